@@ -1,0 +1,50 @@
+/** An event as the domain emits it: a type and its data. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  readonly type: Type;
+  readonly data: Data;
+}
+
+/** Who issued a command: a signed-in user, or the system itself (start-up, workers, migrations). */
+export interface Actor {
+  readonly id: string;
+  readonly name: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { id: 'systeme', name: 'Système' };
+
+export interface EventMetadata {
+  readonly actor: Actor;
+  /** ISO 8601 instant at which the command was handled. */
+  readonly at: string;
+  /** The command id: every event of one command shares it. */
+  readonly correlationId: string;
+  /** What caused this event: the command id, or the id of the event a reactor answered. */
+  readonly causationId: string;
+  readonly reason?: string;
+  readonly schemaVersion: number;
+}
+
+/** The envelope of the contracts: what is stored, whatever the event store. */
+export interface EventEnvelope<E extends DomainEvent = DomainEvent> {
+  readonly id: string;
+  readonly type: E['type'];
+  readonly data: E['data'];
+  readonly metadata: EventMetadata;
+}
+
+/** An envelope once stored: where it lives in its stream and in the global log. */
+export interface RecordedEvent<E extends DomainEvent = DomainEvent> extends EventEnvelope<E> {
+  readonly streamId: string;
+  /** Revision within the stream, from 0. */
+  readonly revision: number;
+  /** Global position: an opaque decimal string that compares as a number. */
+  readonly position: string;
+}
+
+/** What a command handler is given besides the command: time, ids and actor never come from the domain. */
+export interface CommandContext {
+  readonly commandId: string;
+  readonly actor: Actor;
+  readonly now: string;
+  readonly reason?: string;
+}

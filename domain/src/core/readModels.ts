@@ -1,0 +1,32 @@
+/**
+ * Read-model collections are declared as data, so that projections (which write them), the query
+ * service (which lists them) and both read-store adapters agree on fields, indexes and search.
+ */
+export type FieldType = 'string' | 'number' | 'boolean';
+
+export interface CollectionDefinition {
+  readonly name: string;
+  /** Fields that may be filtered and sorted on; each gets an index. `id` is always available. */
+  readonly fields: Readonly<Record<string, FieldType>>;
+  /** Fields searched by `q` ("contains", insensitive to case and accents). */
+  readonly searchFields: readonly string[];
+  /** Default sort of lists. */
+  readonly defaultSort: { readonly field: string; readonly order: 'ASC' | 'DESC' };
+}
+
+/** Every read-model document: a string id and the revision of the stream it reflects. */
+export interface ReadModelDocument {
+  readonly id: string;
+  readonly version: number;
+}
+
+/** A resource of the HTTP contract: the collection behind it and the projections that fill it. */
+export interface ResourceDefinition {
+  readonly name: string;
+  readonly collection: CollectionDefinition;
+  readonly projections: readonly string[];
+  /** Stream category of its aggregate. */
+  readonly category: string;
+  /** French label of one item, for messages ("Ce métier…"). */
+  readonly label: string;
+}

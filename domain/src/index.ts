@@ -1,0 +1,13 @@
+export * from './core/envelope.js';
+export * from './core/decider.js';
+export * from './core/errors.js';
+export * from './core/streams.js';
+export * from './core/text.js';
+export * from './core/positions.js';
+export * from './core/readModels.js';
+export * from './core/validation.js';
+export * from './core/testing.js';
+export * from './uniqueness/reservation.js';
+export * from './metiers/metier.js';
+export { metierDecider } from './metiers/businessLogic.js';
+export * from './metiers/contracts.js';

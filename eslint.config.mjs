@@ -1,0 +1,42 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@examens-pro/command-service', '@examens-pro/query-service', '@examens-pro/projections'],
+              message: 'Un service n’importe jamais un autre service : déplacez le code partagé dans domain ou platform.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'http', 'better-sqlite3', '@examens-pro/*'], message: 'domain ne fait aucune E/S.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['embedded/**/*.ts', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly' } } },
+);

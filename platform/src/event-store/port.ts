@@ -1,0 +1,44 @@
+import { ConcurrencyError, type EventEnvelope, type RecordedEvent } from '@examens-pro/domain';
+
+/** `no_stream`: the stream must not exist; `stream_exists`: it must; a number: its exact last revision. */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the last event appended (the stream's new revision). */
+  readonly nextRevision: number;
+  /** Global position of the last event appended. */
+  readonly position: string;
+}
+
+export type SubscriptionMessage =
+  | { readonly type: 'event'; readonly event: RecordedEvent }
+  /** Every stored event up to `position` has been delivered; what follows arrives live. */
+  | { readonly type: 'caughtUp'; readonly position: string };
+
+export interface EventStore {
+  appendToStream(
+    stream: string,
+    events: readonly EventEnvelope[],
+    options?: { readonly expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** The stream's events in order; an empty array when the stream does not exist. */
+  readStream(stream: string, options?: { readonly fromRevision?: number; readonly maxCount?: number }): Promise<RecordedEvent[]>;
+  /** Events of every stream after `fromPosition` (exclusive), in global order. */
+  readAll(options: { readonly fromPosition?: string; readonly maxCount: number }): Promise<RecordedEvent[]>;
+  /** Every event after `fromPosition`, then live appends, until the signal aborts. */
+  subscribeToAll(options: { readonly fromPosition?: string; readonly signal?: AbortSignal }): AsyncIterable<SubscriptionMessage>;
+  /** Position of the last stored event ('0' when the store is empty). */
+  headPosition(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The expected revision did not match: a concurrent change won. HTTP 412 through ConcurrencyError. */
+export class WrongExpectedRevisionError extends ConcurrencyError {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super();
+  }
+}

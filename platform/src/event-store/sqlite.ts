@@ -1,0 +1,215 @@
+import { EventEmitter } from 'node:events';
+import Database from 'better-sqlite3';
+import type { EventEnvelope, RecordedEvent } from '@examens-pro/domain';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type SubscriptionMessage,
+} from './port.js';
+
+interface Row {
+  position: number | bigint;
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+const toRecorded = (row: Row): RecordedEvent => ({
+  id: row.id,
+  type: row.type,
+  data: JSON.parse(row.data) as unknown,
+  metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
+  streamId: row.stream,
+  revision: row.revision,
+  position: String(row.position),
+});
+
+export interface SqliteEventStoreOptions {
+  /** File path, or ':memory:'. */
+  readonly filename: string;
+  /** How often a caught-up subscription looks for appends made by other processes. */
+  readonly pollIntervalMs?: number;
+  readonly readBatchSize?: number;
+}
+
+/**
+ * Event store on one SQLite file (WAL). Global position = the autoincrement key, so it only grows;
+ * the (stream, revision) key makes a concurrent append on the same revision fail.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly appended = new EventEmitter();
+  private readonly pollIntervalMs: number;
+  private readonly readBatchSize: number;
+  private readonly statements;
+  private readonly appendTransaction;
+  private closed = false;
+
+  constructor(options: SqliteEventStoreOptions) {
+    this.db = new Database(options.filename);
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.readBatchSize = options.readBatchSize ?? 1000;
+    this.appended.setMaxListeners(0);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        stream TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        UNIQUE (stream, revision)
+      );
+    `);
+    this.statements = {
+      currentRevision: this.db.prepare<[string], { revision: number | null }>(
+        'SELECT max(revision) AS revision FROM events WHERE stream = ?',
+      ),
+      byId: this.db.prepare<[string], Row>('SELECT * FROM events WHERE id = ?'),
+      insert: this.db.prepare(
+        'INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      readStream: this.db.prepare<[string, number, number], Row>(
+        'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
+      ),
+      readAll: this.db.prepare<[number | bigint, number], Row>(
+        'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+      ),
+      head: this.db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM events'),
+    };
+    this.appendTransaction = this.makeAppendTransaction();
+  }
+
+  private appendTx(stream: string, events: readonly EventEnvelope[], expected: ExpectedRevision): AppendResult {
+    return this.appendTransaction.immediate(stream, events, expected);
+  }
+
+
+  private makeAppendTransaction() {
+    return this.db.transaction((stream: string, events: readonly EventEnvelope[], expected: ExpectedRevision): AppendResult => {
+        const current = this.statements.currentRevision.get(stream)?.revision ?? -1;
+        const replay = this.previousAppend(stream, events, expected);
+        if (replay) return replay;
+        const matches =
+          expected === 'any' ||
+          (expected === 'no_stream' && current === -1) ||
+          (expected === 'stream_exists' && current >= 0) ||
+          expected === current;
+        if (!matches) throw new WrongExpectedRevisionError(stream, expected, current === -1 ? 'no_stream' : current);
+        let revision = current;
+        let position = 0n;
+        for (const event of events) {
+          revision += 1;
+          const info = this.statements.insert.run(
+            event.id,
+            stream,
+            revision,
+            event.type,
+            JSON.stringify(event.data),
+            JSON.stringify(event.metadata),
+          );
+          position = BigInt(info.lastInsertRowid);
+        }
+        return { nextRevision: revision, position: position.toString() };
+    });
+  }
+
+  /** A retry of an append already stored (same ids, same expected revision) answers the first result. */
+  private previousAppend(stream: string, events: readonly EventEnvelope[], expected: ExpectedRevision): AppendResult | undefined {
+    const first = events[0] && this.statements.byId.get(events[0].id);
+    if (!first) return undefined;
+    const last = this.statements.byId.get(events[events.length - 1]!.id);
+    const sameAppend =
+      first.stream === stream &&
+      last?.stream === stream &&
+      last.revision - first.revision === events.length - 1 &&
+      (expected === 'any' ||
+        expected === 'stream_exists' ||
+        (expected === 'no_stream' && first.revision === 0) ||
+        expected === first.revision - 1);
+    if (!sameAppend) {
+      throw new WrongExpectedRevisionError(stream, expected, this.statements.currentRevision.get(stream)?.revision ?? 'no_stream');
+    }
+    return { nextRevision: last.revision, position: String(last.position) };
+  }
+
+  async appendToStream(
+    stream: string,
+    events: readonly EventEnvelope[],
+    options: { readonly expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream: aucun événement à ajouter.');
+    const result = this.appendTx(stream, events, options.expectedRevision ?? 'any');
+    this.appended.emit('appended');
+    return result;
+  }
+
+  async readStream(stream: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    return this.statements.readStream
+      .all(stream, options.fromRevision ?? 0, options.maxCount ?? Number.MAX_SAFE_INTEGER)
+      .map(toRecorded);
+  }
+
+  async readAll(options: { fromPosition?: string; maxCount: number }): Promise<RecordedEvent[]> {
+    return this.readAllSync(options.fromPosition ?? '0', options.maxCount);
+  }
+
+  private readAllSync(from: string, maxCount: number): RecordedEvent[] {
+    return this.statements.readAll.all(BigInt(from), maxCount).map(toRecorded);
+  }
+
+  async headPosition(): Promise<string> {
+    return String(this.statements.head.get()?.position ?? 0);
+  }
+
+  async *subscribeToAll(options: { fromPosition?: string; signal?: AbortSignal } = {}): AsyncIterable<SubscriptionMessage> {
+    const { signal } = options;
+    let position = options.fromPosition ?? '0';
+    let announced = false;
+    while (!signal?.aborted && !this.closed) {
+      const batch = this.readAllSync(position, this.readBatchSize);
+      for (const event of batch) {
+        yield { type: 'event', event };
+        position = event.position;
+        if (signal?.aborted || this.closed) return;
+      }
+      if (batch.length === this.readBatchSize) continue;
+      if (batch.length > 0 || !announced) {
+        announced = true;
+        yield { type: 'caughtUp', position };
+      }
+      await this.nextAppend(signal);
+    }
+  }
+
+  /** Resolves on a local append at once, or after the poll interval (appends of other processes). */
+  private nextAppend(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.appended.off('appended', done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollIntervalMs);
+      this.appended.once('appended', done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.appended.emit('appended');
+    this.db.close();
+  }
+}

@@ -1,0 +1,5 @@
+export * from './event-store/port.js';
+export * from './event-store/sqlite.js';
+export * from './read-store/port.js';
+export * from './read-store/sqlite.js';
+export * from './read-store/search.js';

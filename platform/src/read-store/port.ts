@@ -1,0 +1,92 @@
+import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain';
+
+export type Scalar = string | number | boolean | null;
+
+export interface FieldOperators {
+  readonly $eq?: Scalar;
+  readonly $ne?: Scalar;
+  readonly $in?: readonly Scalar[];
+  readonly $gt?: string | number;
+  readonly $gte?: string | number;
+  readonly $lt?: string | number;
+  readonly $lte?: string | number;
+}
+
+/**
+ * A filter: field conditions joined by AND, and `$q`, a "contains" search over the collection's
+ * search fields, insensitive to case and accents (every word must be found).
+ */
+export interface Filter {
+  readonly [field: string]: Scalar | FieldOperators | undefined;
+  readonly $q?: string;
+}
+
+export interface SortSpec {
+  readonly field: string;
+  readonly order: 'ASC' | 'DESC';
+}
+
+export interface ListQuery {
+  readonly filter?: Filter;
+  readonly sort?: readonly SortSpec[];
+  readonly skip?: number;
+  readonly limit?: number;
+}
+
+export interface ListResult<T> {
+  readonly items: T[];
+  readonly total: number;
+}
+
+export interface GroupQuery {
+  readonly filter?: Filter;
+  readonly by: readonly string[];
+  readonly sum?: readonly string[];
+}
+
+export interface GroupRow {
+  readonly key: Record<string, Scalar>;
+  readonly count: number;
+  readonly sums: Record<string, number>;
+}
+
+export interface Collection<T extends ReadModelDocument> {
+  get(id: string): Promise<T | null>;
+  getMany(ids: readonly string[]): Promise<T[]>;
+  list(query: ListQuery): Promise<ListResult<T>>;
+  count(filter?: Filter): Promise<number>;
+  group(query: GroupQuery): Promise<GroupRow[]>;
+  /** Every matching document in order, fetched in batches: exports never hold a whole list in memory. */
+  stream(query: Omit<ListQuery, 'skip' | 'limit'> & { readonly batchSize?: number }): AsyncIterable<T>;
+}
+
+export type WriteOperation =
+  | { readonly collection: string; readonly type: 'put'; readonly doc: ReadModelDocument }
+  | { readonly collection: string; readonly type: 'delete'; readonly id: string };
+
+export interface Checkpoint {
+  readonly projection: string;
+  readonly position: string;
+  /** Identifies the projection's code and collections: a change triggers a rebuild. */
+  readonly version: string;
+}
+
+export interface WriteBatch {
+  readonly operations: readonly WriteOperation[];
+  /** Written with the documents (one transaction where the adapter can, otherwise last). */
+  readonly checkpoint?: Checkpoint;
+}
+
+export interface ReadStore {
+  /** Creates the collection and its indexes if needed. */
+  ensureCollection(definition: CollectionDefinition): Promise<void>;
+  collection<T extends ReadModelDocument>(definition: CollectionDefinition): Collection<T>;
+  write(batch: WriteBatch): Promise<void>;
+  getCheckpoint(projection: string): Promise<Checkpoint | null>;
+  /** Empties collections and forgets a checkpoint: the start of a rebuild. */
+  reset(projection: string, collections: readonly CollectionDefinition[]): Promise<void>;
+  /** A lease names one writer; false while another owner's lease has not expired. */
+  acquireLease(name: string, owner: string, ttlMs: number): Promise<boolean>;
+  releaseLease(name: string, owner: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,387 @@
+import Database from 'better-sqlite3';
+import { type CollectionDefinition, type ReadModelDocument } from '@examens-pro/domain';
+import type {
+  Checkpoint,
+  Collection,
+  FieldOperators,
+  Filter,
+  GroupQuery,
+  GroupRow,
+  ListQuery,
+  ListResult,
+  ReadStore,
+  Scalar,
+  SortSpec,
+  WriteBatch,
+} from './port.js';
+import { searchText, searchWords, sortKey } from './search.js';
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const table = (name: string): string => {
+  const safe = name.replace(/-/g, '_');
+  if (!IDENTIFIER.test(safe)) throw new Error(`Nom de collection invalide : ${name}`);
+  return `rm_${safe}`;
+};
+
+const toParam = (value: Scalar): string | number | null =>
+  typeof value === 'boolean' ? (value ? 1 : 0) : value;
+
+const isOperators = (value: unknown): value is FieldOperators =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Read store on SQLite: one table per collection holding JSON documents, an expression index per
+ * declared field, a French sort key per string field (accents and case ignored, as staff expect
+ * "Électricité" among the E), and an FTS5 trigram index for "contains" search.
+ */
+export class SqliteReadStore implements ReadStore {
+  private readonly db: Database.Database;
+  private readonly definitions = new Map<string, CollectionDefinition>();
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(filename: string) {
+    this.db = new Database(filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS rm_collections (name TEXT PRIMARY KEY, definition TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS rm_checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL, version TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS rm_leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
+    `);
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private stringFields(definition: CollectionDefinition): string[] {
+    return Object.entries(definition.fields)
+      .filter(([, type]) => type === 'string')
+      .map(([field]) => field);
+  }
+
+  async ensureCollection(definition: CollectionDefinition): Promise<void> {
+    this.ensureSync(definition);
+  }
+
+  private ensureSync(definition: CollectionDefinition): void {
+    const known = this.definitions.get(definition.name);
+    if (known === definition) return;
+    for (const field of Object.keys(definition.fields)) {
+      if (!IDENTIFIER.test(field)) throw new Error(`Nom de champ invalide : ${field}`);
+    }
+    const serialized = JSON.stringify(definition);
+    const stored = this.db
+      .prepare<[string], { definition: string }>('SELECT definition FROM rm_collections WHERE name = ?')
+      .get(definition.name);
+    this.db.transaction(() => {
+      if (stored && stored.definition !== serialized) this.dropSync(definition.name);
+      if (!stored || stored.definition !== serialized) this.createSync(definition, serialized);
+    })();
+    this.definitions.set(definition.name, definition);
+  }
+
+  private createSync(definition: CollectionDefinition, serialized: string): void {
+    const t = table(definition.name);
+    const keyColumns = this.stringFields(definition).map((f) => `, k_${f} TEXT`).join('');
+    const indexes = Object.keys(definition.fields)
+      .map((f) => `CREATE INDEX IF NOT EXISTS ${t}_${f} ON ${t} (json_extract(doc, '$.${f}'));`)
+      .concat(this.stringFields(definition).map((f) => `CREATE INDEX IF NOT EXISTS ${t}_k_${f} ON ${t} (k_${f}, id);`))
+      .join('\n');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS ${t} (
+        rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, search TEXT NOT NULL DEFAULT ''${keyColumns}
+      );
+      ${indexes}
+      CREATE VIRTUAL TABLE IF NOT EXISTS ${t}_fts USING fts5(search, content='${t}', content_rowid='rowid', tokenize='trigram');
+      CREATE TRIGGER IF NOT EXISTS ${t}_ai AFTER INSERT ON ${t} BEGIN
+        INSERT INTO ${t}_fts (rowid, search) VALUES (new.rowid, new.search);
+      END;
+      CREATE TRIGGER IF NOT EXISTS ${t}_ad AFTER DELETE ON ${t} BEGIN
+        INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
+      END;
+      CREATE TRIGGER IF NOT EXISTS ${t}_au AFTER UPDATE OF search ON ${t} BEGIN
+        INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
+        INSERT INTO ${t}_fts (rowid, search) VALUES (new.rowid, new.search);
+      END;
+    `);
+    this.db
+      .prepare('INSERT INTO rm_collections (name, definition) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET definition = excluded.definition')
+      .run(definition.name, serialized);
+  }
+
+  private dropSync(name: string): void {
+    const t = table(name);
+    this.db.exec(`DROP TABLE IF EXISTS ${t}_fts; DROP TABLE IF EXISTS ${t};`);
+    this.db.prepare('DELETE FROM rm_collections WHERE name = ?').run(name);
+    this.statements.clear();
+  }
+
+  private definitionOf(name: string): CollectionDefinition {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new Error(`Collection non déclarée : ${name}`);
+    return definition;
+  }
+
+  collection<T extends ReadModelDocument>(definition: CollectionDefinition): Collection<T> {
+    this.ensureSync(definition);
+    return new SqliteCollection<T>(this, definition);
+  }
+
+  /** @internal used by collections */
+  query<R>(sql: string, params: unknown[]): R[] {
+    return this.prepare(sql).all(...params) as R[];
+  }
+
+  /** @internal */
+  queryOne<R>(sql: string, params: unknown[]): R | undefined {
+    return this.prepare(sql).get(...params) as R | undefined;
+  }
+
+  async write(batch: WriteBatch): Promise<void> {
+    this.writeSync(batch);
+  }
+
+  private readonly writeSync = (batch: WriteBatch): void => {
+    this.db.transaction(() => {
+      for (const operation of batch.operations) {
+        const definition = this.definitionOf(operation.collection);
+        const t = table(definition.name);
+        if (operation.type === 'delete') {
+          this.prepare(`DELETE FROM ${t} WHERE id = ?`).run(operation.id);
+          continue;
+        }
+        const keys = this.stringFields(definition);
+        const doc = operation.doc as unknown as Record<string, unknown>;
+        const columns = keys.map((f) => `, k_${f}`).join('');
+        const placeholders = keys.map(() => ', ?').join('');
+        const updates = keys.map((f) => `, k_${f} = excluded.k_${f}`).join('');
+        this.prepare(
+          `INSERT INTO ${t} (id, doc, search${columns}) VALUES (?, ?, ?${placeholders})
+           ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, search = excluded.search${updates}`,
+        ).run(
+          operation.doc.id,
+          JSON.stringify(operation.doc),
+          searchText(doc, definition.searchFields),
+          ...keys.map((f) => sortKey(doc[f])),
+        );
+      }
+      if (batch.checkpoint) {
+        const { projection, position, version } = batch.checkpoint;
+        this.prepare(
+          `INSERT INTO rm_checkpoints (projection, position, version) VALUES (?, ?, ?)
+           ON CONFLICT(projection) DO UPDATE SET position = excluded.position, version = excluded.version`,
+        ).run(projection, position, version);
+      }
+    })();
+  };
+
+  async getCheckpoint(projection: string): Promise<Checkpoint | null> {
+    return (
+      this.queryOne<Checkpoint>('SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?', [
+        projection,
+      ]) ?? null
+    );
+  }
+
+  async reset(projection: string, collections: readonly CollectionDefinition[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const definition of collections) {
+        this.dropSync(definition.name);
+        this.definitions.delete(definition.name);
+      }
+      this.prepare('DELETE FROM rm_checkpoints WHERE projection = ?').run(projection);
+    })();
+    for (const definition of collections) this.ensureSync(definition);
+  }
+
+  async acquireLease(name: string, owner: string, ttlMs: number): Promise<boolean> {
+    const now = Date.now();
+    const info = this.prepare(
+      `INSERT INTO rm_leases (name, owner, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT(name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+       WHERE rm_leases.owner = excluded.owner OR rm_leases.expires_at < ?`,
+    ).run(name, owner, now + ttlMs, now);
+    return info.changes > 0;
+  }
+
+  async releaseLease(name: string, owner: string): Promise<void> {
+    this.prepare('DELETE FROM rm_leases WHERE name = ? AND owner = ?').run(name, owner);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
+  private readonly t: string;
+
+  constructor(
+    private readonly store: SqliteReadStore,
+    private readonly definition: CollectionDefinition,
+  ) {
+    this.t = table(definition.name);
+  }
+
+  private fieldExpression(field: string): string {
+    if (field === 'id') return 'id';
+    if (!(field in this.definition.fields)) throw new Error(`Champ non déclaré : ${field}`);
+    return `json_extract(doc, '$.${field}')`;
+  }
+
+  private where(filter: Filter = {}): { sql: string; params: unknown[] } {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    for (const [field, condition] of Object.entries(filter)) {
+      if (condition === undefined) continue;
+      if (field === '$q') {
+        const { trigram, short } = searchWords(String(condition));
+        if (trigram.length > 0) {
+          clauses.push(`rowid IN (SELECT rowid FROM ${this.t}_fts WHERE ${this.t}_fts MATCH ?)`);
+          params.push(trigram.map((w) => `"${w.replace(/"/g, '""')}"`).join(' '));
+        }
+        for (const word of short) {
+          clauses.push(`instr(search, ?) > 0`);
+          params.push(word);
+        }
+        continue;
+      }
+      const expression = this.fieldExpression(field);
+      const operators: FieldOperators = isOperators(condition) ? condition : { $eq: condition as Scalar };
+      for (const [operator, value] of Object.entries(operators)) {
+        if (value === undefined) continue;
+        switch (operator) {
+          case '$eq':
+            if (value === null) clauses.push(`${expression} IS NULL`);
+            else (clauses.push(`${expression} = ?`), params.push(toParam(value as Scalar)));
+            break;
+          case '$ne':
+            if (value === null) clauses.push(`${expression} IS NOT NULL`);
+            else (clauses.push(`(${expression} IS NULL OR ${expression} <> ?)`), params.push(toParam(value as Scalar)));
+            break;
+          case '$in': {
+            const values = value as Scalar[];
+            if (values.length === 0) clauses.push('0');
+            else (clauses.push(`${expression} IN (${values.map(() => '?').join(', ')})`), params.push(...values.map(toParam)));
+            break;
+          }
+          case '$gt':
+          case '$gte':
+          case '$lt':
+          case '$lte': {
+            const sign = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[operator];
+            clauses.push(`${expression} ${sign} ?`);
+            params.push(value);
+            break;
+          }
+          default:
+            throw new Error(`Opérateur inconnu : ${operator}`);
+        }
+      }
+    }
+    return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  private orderBy(sort: readonly SortSpec[] | undefined): string {
+    const specs = sort && sort.length > 0 ? sort : [this.definition.defaultSort];
+    const parts = specs.map(({ field, order }) => {
+      const direction = order === 'DESC' ? 'DESC' : 'ASC';
+      const expression = this.definition.fields[field] === 'string' ? `k_${field}` : this.fieldExpression(field);
+      return `${expression} ${direction}`;
+    });
+    if (!specs.some((s) => s.field === 'id')) parts.push('id ASC');
+    return `ORDER BY ${parts.join(', ')}`;
+  }
+
+  async get(id: string): Promise<T | null> {
+    const row = this.store.queryOne<{ doc: string }>(`SELECT doc FROM ${this.t} WHERE id = ?`, [id]);
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  async getMany(ids: readonly string[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const rows = this.store.query<{ doc: string }>(
+      `SELECT doc FROM ${this.t} WHERE id IN (${ids.map(() => '?').join(', ')})`,
+      [...ids],
+    );
+    const byId = new Map<string, T>();
+    for (const row of rows) {
+      const doc = JSON.parse(row.doc) as T;
+      byId.set(doc.id, doc);
+    }
+    return ids.flatMap((id) => {
+      const doc = byId.get(id);
+      return doc ? [doc] : [];
+    });
+  }
+
+  async list(query: ListQuery): Promise<ListResult<T>> {
+    const { sql, params } = this.where(query.filter);
+    const limit = query.limit ?? -1;
+    const skip = query.skip ?? 0;
+    const rows = this.store.query<{ doc: string }>(
+      `SELECT doc FROM ${this.t} ${sql} ${this.orderBy(query.sort)} LIMIT ? OFFSET ?`,
+      [...params, limit, skip],
+    );
+    const items = rows.map((r) => JSON.parse(r.doc) as T);
+    // The count is only needed when the page is full or starts past the first row.
+    const total =
+      (limit < 0 || items.length < limit) && (items.length > 0 || skip === 0)
+        ? skip + items.length
+        : this.countSync(sql, params);
+    return { items, total };
+  }
+
+  private countSync(sql: string, params: unknown[]): number {
+    return this.store.queryOne<{ n: number }>(`SELECT count(*) AS n FROM ${this.t} ${sql}`, params)?.n ?? 0;
+  }
+
+  async count(filter?: Filter): Promise<number> {
+    const { sql, params } = this.where(filter);
+    return this.countSync(sql, params);
+  }
+
+  async group(query: GroupQuery): Promise<GroupRow[]> {
+    const { sql, params } = this.where(query.filter);
+    const keys = query.by.map((field, i) => `${this.fieldExpression(field)} AS g${i}`);
+    const sums = (query.sum ?? []).map((field, i) => `coalesce(sum(${this.fieldExpression(field)}), 0) AS s${i}`);
+    const groupBy = query.by.length > 0 ? `GROUP BY ${query.by.map((_, i) => `g${i}`).join(', ')}` : '';
+    const rows = this.store.query<Record<string, Scalar>>(
+      `SELECT ${[...keys, 'count(*) AS n', ...sums].join(', ')} FROM ${this.t} ${sql} ${groupBy} ${groupBy ? `ORDER BY ${query.by.map((_, i) => `g${i}`).join(', ')}` : ''}`,
+      params,
+    );
+    return rows.map((row) => ({
+      key: Object.fromEntries(
+        query.by.map((field, i) => {
+          const value = row[`g${i}`] ?? null;
+          return [field, this.definition.fields[field] === 'boolean' && value !== null ? value === 1 : value];
+        }),
+      ),
+      count: Number(row.n),
+      sums: Object.fromEntries((query.sum ?? []).map((field, i) => [field, Number(row[`s${i}`] ?? 0)])),
+    }));
+  }
+
+  async *stream(query: Omit<ListQuery, 'skip' | 'limit'> & { batchSize?: number }): AsyncIterable<T> {
+    const batchSize = query.batchSize ?? 1000;
+    const { sql, params } = this.where(query.filter);
+    const order = this.orderBy(query.sort);
+    for (let skip = 0; ; skip += batchSize) {
+      const rows = this.store.query<{ doc: string }>(`SELECT doc FROM ${this.t} ${sql} ${order} LIMIT ? OFFSET ?`, [
+        ...params,
+        batchSize,
+        skip,
+      ]);
+      for (const row of rows) yield JSON.parse(row.doc) as T;
+      if (rows.length < batchSize) return;
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export * from './eventStoreContract.js';
+export * from './readStoreContract.js';

@@ -1,0 +1,166 @@
+import { describe, expect, it, beforeEach, afterEach } from '@jest/globals';
+import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain';
+import type { Collection, ReadStore } from '../read-store/port.js';
+
+export interface ReadStoreHarness {
+  readonly store: ReadStore;
+  teardown(): Promise<void>;
+}
+
+interface Person extends ReadModelDocument {
+  nom: string;
+  ville: string | null;
+  age: number;
+  montant: number;
+  actif: boolean;
+}
+
+let suffix = 0;
+const definitionFor = (): CollectionDefinition => ({
+  name: `contrat_${process.pid}_${Date.now()}_${suffix++}`,
+  fields: { nom: 'string', ville: 'string', age: 'number', montant: 'number', actif: 'boolean' },
+  searchFields: ['nom', 'ville'],
+  defaultSort: { field: 'nom', order: 'ASC' },
+});
+
+const people: Person[] = [
+  { id: 'p1', version: 0, nom: 'Élodie Mbarga', ville: 'Yaoundé', age: 31, montant: 15000, actif: true },
+  { id: 'p2', version: 0, nom: 'eric Fotso', ville: 'Douala', age: 45, montant: 20000, actif: false },
+  { id: 'p3', version: 0, nom: 'Aminatou Bello', ville: 'Garoua', age: 23, montant: 15000, actif: true },
+  { id: 'p4', version: 0, nom: 'Zacharie Essomba', ville: null, age: 60, montant: 5000, actif: true },
+  { id: 'p5', version: 0, nom: 'Bertrand Ékambi', ville: 'Douala', age: 38, montant: 0, actif: false },
+];
+
+/** The read-store contract: every adapter runs it by supplying a factory. Collections are unique per test. */
+export const readStoreContract = (name: string, factory: () => Promise<ReadStoreHarness>): void => {
+  describe(`read store contract: ${name}`, () => {
+    let harness: ReadStoreHarness;
+    let store: ReadStore;
+    let definition: CollectionDefinition;
+    let persons: Collection<Person>;
+
+    beforeEach(async () => {
+      harness = await factory();
+      store = harness.store;
+      definition = definitionFor();
+      await store.ensureCollection(definition);
+      persons = store.collection<Person>(definition);
+      await store.write({ operations: people.map((doc) => ({ collection: definition.name, type: 'put', doc })) });
+    });
+    afterEach(async () => harness.teardown());
+
+    const ids = (docs: readonly ReadModelDocument[]): string[] => docs.map((d) => d.id);
+
+    it('gets a document by id, null when absent, and many in the order asked', async () => {
+      expect(await persons.get('p2')).toEqual(people[1]);
+      expect(await persons.get('nope')).toBeNull();
+      expect(ids(await persons.getMany(['p3', 'nope', 'p1']))).toEqual(['p3', 'p1']);
+      expect(await persons.getMany([])).toEqual([]);
+    });
+
+    it('replaces a document on put and removes it on delete', async () => {
+      await store.write({
+        operations: [
+          { collection: definition.name, type: 'put', doc: { ...people[0]!, version: 1, nom: 'Élodie Mbarga Épse Nkoa' } },
+          { collection: definition.name, type: 'delete', id: 'p2' },
+        ],
+      });
+      expect((await persons.get('p1'))?.nom).toBe('Élodie Mbarga Épse Nkoa');
+      expect(await persons.get('p2')).toBeNull();
+      expect(await persons.count()).toBe(4);
+    });
+
+    it('sorts the French way (accents and case ignored) in both directions, ties by id', async () => {
+      const asc = await persons.list({ sort: [{ field: 'nom', order: 'ASC' }] });
+      expect(ids(asc.items)).toEqual(['p3', 'p5', 'p1', 'p2', 'p4']);
+      const desc = await persons.list({ sort: [{ field: 'age', order: 'DESC' }] });
+      expect(ids(desc.items)).toEqual(['p4', 'p2', 'p5', 'p1', 'p3']);
+      const byAmount = await persons.list({ sort: [{ field: 'montant', order: 'ASC' }] });
+      expect(ids(byAmount.items)).toEqual(['p5', 'p4', 'p1', 'p3', 'p2']);
+      expect(ids((await persons.list({})).items)).toEqual(['p3', 'p5', 'p1', 'p2', 'p4']);
+    });
+
+    it('pages with skip and limit and always gives the total', async () => {
+      const page = await persons.list({ sort: [{ field: 'age', order: 'ASC' }], skip: 1, limit: 2 });
+      expect(ids(page.items)).toEqual(['p1', 'p5']);
+      expect(page.total).toBe(5);
+      const last = await persons.list({ sort: [{ field: 'age', order: 'ASC' }], skip: 4, limit: 2 });
+      expect(ids(last.items)).toEqual(['p4']);
+      expect(last.total).toBe(5);
+      const beyond = await persons.list({ skip: 10, limit: 2 });
+      expect(beyond).toEqual({ items: [], total: 5 });
+    });
+
+    it('filters by equality, booleans, null, $ne, $in and ranges', async () => {
+      const f = async (filter: Parameters<typeof persons.list>[0]['filter']) =>
+        ids((await persons.list({ filter, sort: [{ field: 'id', order: 'ASC' }] })).items);
+      expect(await f({ ville: 'Douala' })).toEqual(['p2', 'p5']);
+      expect(await f({ actif: true })).toEqual(['p1', 'p3', 'p4']);
+      expect(await f({ actif: { $eq: false } })).toEqual(['p2', 'p5']);
+      expect(await f({ ville: null })).toEqual(['p4']);
+      expect(await f({ ville: { $ne: 'Douala' } })).toEqual(['p1', 'p3', 'p4']);
+      expect(await f({ id: { $in: ['p1', 'p4', 'zz'] } })).toEqual(['p1', 'p4']);
+      expect(await f({ ville: { $in: [] } })).toEqual([]);
+      expect(await f({ age: { $gte: 31, $lt: 45 } })).toEqual(['p1', 'p5']);
+      expect(await f({ age: { $gt: 40 }, actif: true })).toEqual(['p4']);
+      expect(await persons.count({ montant: { $lte: 15000 } })).toBe(4);
+    });
+
+    it('searches "contains", insensitive to case and accents, every word required', async () => {
+      const q = async (text: string) => ids((await persons.list({ filter: { $q: text }, sort: [{ field: 'id', order: 'ASC' }] })).items);
+      expect(await q('ELODIE')).toEqual(['p1']);
+      expect(await q('ekam')).toEqual(['p5']);
+      expect(await q('yaounde')).toEqual(['p1']);
+      expect(await q('doua')).toEqual(['p2', 'p5']);
+      expect(await q('douala fot')).toEqual(['p2']);
+      expect(await q('ou')).toEqual(['p1', 'p2', 'p3', 'p5']);
+      expect(await q('introuvable')).toEqual([]);
+      const combined = await persons.list({ filter: { $q: 'douala', actif: false }, limit: 1 });
+      expect(combined.total).toBe(2);
+    });
+
+    it('groups with counts and sums', async () => {
+      const rows = await persons.group({ by: ['ville'], sum: ['montant'] });
+      const byCity = Object.fromEntries(rows.map((r) => [String(r.key.ville), [r.count, r.sums.montant]]));
+      expect(byCity).toEqual({ null: [1, 5000], Douala: [2, 20000], Garoua: [1, 15000], Yaoundé: [1, 15000] });
+      const active = await persons.group({ by: ['actif'], sum: ['montant', 'age'], filter: { age: { $gte: 30 } } });
+      expect(active.map((r) => [r.key.actif, r.count, r.sums])).toEqual([
+        [false, 2, { montant: 20000, age: 83 }],
+        [true, 2, { montant: 20000, age: 91 }],
+      ]);
+      const all = await persons.group({ by: [], sum: ['montant'] });
+      expect(all).toEqual([{ key: {}, count: 5, sums: { montant: 55000 } }]);
+    });
+
+    it('streams every matching document in order, in batches', async () => {
+      const seen: string[] = [];
+      for await (const doc of persons.stream({ filter: { actif: true }, sort: [{ field: 'age', order: 'DESC' }], batchSize: 2 })) {
+        seen.push(doc.id);
+      }
+      expect(seen).toEqual(['p4', 'p1', 'p3']);
+    });
+
+    it('writes a checkpoint with the documents, and reset forgets both', async () => {
+      expect(await store.getCheckpoint(definition.name)).toBeNull();
+      await store.write({
+        operations: [{ collection: definition.name, type: 'put', doc: { ...people[0]!, version: 3 } }],
+        checkpoint: { projection: definition.name, position: '42', version: 'v1' },
+      });
+      expect(await store.getCheckpoint(definition.name)).toEqual({ projection: definition.name, position: '42', version: 'v1' });
+      await store.reset(definition.name, [definition]);
+      expect(await store.getCheckpoint(definition.name)).toBeNull();
+      expect(await store.collection<Person>(definition).count()).toBe(0);
+    });
+
+    it('grants a lease to one owner at a time until it expires or is released', async () => {
+      const lease = `lease-${definition.name}`;
+      expect(await store.acquireLease(lease, 'a', 60_000)).toBe(true);
+      expect(await store.acquireLease(lease, 'b', 60_000)).toBe(false);
+      expect(await store.acquireLease(lease, 'a', 60_000)).toBe(true);
+      await store.releaseLease(lease, 'a');
+      expect(await store.acquireLease(lease, 'b', 50)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await store.acquireLease(lease, 'a', 60_000)).toBe(true);
+    });
+  });
+};
