@@ -11,3 +11,4 @@ export * from './uniqueness/reservation.js';
 export * from './metiers/metier.js';
 export { metierDecider } from './metiers/businessLogic.js';
 export * from './metiers/contracts.js';
+export * from './usage/references.js';

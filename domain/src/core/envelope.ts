@@ -24,22 +24,29 @@ export interface EventMetadata {
   readonly schemaVersion: number;
 }
 
-/** The envelope of the contracts: what is stored, whatever the event store. */
-export interface EventEnvelope<E extends DomainEvent = DomainEvent> {
-  readonly id: string;
-  readonly type: E['type'];
-  readonly data: E['data'];
-  readonly metadata: EventMetadata;
-}
+/**
+ * The envelope of the contracts: what is stored, whatever the event store.
+ * Distributes over a union of events, so that `switch (envelope.type)` narrows `data`.
+ */
+export type EventEnvelope<E extends DomainEvent = DomainEvent> = E extends DomainEvent
+  ? {
+      readonly id: string;
+      readonly type: E['type'];
+      readonly data: E['data'];
+      readonly metadata: EventMetadata;
+    }
+  : never;
 
 /** An envelope once stored: where it lives in its stream and in the global log. */
-export interface RecordedEvent<E extends DomainEvent = DomainEvent> extends EventEnvelope<E> {
-  readonly streamId: string;
-  /** Revision within the stream, from 0. */
-  readonly revision: number;
-  /** Global position: an opaque decimal string that compares as a number. */
-  readonly position: string;
-}
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
+  ? EventEnvelope<E> & {
+      readonly streamId: string;
+      /** Revision within the stream, from 0. */
+      readonly revision: number;
+      /** Global position: an opaque decimal string that compares as a number. */
+      readonly position: string;
+    }
+  : never;
 
 /** What a command handler is given besides the command: time, ids and actor never come from the domain. */
 export interface CommandContext {

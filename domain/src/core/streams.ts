@@ -5,7 +5,10 @@ export const streamName = (category: string, id: string): string => `${category}
 export const uniqueValueStream = (resource: string, field: string, value: string): string =>
   `${resource}-${field}-${value}`;
 
-export const categoryOf = (stream: string, knownCategories: readonly string[]): string | undefined =>
+export const categoryOf = (
+  stream: string,
+  knownCategories: readonly string[],
+): string | undefined =>
   [...knownCategories]
     .sort((a, b) => b.length - a.length)
     .find((category) => stream.startsWith(`${category}-`));

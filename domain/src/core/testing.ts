@@ -20,7 +20,8 @@ export const DeciderSpecification = {
                 const actual = run();
                 const a = JSON.stringify(actual);
                 const b = JSON.stringify(expected);
-                if (a !== b) throw new Error(`Événements inattendus.\n attendus : ${b}\n obtenus  : ${a}`);
+                if (a !== b)
+                  throw new Error(`Événements inattendus.\n attendus : ${b}\n obtenus  : ${a}`);
               },
               thenThrows<Err extends Error>(
                 errorClass: abstract new (...args: never[]) => Err,

@@ -27,7 +27,8 @@ export const parseInput = <T extends z.ZodType>(schema: T, input: unknown): z.ou
   for (const issue of result.error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_';
     // A schema's own message wins over the generic one; zod's English default never reaches a user.
-    const own = issue.message && !/^(Invalid|Too|Expected|Unrecognized|Required)/.test(issue.message);
+    const own =
+      issue.message && !/^(Invalid|Too|Expected|Unrecognized|Required)/.test(issue.message);
     fields[key] ??= own ? issue.message : frenchIssue(issue);
   }
   const first = Object.values(fields)[0] ?? 'Données invalides.';
@@ -40,9 +41,15 @@ export const codeSchema = z
   .trim()
   .min(1, { error: 'Le code est obligatoire.' })
   .max(30, { error: 'Le code compte au plus 30 caractères.' })
-  .transform((value) => value.normalize('NFD').replace(/\p{M}+/gu, '').toUpperCase())
+  .transform((value) =>
+    value
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .toUpperCase(),
+  )
   .refine((value) => /^[A-Z0-9][A-Z0-9._-]*$/.test(value), {
-    error: 'Le code ne contient que des lettres, des chiffres, des points, des tirets et des soulignés.',
+    error:
+      'Le code ne contient que des lettres, des chiffres, des points, des tirets et des soulignés.',
   });
 
 export const libelleSchema = z

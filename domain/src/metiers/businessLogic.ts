@@ -49,7 +49,12 @@ export const decide = (command: MetierCommand, state: Metier): MetierEvent[] => 
 export const evolve = (state: Metier, event: MetierEvent): Metier => {
   switch (event.type) {
     case 'MetierCreated':
-      return { status: 'actif', id: event.data.metierId, code: event.data.code, libelle: event.data.libelle };
+      return {
+        status: 'actif',
+        id: event.data.metierId,
+        code: event.data.code,
+        libelle: event.data.libelle,
+      };
     case 'MetierModified':
       return state.status === 'actif' || state.status === 'inactif'
         ? { ...state, code: event.data.code, libelle: event.data.libelle }
@@ -67,4 +72,8 @@ export const evolve = (state: Metier, event: MetierEvent): Metier => {
 
 export const initialState = (): Metier => ({ status: 'absent' });
 
-export const metierDecider: Decider<MetierCommand, MetierEvent, Metier> = { decide, evolve, initialState };
+export const metierDecider: Decider<MetierCommand, MetierEvent, Metier> = {
+  decide,
+  evolve,
+  initialState,
+};

@@ -9,7 +9,10 @@ import type { MetierEvent } from './metier.js';
 
 const spec = DeciderSpecification.for(metierDecider);
 const id = 'm-1';
-const created: MetierEvent = { type: 'MetierCreated', data: { metierId: id, code: 'ELEC', libelle: 'Électricité' } };
+const created: MetierEvent = {
+  type: 'MetierCreated',
+  data: { metierId: id, code: 'ELEC', libelle: 'Électricité' },
+};
 
 describe('Métier', () => {
   it('is created active with its code and libellé', () => {
@@ -29,8 +32,16 @@ describe('Métier', () => {
   it('records a modification, and nothing when nothing changed', () => {
     spec
       .given([created])
-      .when({ type: 'ModifyMetier', data: { metierId: id, code: 'ELEC', libelle: 'Électricité bâtiment' } })
-      .then([{ type: 'MetierModified', data: { metierId: id, code: 'ELEC', libelle: 'Électricité bâtiment' } }]);
+      .when({
+        type: 'ModifyMetier',
+        data: { metierId: id, code: 'ELEC', libelle: 'Électricité bâtiment' },
+      })
+      .then([
+        {
+          type: 'MetierModified',
+          data: { metierId: id, code: 'ELEC', libelle: 'Électricité bâtiment' },
+        },
+      ]);
     spec
       .given([created])
       .when({ type: 'ModifyMetier', data: { metierId: id, code: 'ELEC', libelle: 'Électricité' } })
@@ -49,17 +60,19 @@ describe('Métier', () => {
   });
 
   it('is deactivated then reactivated, each once', () => {
-    spec.given([created]).when({ type: 'DeactivateMetier', data: { metierId: id } }).then([
-      { type: 'MetierDeactivated', data: { metierId: id } },
-    ]);
+    spec
+      .given([created])
+      .when({ type: 'DeactivateMetier', data: { metierId: id } })
+      .then([{ type: 'MetierDeactivated', data: { metierId: id } }]);
     const deactivated: MetierEvent = { type: 'MetierDeactivated', data: { metierId: id } };
     spec
       .given([created, deactivated])
       .when({ type: 'DeactivateMetier', data: { metierId: id } })
       .thenThrows(ConflictError, (e) => expect(e.message).toBe('Ce métier est déjà désactivé.'));
-    spec.given([created, deactivated]).when({ type: 'ReactivateMetier', data: { metierId: id } }).then([
-      { type: 'MetierReactivated', data: { metierId: id } },
-    ]);
+    spec
+      .given([created, deactivated])
+      .when({ type: 'ReactivateMetier', data: { metierId: id } })
+      .then([{ type: 'MetierReactivated', data: { metierId: id } }]);
     spec
       .given([created])
       .when({ type: 'ReactivateMetier', data: { metierId: id } })
@@ -67,21 +80,26 @@ describe('Métier', () => {
   });
 
   it('is deleted only while unused', () => {
-    spec.given([created]).when({ type: 'DeleteMetier', data: { metierId: id, usageCount: 0 } }).then([
-      { type: 'MetierDeleted', data: { metierId: id, code: 'ELEC' } },
-    ]);
+    spec
+      .given([created])
+      .when({ type: 'DeleteMetier', data: { metierId: id, usageCount: 0 } })
+      .then([{ type: 'MetierDeleted', data: { metierId: id, code: 'ELEC' } }]);
     spec
       .given([created])
       .when({ type: 'DeleteMetier', data: { metierId: id, usageCount: 3 } })
       .thenThrows(ConflictError, (e) =>
-        expect(e.message).toBe('Ce métier est utilisé (3 références) : désactivez-le au lieu de le supprimer.'),
+        expect(e.message).toBe(
+          'Ce métier est utilisé (3 références) : désactivez-le au lieu de le supprimer.',
+        ),
       );
   });
 });
 
 describe('Métier form contract', () => {
   it('normalises the code to upper case without accents and trims the libellé', () => {
-    expect(parseInput(metierInputSchema, { code: ' élec-01 ', libelle: '  Électricité   bâtiment ' })).toEqual({
+    expect(
+      parseInput(metierInputSchema, { code: ' élec-01 ', libelle: '  Électricité   bâtiment ' }),
+    ).toEqual({
       code: 'ELEC-01',
       libelle: 'Électricité bâtiment',
     });

@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import type { CollectionDefinition, ReadModelDocument, ResourceDefinition } from '../core/readModels.js';
+import type {
+  CollectionDefinition,
+  ReadModelDocument,
+  ResourceDefinition,
+} from '../core/readModels.js';
 import { codeSchema, libelleSchema } from '../core/validation.js';
 import { METIER_CATEGORY } from './metier.js';
 
 /** Body of POST and PUT /api/metiers: what staff type in the form. */
 export const metierInputSchema = z.strictObject(
   { code: codeSchema, libelle: libelleSchema },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Champ inconnu : ${issue.keys.join(', ')}.` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Champ inconnu : ${issue.keys.join(', ')}.` : undefined,
+  },
 );
 export type MetierInput = z.output<typeof metierInputSchema>;
 
@@ -22,7 +29,13 @@ export interface MetierDocument extends ReadModelDocument {
 
 export const metiersCollection: CollectionDefinition = {
   name: 'metiers',
-  fields: { code: 'string', libelle: 'string', actif: 'boolean', creeLe: 'string', modifieLe: 'string' },
+  fields: {
+    code: 'string',
+    libelle: 'string',
+    actif: 'boolean',
+    creeLe: 'string',
+    modifieLe: 'string',
+  },
   searchFields: ['code', 'libelle'],
   defaultSort: { field: 'libelle', order: 'ASC' },
 };

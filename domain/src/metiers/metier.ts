@@ -2,18 +2,20 @@ import type { DomainEvent } from '../core/envelope.js';
 
 export const METIER_CATEGORY = 'metiers';
 
-export type MetierCreated = DomainEvent<'MetierCreated', { metierId: string; code: string; libelle: string }>;
-export type MetierModified = DomainEvent<'MetierModified', { metierId: string; code: string; libelle: string }>;
+export type MetierCreated = DomainEvent<
+  'MetierCreated',
+  { metierId: string; code: string; libelle: string }
+>;
+export type MetierModified = DomainEvent<
+  'MetierModified',
+  { metierId: string; code: string; libelle: string }
+>;
 export type MetierDeactivated = DomainEvent<'MetierDeactivated', { metierId: string }>;
 export type MetierReactivated = DomainEvent<'MetierReactivated', { metierId: string }>;
 export type MetierDeleted = DomainEvent<'MetierDeleted', { metierId: string; code: string }>;
 
 export type MetierEvent =
-  | MetierCreated
-  | MetierModified
-  | MetierDeactivated
-  | MetierReactivated
-  | MetierDeleted;
+  MetierCreated | MetierModified | MetierDeactivated | MetierReactivated | MetierDeleted;
 
 export const METIER_EVENT_TYPES: readonly MetierEvent['type'][] = [
   'MetierCreated',
@@ -23,14 +25,21 @@ export const METIER_EVENT_TYPES: readonly MetierEvent['type'][] = [
   'MetierDeleted',
 ];
 
-export type CreateMetier = { type: 'CreateMetier'; data: { metierId: string; code: string; libelle: string } };
-export type ModifyMetier = { type: 'ModifyMetier'; data: { metierId: string; code: string; libelle: string } };
+export type CreateMetier = {
+  type: 'CreateMetier';
+  data: { metierId: string; code: string; libelle: string };
+};
+export type ModifyMetier = {
+  type: 'ModifyMetier';
+  data: { metierId: string; code: string; libelle: string };
+};
 export type DeactivateMetier = { type: 'DeactivateMetier'; data: { metierId: string } };
 export type ReactivateMetier = { type: 'ReactivateMetier'; data: { metierId: string } };
 /** `usageCount` comes from the usage read model: the domain decides, the handler looks up. */
 export type DeleteMetier = { type: 'DeleteMetier'; data: { metierId: string; usageCount: number } };
 
-export type MetierCommand = CreateMetier | ModifyMetier | DeactivateMetier | ReactivateMetier | DeleteMetier;
+export type MetierCommand =
+  CreateMetier | ModifyMetier | DeactivateMetier | ReactivateMetier | DeleteMetier;
 
 export type Metier =
   | { status: 'absent' }

@@ -23,8 +23,7 @@ export type ReservationCommand =
   | { type: 'ReleaseValue'; data: { ownerId: string; value: string } };
 
 export type ReservationState =
-  | { status: 'free' }
-  | { status: 'reserved'; ownerId: string; reservedAt: string };
+  { status: 'free' } | { status: 'reserved'; ownerId: string; reservedAt: string };
 
 /** A reservation whose owner never appeared is considered abandoned after this delay. */
 export const ABANDONED_RESERVATION_MS = 60_000;
@@ -34,7 +33,11 @@ export const reservationDecider: Decider<ReservationCommand, ReservationEvent, R
   evolve: (_state, event) => {
     switch (event.type) {
       case 'ValueReserved':
-        return { status: 'reserved', ownerId: event.data.ownerId, reservedAt: event.data.reservedAt };
+        return {
+          status: 'reserved',
+          ownerId: event.data.ownerId,
+          reservedAt: event.data.reservedAt,
+        };
       case 'ValueReleased':
         return { status: 'free' };
       default:
@@ -53,7 +56,12 @@ export const reservationDecider: Decider<ReservationCommand, ReservationEvent, R
       }
       case 'ReleaseValue': {
         if (state.status !== 'reserved' || state.ownerId !== command.data.ownerId) return [];
-        return [{ type: 'ValueReleased', data: { ownerId: command.data.ownerId, value: command.data.value } }];
+        return [
+          {
+            type: 'ValueReleased',
+            data: { ownerId: command.data.ownerId, value: command.data.value },
+          },
+        ];
       }
       default:
         return assertNever(command);

@@ -12,9 +12,10 @@ const now = '2026-01-01T00:05:00.000Z';
 
 describe('Unique value reservation', () => {
   it('reserves a free value', () => {
-    spec.given([]).when({ type: 'ReserveValue', data: { ownerId: 'a', value: 'ELEC', now } }).then([
-      { type: 'ValueReserved', data: { ownerId: 'a', value: 'ELEC', reservedAt: now } },
-    ]);
+    spec
+      .given([])
+      .when({ type: 'ReserveValue', data: { ownerId: 'a', value: 'ELEC', now } })
+      .then([{ type: 'ValueReserved', data: { ownerId: 'a', value: 'ELEC', reservedAt: now } }]);
   });
   it('refuses a value another owner holds, with the contract message', () => {
     spec
@@ -25,17 +26,27 @@ describe('Unique value reservation', () => {
       });
   });
   it('is idempotent for the same owner and takes over an abandoned reservation', () => {
-    spec.given([reserved]).when({ type: 'ReserveValue', data: { ownerId: 'a', value: 'ELEC', now } }).then([]);
     spec
       .given([reserved])
-      .when({ type: 'ReserveValue', data: { ownerId: 'b', value: 'ELEC', now, currentOwnerAbandoned: true } })
+      .when({ type: 'ReserveValue', data: { ownerId: 'a', value: 'ELEC', now } })
+      .then([]);
+    spec
+      .given([reserved])
+      .when({
+        type: 'ReserveValue',
+        data: { ownerId: 'b', value: 'ELEC', now, currentOwnerAbandoned: true },
+      })
       .then([{ type: 'ValueReserved', data: { ownerId: 'b', value: 'ELEC', reservedAt: now } }]);
   });
   it('is released by its owner only, and can then be reserved again', () => {
-    spec.given([reserved]).when({ type: 'ReleaseValue', data: { ownerId: 'b', value: 'ELEC' } }).then([]);
-    spec.given([reserved]).when({ type: 'ReleaseValue', data: { ownerId: 'a', value: 'ELEC' } }).then([
-      { type: 'ValueReleased', data: { ownerId: 'a', value: 'ELEC' } },
-    ]);
+    spec
+      .given([reserved])
+      .when({ type: 'ReleaseValue', data: { ownerId: 'b', value: 'ELEC' } })
+      .then([]);
+    spec
+      .given([reserved])
+      .when({ type: 'ReleaseValue', data: { ownerId: 'a', value: 'ELEC' } })
+      .then([{ type: 'ValueReleased', data: { ownerId: 'a', value: 'ELEC' } }]);
     spec
       .given([reserved, { type: 'ValueReleased', data: { ownerId: 'a', value: 'ELEC' } }])
       .when({ type: 'ReserveValue', data: { ownerId: 'b', value: 'ELEC', now } })

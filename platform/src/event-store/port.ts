@@ -22,11 +22,20 @@ export interface EventStore {
     options?: { readonly expectedRevision?: ExpectedRevision },
   ): Promise<AppendResult>;
   /** The stream's events in order; an empty array when the stream does not exist. */
-  readStream(stream: string, options?: { readonly fromRevision?: number; readonly maxCount?: number }): Promise<RecordedEvent[]>;
+  readStream(
+    stream: string,
+    options?: { readonly fromRevision?: number; readonly maxCount?: number },
+  ): Promise<RecordedEvent[]>;
   /** Events of every stream after `fromPosition` (exclusive), in global order. */
-  readAll(options: { readonly fromPosition?: string; readonly maxCount: number }): Promise<RecordedEvent[]>;
+  readAll(options: {
+    readonly fromPosition?: string;
+    readonly maxCount: number;
+  }): Promise<RecordedEvent[]>;
   /** Every event after `fromPosition`, then live appends, until the signal aborts. */
-  subscribeToAll(options: { readonly fromPosition?: string; readonly signal?: AbortSignal }): AsyncIterable<SubscriptionMessage>;
+  subscribeToAll(options: {
+    readonly fromPosition?: string;
+    readonly signal?: AbortSignal;
+  }): AsyncIterable<SubscriptionMessage>;
   /** Position of the last stored event ('0' when the store is empty). */
   headPosition(): Promise<string>;
   close(): Promise<void>;

@@ -84,18 +84,28 @@ export class SqliteEventStore implements EventStore {
       readAll: this.db.prepare<[number | bigint, number], Row>(
         'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
       ),
-      head: this.db.prepare<[], { position: number | null }>('SELECT max(position) AS position FROM events'),
+      head: this.db.prepare<[], { position: number | null }>(
+        'SELECT max(position) AS position FROM events',
+      ),
     };
     this.appendTransaction = this.makeAppendTransaction();
   }
 
-  private appendTx(stream: string, events: readonly EventEnvelope[], expected: ExpectedRevision): AppendResult {
+  private appendTx(
+    stream: string,
+    events: readonly EventEnvelope[],
+    expected: ExpectedRevision,
+  ): AppendResult {
     return this.appendTransaction.immediate(stream, events, expected);
   }
 
-
   private makeAppendTransaction() {
-    return this.db.transaction((stream: string, events: readonly EventEnvelope[], expected: ExpectedRevision): AppendResult => {
+    return this.db.transaction(
+      (
+        stream: string,
+        events: readonly EventEnvelope[],
+        expected: ExpectedRevision,
+      ): AppendResult => {
         const current = this.statements.currentRevision.get(stream)?.revision ?? -1;
         const replay = this.previousAppend(stream, events, expected);
         if (replay) return replay;
@@ -104,7 +114,12 @@ export class SqliteEventStore implements EventStore {
           (expected === 'no_stream' && current === -1) ||
           (expected === 'stream_exists' && current >= 0) ||
           expected === current;
-        if (!matches) throw new WrongExpectedRevisionError(stream, expected, current === -1 ? 'no_stream' : current);
+        if (!matches)
+          throw new WrongExpectedRevisionError(
+            stream,
+            expected,
+            current === -1 ? 'no_stream' : current,
+          );
         let revision = current;
         let position = 0n;
         for (const event of events) {
@@ -120,11 +135,16 @@ export class SqliteEventStore implements EventStore {
           position = BigInt(info.lastInsertRowid);
         }
         return { nextRevision: revision, position: position.toString() };
-    });
+      },
+    );
   }
 
   /** A retry of an append already stored (same ids, same expected revision) answers the first result. */
-  private previousAppend(stream: string, events: readonly EventEnvelope[], expected: ExpectedRevision): AppendResult | undefined {
+  private previousAppend(
+    stream: string,
+    events: readonly EventEnvelope[],
+    expected: ExpectedRevision,
+  ): AppendResult | undefined {
     const first = events[0] && this.statements.byId.get(events[0].id);
     if (!first) return undefined;
     const last = this.statements.byId.get(events[events.length - 1]!.id);
@@ -137,7 +157,11 @@ export class SqliteEventStore implements EventStore {
         (expected === 'no_stream' && first.revision === 0) ||
         expected === first.revision - 1);
     if (!sameAppend) {
-      throw new WrongExpectedRevisionError(stream, expected, this.statements.currentRevision.get(stream)?.revision ?? 'no_stream');
+      throw new WrongExpectedRevisionError(
+        stream,
+        expected,
+        this.statements.currentRevision.get(stream)?.revision ?? 'no_stream',
+      );
     }
     return { nextRevision: last.revision, position: String(last.position) };
   }
@@ -153,7 +177,10 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
-  async readStream(stream: string, options: { fromRevision?: number; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+  async readStream(
+    stream: string,
+    options: { fromRevision?: number; maxCount?: number } = {},
+  ): Promise<RecordedEvent[]> {
     return this.statements.readStream
       .all(stream, options.fromRevision ?? 0, options.maxCount ?? Number.MAX_SAFE_INTEGER)
       .map(toRecorded);
@@ -171,7 +198,9 @@ export class SqliteEventStore implements EventStore {
     return String(this.statements.head.get()?.position ?? 0);
   }
 
-  async *subscribeToAll(options: { fromPosition?: string; signal?: AbortSignal } = {}): AsyncIterable<SubscriptionMessage> {
+  async *subscribeToAll(
+    options: { fromPosition?: string; signal?: AbortSignal } = {},
+  ): AsyncIterable<SubscriptionMessage> {
     const { signal } = options;
     let position = options.fromPosition ?? '0';
     let announced = false;

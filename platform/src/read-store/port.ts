@@ -57,7 +57,9 @@ export interface Collection<T extends ReadModelDocument> {
   count(filter?: Filter): Promise<number>;
   group(query: GroupQuery): Promise<GroupRow[]>;
   /** Every matching document in order, fetched in batches: exports never hold a whole list in memory. */
-  stream(query: Omit<ListQuery, 'skip' | 'limit'> & { readonly batchSize?: number }): AsyncIterable<T>;
+  stream(
+    query: Omit<ListQuery, 'skip' | 'limit'> & { readonly batchSize?: number },
+  ): AsyncIterable<T>;
 }
 
 export type WriteOperation =

@@ -11,7 +11,10 @@ export const searchText = (doc: Record<string, unknown>, fields: readonly string
 /** Words of a `q` search; trigram indexes serve words of 3 characters or more, shorter ones are scanned. */
 export const searchWords = (q: string): { trigram: string[]; short: string[] } => {
   const words = [...new Set(normalizeForSearch(q).split(' ').filter(Boolean))];
-  return { trigram: words.filter((w) => [...w].length >= 3), short: words.filter((w) => [...w].length < 3) };
+  return {
+    trigram: words.filter((w) => [...w].length >= 3),
+    short: words.filter((w) => [...w].length < 3),
+  };
 };
 
 /** French sort key: case and accents ignored, so that "Électricité" sorts among the E. */

@@ -79,7 +79,9 @@ export class SqliteReadStore implements ReadStore {
     }
     const serialized = JSON.stringify(definition);
     const stored = this.db
-      .prepare<[string], { definition: string }>('SELECT definition FROM rm_collections WHERE name = ?')
+      .prepare<[string], { definition: string }>(
+        'SELECT definition FROM rm_collections WHERE name = ?',
+      )
       .get(definition.name);
     this.db.transaction(() => {
       if (stored && stored.definition !== serialized) this.dropSync(definition.name);
@@ -90,10 +92,16 @@ export class SqliteReadStore implements ReadStore {
 
   private createSync(definition: CollectionDefinition, serialized: string): void {
     const t = table(definition.name);
-    const keyColumns = this.stringFields(definition).map((f) => `, k_${f} TEXT`).join('');
+    const keyColumns = this.stringFields(definition)
+      .map((f) => `, k_${f} TEXT`)
+      .join('');
     const indexes = Object.keys(definition.fields)
       .map((f) => `CREATE INDEX IF NOT EXISTS ${t}_${f} ON ${t} (json_extract(doc, '$.${f}'));`)
-      .concat(this.stringFields(definition).map((f) => `CREATE INDEX IF NOT EXISTS ${t}_k_${f} ON ${t} (k_${f}, id);`))
+      .concat(
+        this.stringFields(definition).map(
+          (f) => `CREATE INDEX IF NOT EXISTS ${t}_k_${f} ON ${t} (k_${f}, id);`,
+        ),
+      )
       .join('\n');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${t} (
@@ -113,7 +121,9 @@ export class SqliteReadStore implements ReadStore {
       END;
     `);
     this.db
-      .prepare('INSERT INTO rm_collections (name, definition) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET definition = excluded.definition')
+      .prepare(
+        'INSERT INTO rm_collections (name, definition) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET definition = excluded.definition',
+      )
       .run(definition.name, serialized);
   }
 
@@ -185,9 +195,10 @@ export class SqliteReadStore implements ReadStore {
 
   async getCheckpoint(projection: string): Promise<Checkpoint | null> {
     return (
-      this.queryOne<Checkpoint>('SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?', [
-        projection,
-      ]) ?? null
+      this.queryOne<Checkpoint>(
+        'SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?',
+        [projection],
+      ) ?? null
     );
   }
 
@@ -255,7 +266,9 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
         continue;
       }
       const expression = this.fieldExpression(field);
-      const operators: FieldOperators = isOperators(condition) ? condition : { $eq: condition as Scalar };
+      const operators: FieldOperators = isOperators(condition)
+        ? condition
+        : { $eq: condition as Scalar };
       for (const [operator, value] of Object.entries(operators)) {
         if (value === undefined) continue;
         switch (operator) {
@@ -265,12 +278,16 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
             break;
           case '$ne':
             if (value === null) clauses.push(`${expression} IS NOT NULL`);
-            else (clauses.push(`(${expression} IS NULL OR ${expression} <> ?)`), params.push(toParam(value as Scalar)));
+            else
+              (clauses.push(`(${expression} IS NULL OR ${expression} <> ?)`),
+                params.push(toParam(value as Scalar)));
             break;
           case '$in': {
             const values = value as Scalar[];
             if (values.length === 0) clauses.push('0');
-            else (clauses.push(`${expression} IN (${values.map(() => '?').join(', ')})`), params.push(...values.map(toParam)));
+            else
+              (clauses.push(`${expression} IN (${values.map(() => '?').join(', ')})`),
+                params.push(...values.map(toParam)));
             break;
           }
           case '$gt':
@@ -294,7 +311,8 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
     const specs = sort && sort.length > 0 ? sort : [this.definition.defaultSort];
     const parts = specs.map(({ field, order }) => {
       const direction = order === 'DESC' ? 'DESC' : 'ASC';
-      const expression = this.definition.fields[field] === 'string' ? `k_${field}` : this.fieldExpression(field);
+      const expression =
+        this.definition.fields[field] === 'string' ? `k_${field}` : this.fieldExpression(field);
       return `${expression} ${direction}`;
     });
     if (!specs.some((s) => s.field === 'id')) parts.push('id ASC');
@@ -302,7 +320,9 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
   }
 
   async get(id: string): Promise<T | null> {
-    const row = this.store.queryOne<{ doc: string }>(`SELECT doc FROM ${this.t} WHERE id = ?`, [id]);
+    const row = this.store.queryOne<{ doc: string }>(`SELECT doc FROM ${this.t} WHERE id = ?`, [
+      id,
+    ]);
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
@@ -341,7 +361,10 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
   }
 
   private countSync(sql: string, params: unknown[]): number {
-    return this.store.queryOne<{ n: number }>(`SELECT count(*) AS n FROM ${this.t} ${sql}`, params)?.n ?? 0;
+    return (
+      this.store.queryOne<{ n: number }>(`SELECT count(*) AS n FROM ${this.t} ${sql}`, params)?.n ??
+      0
+    );
   }
 
   async count(filter?: Filter): Promise<number> {
@@ -352,8 +375,11 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
   async group(query: GroupQuery): Promise<GroupRow[]> {
     const { sql, params } = this.where(query.filter);
     const keys = query.by.map((field, i) => `${this.fieldExpression(field)} AS g${i}`);
-    const sums = (query.sum ?? []).map((field, i) => `coalesce(sum(${this.fieldExpression(field)}), 0) AS s${i}`);
-    const groupBy = query.by.length > 0 ? `GROUP BY ${query.by.map((_, i) => `g${i}`).join(', ')}` : '';
+    const sums = (query.sum ?? []).map(
+      (field, i) => `coalesce(sum(${this.fieldExpression(field)}), 0) AS s${i}`,
+    );
+    const groupBy =
+      query.by.length > 0 ? `GROUP BY ${query.by.map((_, i) => `g${i}`).join(', ')}` : '';
     const rows = this.store.query<Record<string, Scalar>>(
       `SELECT ${[...keys, 'count(*) AS n', ...sums].join(', ')} FROM ${this.t} ${sql} ${groupBy} ${groupBy ? `ORDER BY ${query.by.map((_, i) => `g${i}`).join(', ')}` : ''}`,
       params,
@@ -362,24 +388,30 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
       key: Object.fromEntries(
         query.by.map((field, i) => {
           const value = row[`g${i}`] ?? null;
-          return [field, this.definition.fields[field] === 'boolean' && value !== null ? value === 1 : value];
+          return [
+            field,
+            this.definition.fields[field] === 'boolean' && value !== null ? value === 1 : value,
+          ];
         }),
       ),
       count: Number(row.n),
-      sums: Object.fromEntries((query.sum ?? []).map((field, i) => [field, Number(row[`s${i}`] ?? 0)])),
+      sums: Object.fromEntries(
+        (query.sum ?? []).map((field, i) => [field, Number(row[`s${i}`] ?? 0)]),
+      ),
     }));
   }
 
-  async *stream(query: Omit<ListQuery, 'skip' | 'limit'> & { batchSize?: number }): AsyncIterable<T> {
+  async *stream(
+    query: Omit<ListQuery, 'skip' | 'limit'> & { batchSize?: number },
+  ): AsyncIterable<T> {
     const batchSize = query.batchSize ?? 1000;
     const { sql, params } = this.where(query.filter);
     const order = this.orderBy(query.sort);
     for (let skip = 0; ; skip += batchSize) {
-      const rows = this.store.query<{ doc: string }>(`SELECT doc FROM ${this.t} ${sql} ${order} LIMIT ? OFFSET ?`, [
-        ...params,
-        batchSize,
-        skip,
-      ]);
+      const rows = this.store.query<{ doc: string }>(
+        `SELECT doc FROM ${this.t} ${sql} ${order} LIMIT ? OFFSET ?`,
+        [...params, batchSize, skip],
+      );
       for (const row of rows) yield JSON.parse(row.doc) as T;
       if (rows.length < batchSize) return;
     }

@@ -1,7 +1,16 @@
 import { describe, expect, it, beforeEach, afterEach } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { comparePositions, ConcurrencyError, SYSTEM_ACTOR, type EventEnvelope } from '@examens-pro/domain';
-import { WrongExpectedRevisionError, type EventStore, type SubscriptionMessage } from '../event-store/port.js';
+import {
+  comparePositions,
+  ConcurrencyError,
+  SYSTEM_ACTOR,
+  type EventEnvelope,
+} from '@examens-pro/domain';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type SubscriptionMessage,
+} from '../event-store/port.js';
 
 export interface EventStoreHarness {
   readonly store: EventStore;
@@ -28,7 +37,10 @@ export const anEvent = (type = 'Something', data: unknown = {}): EventEnvelope =
  * The event-store contract: every adapter runs this suite by supplying a factory.
  * Stream names are unique per test, so an adapter may share one server between tests.
  */
-export const eventStoreContract = (name: string, factory: () => Promise<EventStoreHarness>): void => {
+export const eventStoreContract = (
+  name: string,
+  factory: () => Promise<EventStoreHarness>,
+): void => {
   describe(`event store contract: ${name}`, () => {
     let harness: EventStoreHarness;
     let store: EventStore;
@@ -70,9 +82,9 @@ export const eventStoreContract = (name: string, factory: () => Promise<EventSto
       await store.appendToStream(s, [anEvent()], { expectedRevision: 'no_stream' });
       const conflict = store.appendToStream(s, [anEvent()], { expectedRevision: 'no_stream' });
       await expect(conflict).rejects.toBeInstanceOf(WrongExpectedRevisionError);
-      await expect(store.appendToStream(stream(), [anEvent()], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(
-        ConcurrencyError,
-      );
+      await expect(
+        store.appendToStream(stream(), [anEvent()], { expectedRevision: 'stream_exists' }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
       const ok = await store.appendToStream(s, [anEvent()], { expectedRevision: 'stream_exists' });
       expect(ok.nextRevision).toBe(1);
     });
@@ -82,7 +94,9 @@ export const eventStoreContract = (name: string, factory: () => Promise<EventSto
       await store.appendToStream(s, [anEvent(), anEvent()], { expectedRevision: 'no_stream' });
       const ok = await store.appendToStream(s, [anEvent()], { expectedRevision: 1 });
       expect(ok.nextRevision).toBe(2);
-      const stale = await store.appendToStream(s, [anEvent()], { expectedRevision: 1 }).catch((e: unknown) => e);
+      const stale = await store
+        .appendToStream(s, [anEvent()], { expectedRevision: 1 })
+        .catch((e: unknown) => e);
       expect(stale).toBeInstanceOf(ConcurrencyError);
       expect((stale as ConcurrencyError).status).toBe(412);
       expect((await store.readStream(s)).length).toBe(3);
@@ -102,7 +116,9 @@ export const eventStoreContract = (name: string, factory: () => Promise<EventSto
       const s = stream();
       await store.appendToStream(s, [anEvent()], { expectedRevision: 'no_stream' });
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 10 }, () => store.appendToStream(s, [anEvent()], { expectedRevision: 0 })),
+        Array.from({ length: 10 }, () =>
+          store.appendToStream(s, [anEvent()], { expectedRevision: 0 }),
+        ),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       for (const o of outcomes.filter((o) => o.status === 'rejected')) {
@@ -136,7 +152,10 @@ export const eventStoreContract = (name: string, factory: () => Promise<EventSto
       const controller = new AbortController();
       const received: SubscriptionMessage[] = [];
       const done = (async () => {
-        for await (const message of store.subscribeToAll({ fromPosition: start, signal: controller.signal })) {
+        for await (const message of store.subscribeToAll({
+          fromPosition: start,
+          signal: controller.signal,
+        })) {
           if (message.type === 'caughtUp' || message.event.streamId === s) received.push(message);
           if (message.type === 'event' && message.event.type === 'Live') controller.abort();
         }
@@ -153,7 +172,10 @@ export const eventStoreContract = (name: string, factory: () => Promise<EventSto
   });
 };
 
-export const waitUntil = async (condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> => {
+export const waitUntil = async (
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('Condition non atteinte dans le délai.');

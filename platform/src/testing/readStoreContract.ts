@@ -24,11 +24,51 @@ const definitionFor = (): CollectionDefinition => ({
 });
 
 const people: Person[] = [
-  { id: 'p1', version: 0, nom: 'Élodie Mbarga', ville: 'Yaoundé', age: 31, montant: 15000, actif: true },
-  { id: 'p2', version: 0, nom: 'eric Fotso', ville: 'Douala', age: 45, montant: 20000, actif: false },
-  { id: 'p3', version: 0, nom: 'Aminatou Bello', ville: 'Garoua', age: 23, montant: 15000, actif: true },
-  { id: 'p4', version: 0, nom: 'Zacharie Essomba', ville: null, age: 60, montant: 5000, actif: true },
-  { id: 'p5', version: 0, nom: 'Bertrand Ékambi', ville: 'Douala', age: 38, montant: 0, actif: false },
+  {
+    id: 'p1',
+    version: 0,
+    nom: 'Élodie Mbarga',
+    ville: 'Yaoundé',
+    age: 31,
+    montant: 15000,
+    actif: true,
+  },
+  {
+    id: 'p2',
+    version: 0,
+    nom: 'eric Fotso',
+    ville: 'Douala',
+    age: 45,
+    montant: 20000,
+    actif: false,
+  },
+  {
+    id: 'p3',
+    version: 0,
+    nom: 'Aminatou Bello',
+    ville: 'Garoua',
+    age: 23,
+    montant: 15000,
+    actif: true,
+  },
+  {
+    id: 'p4',
+    version: 0,
+    nom: 'Zacharie Essomba',
+    ville: null,
+    age: 60,
+    montant: 5000,
+    actif: true,
+  },
+  {
+    id: 'p5',
+    version: 0,
+    nom: 'Bertrand Ékambi',
+    ville: 'Douala',
+    age: 38,
+    montant: 0,
+    actif: false,
+  },
 ];
 
 /** The read-store contract: every adapter runs it by supplying a factory. Collections are unique per test. */
@@ -45,7 +85,9 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
       definition = definitionFor();
       await store.ensureCollection(definition);
       persons = store.collection<Person>(definition);
-      await store.write({ operations: people.map((doc) => ({ collection: definition.name, type: 'put', doc })) });
+      await store.write({
+        operations: people.map((doc) => ({ collection: definition.name, type: 'put', doc })),
+      });
     });
     afterEach(async () => harness.teardown());
 
@@ -61,7 +103,11 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
     it('replaces a document on put and removes it on delete', async () => {
       await store.write({
         operations: [
-          { collection: definition.name, type: 'put', doc: { ...people[0]!, version: 1, nom: 'Élodie Mbarga Épse Nkoa' } },
+          {
+            collection: definition.name,
+            type: 'put',
+            doc: { ...people[0]!, version: 1, nom: 'Élodie Mbarga Épse Nkoa' } as Person,
+          },
           { collection: definition.name, type: 'delete', id: 'p2' },
         ],
       });
@@ -81,10 +127,18 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
     });
 
     it('pages with skip and limit and always gives the total', async () => {
-      const page = await persons.list({ sort: [{ field: 'age', order: 'ASC' }], skip: 1, limit: 2 });
+      const page = await persons.list({
+        sort: [{ field: 'age', order: 'ASC' }],
+        skip: 1,
+        limit: 2,
+      });
       expect(ids(page.items)).toEqual(['p1', 'p5']);
       expect(page.total).toBe(5);
-      const last = await persons.list({ sort: [{ field: 'age', order: 'ASC' }], skip: 4, limit: 2 });
+      const last = await persons.list({
+        sort: [{ field: 'age', order: 'ASC' }],
+        skip: 4,
+        limit: 2,
+      });
       expect(ids(last.items)).toEqual(['p4']);
       expect(last.total).toBe(5);
       const beyond = await persons.list({ skip: 10, limit: 2 });
@@ -107,7 +161,11 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
     });
 
     it('searches "contains", insensitive to case and accents, every word required', async () => {
-      const q = async (text: string) => ids((await persons.list({ filter: { $q: text }, sort: [{ field: 'id', order: 'ASC' }] })).items);
+      const q = async (text: string) =>
+        ids(
+          (await persons.list({ filter: { $q: text }, sort: [{ field: 'id', order: 'ASC' }] }))
+            .items,
+        );
       expect(await q('ELODIE')).toEqual(['p1']);
       expect(await q('ekam')).toEqual(['p5']);
       expect(await q('yaounde')).toEqual(['p1']);
@@ -121,9 +179,20 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
 
     it('groups with counts and sums', async () => {
       const rows = await persons.group({ by: ['ville'], sum: ['montant'] });
-      const byCity = Object.fromEntries(rows.map((r) => [String(r.key.ville), [r.count, r.sums.montant]]));
-      expect(byCity).toEqual({ null: [1, 5000], Douala: [2, 20000], Garoua: [1, 15000], Yaoundé: [1, 15000] });
-      const active = await persons.group({ by: ['actif'], sum: ['montant', 'age'], filter: { age: { $gte: 30 } } });
+      const byCity = Object.fromEntries(
+        rows.map((r) => [String(r.key.ville), [r.count, r.sums.montant]]),
+      );
+      expect(byCity).toEqual({
+        null: [1, 5000],
+        Douala: [2, 20000],
+        Garoua: [1, 15000],
+        Yaoundé: [1, 15000],
+      });
+      const active = await persons.group({
+        by: ['actif'],
+        sum: ['montant', 'age'],
+        filter: { age: { $gte: 30 } },
+      });
       expect(active.map((r) => [r.key.actif, r.count, r.sums])).toEqual([
         [false, 2, { montant: 20000, age: 83 }],
         [true, 2, { montant: 20000, age: 91 }],
@@ -134,7 +203,11 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
 
     it('streams every matching document in order, in batches', async () => {
       const seen: string[] = [];
-      for await (const doc of persons.stream({ filter: { actif: true }, sort: [{ field: 'age', order: 'DESC' }], batchSize: 2 })) {
+      for await (const doc of persons.stream({
+        filter: { actif: true },
+        sort: [{ field: 'age', order: 'DESC' }],
+        batchSize: 2,
+      })) {
         seen.push(doc.id);
       }
       expect(seen).toEqual(['p4', 'p1', 'p3']);
@@ -143,10 +216,16 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
     it('writes a checkpoint with the documents, and reset forgets both', async () => {
       expect(await store.getCheckpoint(definition.name)).toBeNull();
       await store.write({
-        operations: [{ collection: definition.name, type: 'put', doc: { ...people[0]!, version: 3 } }],
+        operations: [
+          { collection: definition.name, type: 'put', doc: { ...people[0]!, version: 3 } },
+        ],
         checkpoint: { projection: definition.name, position: '42', version: 'v1' },
       });
-      expect(await store.getCheckpoint(definition.name)).toEqual({ projection: definition.name, position: '42', version: 'v1' });
+      expect(await store.getCheckpoint(definition.name)).toEqual({
+        projection: definition.name,
+        position: '42',
+        version: 'v1',
+      });
       await store.reset(definition.name, [definition]);
       expect(await store.getCheckpoint(definition.name)).toBeNull();
       expect(await store.collection<Person>(definition).count()).toBe(0);

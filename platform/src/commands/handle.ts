@@ -1,0 +1,92 @@
+import {
+  ConcurrencyError,
+  fold,
+  type CommandContext,
+  type Decider,
+  type DomainEvent,
+  type EventEnvelope,
+} from '@examens-pro/domain';
+import type { EventStore } from '../event-store/port.js';
+import { eventIdFor } from './ids.js';
+
+export interface CommandOutcome<State> {
+  /** The stream's revision after the command (-1: the stream still does not exist). */
+  readonly revision: number;
+  /** Global position of the last event written, or of the stream's last event when nothing changed. */
+  readonly position: string;
+  readonly events: readonly EventEnvelope[];
+  readonly state: State;
+}
+
+export const toEnvelopes = (
+  events: readonly DomainEvent[],
+  context: CommandContext,
+  offset = 0,
+): EventEnvelope[] =>
+  events.map((event, index) => ({
+    id: eventIdFor(context.commandId, offset + index),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      actor: context.actor,
+      at: context.now,
+      correlationId: context.commandId,
+      causationId: context.commandId,
+      ...(context.reason ? { reason: context.reason } : {}),
+      schemaVersion: 1,
+    },
+  }));
+
+/**
+ * Read the stream, fold, decide, append at the revision read. `expectedRevision` is the client's
+ * If-Match: a stale one answers 412 before deciding; a change that lands in between fails the append.
+ */
+export const handleCommand = async <Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  options: {
+    readonly stream: string;
+    readonly decider: Decider<Command, Event, State>;
+    readonly command: Command;
+    readonly context: CommandContext;
+    readonly expectedRevision?: number;
+    /** Index of the first event id, when one command writes to several streams. */
+    readonly eventIdOffset?: number;
+  },
+): Promise<CommandOutcome<State>> => {
+  const recorded = await store.readStream(options.stream);
+  const current = recorded.length > 0 ? recorded[recorded.length - 1]!.revision : -1;
+  // A retried command (same command id) whose events are stored answers as the first time did.
+  const done = recorded.filter((e) => e.metadata.correlationId === options.context.commandId);
+  if (done.length > 0) {
+    const upTo = recorded.slice(0, recorded.indexOf(done[done.length - 1]!) + 1);
+    const lastDone = done[done.length - 1]!;
+    return {
+      revision: lastDone.revision,
+      position: lastDone.position,
+      events: done,
+      state: fold(options.decider, upTo as unknown as Event[]),
+    };
+  }
+  if (options.expectedRevision !== undefined && options.expectedRevision !== current) {
+    throw new ConcurrencyError();
+  }
+  const state = fold(options.decider, recorded as unknown as Event[]);
+  const events = options.decider.decide(options.command, state);
+  const last = recorded[recorded.length - 1];
+  if (events.length === 0) {
+    return { revision: current, position: last?.position ?? '0', events: [], state };
+  }
+  const envelopes = toEnvelopes(events, options.context, options.eventIdOffset ?? 0);
+  const result = await store.appendToStream(options.stream, envelopes, {
+    expectedRevision: current === -1 ? 'no_stream' : current,
+  });
+  return {
+    revision: result.nextRevision,
+    position: result.position,
+    events: envelopes,
+    state: envelopes.reduce<State>(
+      (s, e) => options.decider.evolve(s, e as unknown as Event),
+      state,
+    ),
+  };
+};

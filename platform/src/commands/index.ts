@@ -1,0 +1,3 @@
+export * from './handle.js';
+export * from './ids.js';
+export * from './unique.js';

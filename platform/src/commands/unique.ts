@@ -1,0 +1,106 @@
+import {
+  ABANDONED_RESERVATION_MS,
+  fold,
+  reservationDecider,
+  uniqueValueStream,
+  type CommandContext,
+} from '@examens-pro/domain';
+import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
+import { toEnvelopes } from './handle.js';
+
+export interface UniqueValue {
+  /** Resource (e.g. `metiers`), field (e.g. `code`) and the normalised value. */
+  readonly resource: string;
+  readonly field: string;
+  readonly value: string;
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Reserves a unique value for `ownerStream` through its reservation stream. Throws DuplicateError
+ * (409 "Ce code existe déjà.") when another owner holds it. A reservation whose owner's stream was
+ * never written (a create that crashed between the two appends) is taken over after a minute.
+ */
+export const reserveUniqueValue = async (
+  store: EventStore,
+  unique: UniqueValue,
+  ownerStream: string,
+  context: CommandContext,
+): Promise<void> => {
+  const stream = uniqueValueStream(unique.resource, unique.field, unique.value);
+  for (let attempt = 0; ; attempt += 1) {
+    const recorded = await store.readStream(stream);
+    const state = fold(reservationDecider, recorded as never);
+    let abandoned = false;
+    if (state.status === 'reserved' && state.ownerId !== ownerStream) {
+      const ageMs = Date.parse(context.now) - Date.parse(state.reservedAt);
+      abandoned =
+        ageMs > ABANDONED_RESERVATION_MS &&
+        (await store.readStream(state.ownerId, { maxCount: 1 })).length === 0;
+    }
+    const events = reservationDecider.decide(
+      {
+        type: 'ReserveValue',
+        data: {
+          ownerId: ownerStream,
+          value: unique.value,
+          now: context.now,
+          currentOwnerAbandoned: abandoned,
+        },
+      },
+      state,
+    );
+    if (events.length === 0) return;
+    const last = recorded[recorded.length - 1];
+    try {
+      await store.appendToStream(
+        stream,
+        toEnvelopes(events, {
+          ...context,
+          commandId: `${context.commandId}/${stream}/${recorded.length}`,
+        }),
+        {
+          expectedRevision: last ? last.revision : 'no_stream',
+        },
+      );
+      return;
+    } catch (error) {
+      // Someone changed the reservation meanwhile: read again; the decider says who owns it now.
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+};
+
+/** Releases a value held by `ownerStream`; nothing happens if someone else holds it. */
+export const releaseUniqueValue = async (
+  store: EventStore,
+  unique: UniqueValue,
+  ownerStream: string,
+  context: CommandContext,
+): Promise<void> => {
+  const stream = uniqueValueStream(unique.resource, unique.field, unique.value);
+  for (let attempt = 0; ; attempt += 1) {
+    const recorded = await store.readStream(stream);
+    const events = reservationDecider.decide(
+      { type: 'ReleaseValue', data: { ownerId: ownerStream, value: unique.value } },
+      fold(reservationDecider, recorded as never),
+    );
+    if (events.length === 0) return;
+    try {
+      await store.appendToStream(
+        stream,
+        toEnvelopes(events, {
+          ...context,
+          commandId: `${context.commandId}/${stream}/${recorded.length}`,
+        }),
+        {
+          expectedRevision: recorded[recorded.length - 1]!.revision,
+        },
+      );
+      return;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+};

@@ -1,0 +1,12 @@
+import { metiersProjection } from './metiers/metiersProjection.js';
+import type { Projection } from './runner/projection.js';
+import { usagesProjection } from './usages/usagesProjection.js';
+
+export * from './runner/projection.js';
+export * from './runner/batch.js';
+export * from './runner/runner.js';
+export { metiersProjection } from './metiers/metiersProjection.js';
+export { usagesProjection } from './usages/usagesProjection.js';
+
+/** Every projection of the product, in one list: the runner, the rebuild CLI and the bench use it. */
+export const allProjections = (): Projection[] => [metiersProjection, usagesProjection()];

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { metiersCollection, type MetierEvent } from '@examens-pro/domain';
+import { dump, project, recorded, tempStores } from '../testSupport.js';
+import { metiersProjection } from './metiersProjection.js';
+
+const history = (id: string, code: string): MetierEvent[] => [
+  { type: 'MetierCreated', data: { metierId: id, code, libelle: `Métier ${code}` } },
+  { type: 'MetierModified', data: { metierId: id, code, libelle: `Métier ${code} modifié` } },
+  { type: 'MetierDeactivated', data: { metierId: id } },
+  { type: 'MetierReactivated', data: { metierId: id } },
+  { type: 'MetierDeactivated', data: { metierId: id } },
+];
+
+describe('metiers projection', () => {
+  let stores: ReturnType<typeof tempStores>;
+  beforeEach(() => {
+    stores = tempStores();
+  });
+  afterEach(async () => stores.close());
+
+  it('builds one document per métier with its latest state, version and audit stamps', async () => {
+    const events = [
+      ...recorded('metiers-a', history('a', 'ELEC')),
+      ...recorded('metiers-b', [
+        { type: 'MetierCreated', data: { metierId: 'b', code: 'MACON', libelle: 'Maçonnerie' } },
+      ]),
+      ...recorded('metiers-c', [
+        { type: 'MetierCreated', data: { metierId: 'c', code: 'TMP', libelle: 'Provisoire' } },
+        { type: 'MetierDeleted', data: { metierId: 'c', code: 'TMP' } },
+      ]),
+    ];
+    await project(metiersProjection, stores.readStore, events);
+    expect(await dump(stores.readStore, metiersCollection)).toEqual([
+      {
+        id: 'a',
+        version: 4,
+        code: 'ELEC',
+        libelle: 'Métier ELEC modifié',
+        actif: false,
+        creeLe: '2026-03-01T10:00:00.000Z',
+        creePar: 'Système',
+        modifieLe: '2026-03-05T10:00:00.000Z',
+        modifiePar: 'Système',
+      },
+      expect.objectContaining({ id: 'b', version: 0, code: 'MACON', actif: true }),
+    ]);
+  });
+
+  it('gives an identical read model when every event is delivered twice', async () => {
+    const events = [
+      ...recorded('metiers-a', history('a', 'ELEC')),
+      ...recorded('metiers-b', history('b', 'MACON')),
+      ...recorded('metiers-c', [
+        { type: 'MetierCreated', data: { metierId: 'c', code: 'TMP', libelle: 'Provisoire' } },
+        { type: 'MetierDeleted', data: { metierId: 'c', code: 'TMP' } },
+      ]),
+    ];
+    await project(metiersProjection, stores.readStore, events);
+    const once = await dump(stores.readStore, metiersCollection);
+
+    const other = tempStores();
+    try {
+      const twice = events.flatMap((e) => [e, e]);
+      await project(metiersProjection, other.readStore, twice, 4);
+      // and a replay of the whole log on top of a finished read model changes nothing either
+      await project(metiersProjection, other.readStore, events, 5);
+      expect(await dump(other.readStore, metiersCollection)).toEqual(once);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import type { CollectionDefinition, ReadModelDocument, RecordedEvent } from '@examens-pro/domain';
+
+/** What a projection may do while handling one event; writes are batched by the runner. */
+export interface ProjectionContext {
+  get<T extends ReadModelDocument>(collection: CollectionDefinition, id: string): Promise<T | null>;
+  put<T extends ReadModelDocument>(collection: CollectionDefinition, doc: T): void;
+  delete(collection: CollectionDefinition, id: string): void;
+}
+
+export interface Projection {
+  /** Stable name: the checkpoint's key. */
+  readonly name: string;
+  /** Bump when the handling of events changes: the runner then rebuilds from zero. */
+  readonly version: number;
+  readonly collections: readonly CollectionDefinition[];
+  readonly eventTypes: readonly string[];
+  apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+}
