@@ -5,3 +5,5 @@ export * from './read-store/sqlite.js';
 export * from './read-store/search.js';
 export * from './commands/index.js';
 export * from './read-store/wait.js';
+export * from './http/index.js';
+export * from './config/config.js';

@@ -27,6 +27,8 @@ export interface ResourceDefinition {
   readonly projections: readonly string[];
   /** Stream category of its aggregate. */
   readonly category: string;
-  /** French label of one item, for messages ("Ce métier…"). */
+  /** French label of one item ("métier"). */
   readonly label: string;
+  /** What a reader is told when the item does not exist. */
+  readonly notFoundMessage: string;
 }

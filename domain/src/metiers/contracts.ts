@@ -46,4 +46,5 @@ export const metiersResource: ResourceDefinition = {
   projections: ['metiers'],
   category: METIER_CATEGORY,
   label: 'métier',
+  notFoundMessage: 'Ce métier est introuvable.',
 };

@@ -1,0 +1,24 @@
+import Fastify from 'fastify';
+import { installErrorHandling, installNotFoundHandler, loadConfig, openEventStore, openReadStore } from '@examens-pro/platform';
+import { commandService } from './app.js';
+
+/** Standalone command service (distributed mode): listens, and closes its stores on SIGTERM. */
+const main = async (): Promise<void> => {
+  const config = loadConfig();
+  const eventStore = openEventStore(config);
+  const readStore = openReadStore(config);
+  const app = Fastify({ logger: { level: config.logLevel } });
+  installErrorHandling(app);
+  installNotFoundHandler(app);
+  app.get('/api/health', async () => ({ statut: 'ok', service: 'command-service' }));
+  await app.register(commandService, { eventStore, readStore });
+  app.addHook('onClose', async () => {
+    // stores close after the routes stop answering
+    await eventStore.close();
+    await readStore.close();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());
+  await app.listen({ port: config.port, host: config.host });
+};
+
+void main();

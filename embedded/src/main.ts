@@ -1,0 +1,30 @@
+import { loadConfig, openEventStore, openReadStore } from '@examens-pro/platform';
+import { buildApp } from './app.js';
+
+/** `npm start`: the whole product in one process, data in DATA_DIR, no server needed. */
+const main = async (): Promise<void> => {
+  const config = loadConfig();
+  const eventStore = openEventStore(config);
+  const readStore = openReadStore(config);
+  const { app } = await buildApp({ eventStore, readStore, logger: { level: config.logLevel } });
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info('Arrêt en cours…');
+      // Projections stop with the app; only then are the stores closed.
+      void app
+        .close()
+        .then(() => Promise.all([eventStore.close(), readStore.close()]))
+        .then(() => process.exit(0));
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Examens Pro (mode embarqué) : http://localhost:${config.port} — données dans ${config.dataDir}`);
+};
+
+main().catch((error: unknown) => {
+  console.error(`Démarrage impossible : ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { EventStore } from '../event-store/port.js';
+import { SqliteEventStore } from '../event-store/sqlite.js';
+import type { ReadStore } from '../read-store/port.js';
+import { SqliteReadStore } from '../read-store/sqlite.js';
+
+/** Everything the product reads from its environment (see the README's table). */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly eventStoreUrl?: string;
+  readonly mongodbUrl?: string;
+  readonly redisUrl?: string;
+  readonly sessionSecret: string;
+  readonly publicUrl?: string;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const SECRET_FILE = 'session-secret';
+
+/** In embedded mode the session secret is generated once and kept in DATA_DIR. */
+const sessionSecret = (env: NodeJS.ProcessEnv, dataDir: string): string => {
+  const given = env.SESSION_SECRET;
+  if (given !== undefined) {
+    if (given.length < 32) throw new ConfigError('SESSION_SECRET doit compter au moins 32 caractères.');
+    return given;
+  }
+  const file = join(dataDir, SECRET_FILE);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT invalide : ${env.PORT}`);
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    mongodbUrl: env.MONGODB_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    sessionSecret: sessionSecret(env, dataDir),
+    publicUrl: env.PUBLIC_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+};
+
+/** EVENTSTORE_URL set → EventStoreDB, otherwise SQLite in DATA_DIR. */
+export const openEventStore = (config: Config): EventStore => {
+  if (config.eventStoreUrl) {
+    throw new ConfigError(
+      'EVENTSTORE_URL est défini, mais l’adaptateur EventStoreDB n’est pas encore livré : retirez la variable pour utiliser SQLite.',
+    );
+  }
+  return new SqliteEventStore({ filename: join(config.dataDir, 'events.db') });
+};
+
+/** MONGODB_URL set → MongoDB, otherwise SQLite in DATA_DIR. */
+export const openReadStore = (config: Config): ReadStore => {
+  if (config.mongodbUrl) {
+    throw new ConfigError(
+      'MONGODB_URL est défini, mais l’adaptateur MongoDB n’est pas encore livré : retirez la variable pour utiliser SQLite.',
+    );
+  }
+  return new SqliteReadStore(join(config.dataDir, 'read-models.db'));
+};

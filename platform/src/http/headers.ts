@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { PreconditionRequiredError, ValidationError } from '@examens-pro/domain';
+import { eventIdFor, newId } from '../commands/ids.js';
+
+/** `If-Match: W/"3"` (or `"3"`, or `3`) → 3. Required on every command but a creation. */
+export const requiredRevision = (request: FastifyRequest): number => {
+  const header = request.headers['if-match'];
+  if (header === undefined || header === '') throw new PreconditionRequiredError();
+  const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(String(header).trim());
+  if (!match) throw new ValidationError('En-tête If-Match invalide : la version attendue est un nombre.', { version: 'Version invalide.' });
+  return Number(match[1]);
+};
+
+export const etag = (revision: number): string => `W/"${revision}"`;
+
+/**
+ * The command id: the client's `Idempotency-Key` when given (a retry then appends nothing twice),
+ * otherwise a fresh one.
+ */
+export const commandIdOf = (request: FastifyRequest): string => {
+  const key = request.headers['idempotency-key'];
+  if (typeof key === 'string' && /^[A-Za-z0-9._:-]{8,100}$/.test(key)) return key;
+  return newId();
+};
+
+/** The id of a created item: derived from the command id, so that a retried creation finds its item. */
+export const newItemId = (commandId: string): string => eventIdFor(`item:${commandId}`, 0);

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isPosition, NotFoundError, ValidationError, type ResourceDefinition } from '@examens-pro/domain';
+import { etag, waitForProjections, type ReadStore } from '@examens-pro/platform';
+import { contentRange, parseListQuery, type DialectQuery } from '../dialect.js';
+
+/** `X-Min-Position` waits at most this long for the projections; past it the data is served as it is. */
+export const MIN_POSITION_WAIT_MS = 5000;
+
+export interface ResourceRouteOptions {
+  readonly resource: ResourceDefinition;
+  readonly readStore: ReadStore;
+}
+
+/**
+ * Read-your-writes: after a command the UI sends back the position it was given; the answer waits
+ * until the projections behind the resource have reached it.
+ */
+const awaitPosition = async (request: FastifyRequest, reply: FastifyReply, options: ResourceRouteOptions): Promise<void> => {
+  const header = request.headers['x-min-position'];
+  if (header === undefined) return;
+  const position = String(header).trim();
+  if (!isPosition(position)) {
+    throw new ValidationError('En-tête X-Min-Position invalide : une position numérique est attendue.');
+  }
+  const reached = await waitForProjections(options.readStore, options.resource.projections, position, MIN_POSITION_WAIT_MS);
+  reply.header('X-Position-Reached', String(reached));
+};
+
+/** GET /api/<resource> (ra-data-simple-rest) and GET /api/<resource>/:id, for any declared resource. */
+export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = async (app, options) => {
+  const { resource, readStore } = options;
+  await readStore.ensureCollection(resource.collection);
+  const collection = readStore.collection(resource.collection);
+
+  app.get<{ Querystring: DialectQuery }>('/', async (request, reply) => {
+    const query = parseListQuery(resource.collection, request.query);
+    await awaitPosition(request, reply, options);
+    const { items, total } = await collection.list(query);
+    reply.header('Content-Range', contentRange(resource.name, query.skip ?? 0, items.length, total));
+    reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Position-Reached, ETag');
+    return items;
+  });
+
+  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+    await awaitPosition(request, reply, options);
+    const doc = await collection.get(request.params.id);
+    if (!doc) throw new NotFoundError(resource.notFoundMessage);
+    reply.header('ETag', etag(doc.version));
+    return doc;
+  });
+};

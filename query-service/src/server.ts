@@ -1,0 +1,22 @@
+import Fastify from 'fastify';
+import { installErrorHandling, installNotFoundHandler, loadConfig, openReadStore } from '@examens-pro/platform';
+import { queryService } from './app.js';
+
+/** Standalone query service (distributed mode): listens, and closes its stores on SIGTERM. */
+const main = async (): Promise<void> => {
+  const config = loadConfig();
+  const readStore = openReadStore(config);
+  const app = Fastify({ logger: { level: config.logLevel } });
+  installErrorHandling(app);
+  installNotFoundHandler(app);
+  app.get('/api/health', async () => ({ statut: 'ok', service: 'query-service' }));
+  await app.register(queryService, { readStore });
+  app.addHook('onClose', async () => {
+    // stores close after the routes stop answering
+    await readStore.close();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());
+  await app.listen({ port: config.port, host: config.host });
+};
+
+void main();
