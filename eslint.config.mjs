@@ -7,14 +7,22 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['@examens-pro/command-service', '@examens-pro/query-service', '@examens-pro/projections'],
-              message: 'Un service n’importe jamais un autre service : déplacez le code partagé dans domain ou platform.',
+              group: [
+                '@examens-pro/command-service',
+                '@examens-pro/query-service',
+                '@examens-pro/projections',
+              ],
+              message:
+                'Un service n’importe jamais un autre service : déplacez le code partagé dans domain ou platform.',
             },
           ],
         },
@@ -28,7 +36,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'http', 'better-sqlite3', '@examens-pro/*'], message: 'domain ne fait aucune E/S.' },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'better-sqlite3', '@examens-pro/*'],
+              message: 'domain ne fait aucune E/S.',
+            },
           ],
         },
       ],
@@ -38,5 +49,15 @@ export default tseslint.config(
     files: ['embedded/**/*.ts', 'bench/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly' } } },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        console: 'readonly',
+      },
+    },
+  },
 );

@@ -1,17 +1,29 @@
 /** @type {import('jest').Config} */
-const packages = ['domain', 'platform', 'projections', 'command-service', 'query-service', 'embedded'];
+const packages = [
+  'domain',
+  'platform',
+  'projections',
+  'command-service',
+  'query-service',
+  'embedded',
+];
 
 module.exports = {
   testEnvironment: 'node',
   roots: packages.map((p) => `<rootDir>/${p}/src`),
   testMatch: ['**/*.spec.ts'],
   transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
+    ],
   },
   moduleNameMapper: {
     // Workspace packages resolve to their sources, so tests never need a build first.
-    '^@examens-pro/(domain|platform|projections|command-service|query-service|embedded)$': '<rootDir>/$1/src/index.ts',
-    '^@examens-pro/(domain|platform|projections|command-service|query-service|embedded)/(.*)$': '<rootDir>/$1/src/$2',
+    '^@examens-pro/(domain|platform|projections|command-service|query-service|embedded)$':
+      '<rootDir>/$1/src/index.ts',
+    '^@examens-pro/(domain|platform|projections|command-service|query-service|embedded)/(.*)$':
+      '<rootDir>/$1/src/$2',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testTimeout: 30000,

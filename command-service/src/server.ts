@@ -1,5 +1,11 @@
 import Fastify from 'fastify';
-import { installErrorHandling, installNotFoundHandler, loadConfig, openEventStore, openReadStore } from '@examens-pro/platform';
+import {
+  installErrorHandling,
+  installNotFoundHandler,
+  loadConfig,
+  openEventStore,
+  openReadStore,
+} from '@examens-pro/platform';
 import { commandService } from './app.js';
 
 /** Standalone command service (distributed mode): listens, and closes its stores on SIGTERM. */

@@ -2,7 +2,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { commandService } from '@examens-pro/command-service';
 import { allProjections, ProjectionRunner } from '@examens-pro/projections';
 import { queryService } from '@examens-pro/query-service';
-import { installErrorHandling, installNotFoundHandler, type EventStore, type ReadStore } from '@examens-pro/platform';
+import {
+  installErrorHandling,
+  installNotFoundHandler,
+  type EventStore,
+  type ReadStore,
+} from '@examens-pro/platform';
 
 export interface EmbeddedDeps {
   readonly eventStore: EventStore;
@@ -14,7 +19,9 @@ export interface EmbeddedDeps {
  * Every service in one process, as the gateway would route them: reads (GET/HEAD) to the query
  * service, everything else to the command service; projections run beside them.
  */
-export const buildApp = async (deps: EmbeddedDeps): Promise<{ app: FastifyInstance; runner: ProjectionRunner }> => {
+export const buildApp = async (
+  deps: EmbeddedDeps,
+): Promise<{ app: FastifyInstance; runner: ProjectionRunner }> => {
   const app = Fastify({ logger: deps.logger ?? false });
   installErrorHandling(app);
   installNotFoundHandler(app);

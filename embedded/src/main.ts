@@ -21,7 +21,9 @@ const main = async (): Promise<void> => {
     });
   }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Examens Pro (mode embarqué) : http://localhost:${config.port} — données dans ${config.dataDir}`);
+  app.log.info(
+    `Examens Pro (mode embarqué) : http://localhost:${config.port} — données dans ${config.dataDir}`,
+  );
 };
 
 main().catch((error: unknown) => {

@@ -10,7 +10,11 @@ const main = async (): Promise<void> => {
   const projections = allProjections().filter((p) => names.length === 0 || names.includes(p.name));
   const unknown = names.filter((n) => !allProjections().some((p) => p.name === n));
   if (unknown.length > 0) {
-    throw new Error(`Projection inconnue : ${unknown.join(', ')}. Connues : ${allProjections().map((p) => p.name).join(', ')}.`);
+    throw new Error(
+      `Projection inconnue : ${unknown.join(', ')}. Connues : ${allProjections()
+        .map((p) => p.name)
+        .join(', ')}.`,
+    );
   }
   const config = loadConfig();
   const eventStore = openEventStore(config);
@@ -18,7 +22,9 @@ const main = async (): Promise<void> => {
   try {
     for (const projection of projections) {
       const { ms, position } = await ProjectionRunner.rebuild(eventStore, readStore, projection);
-      console.log(`Projection « ${projection.name} » reconstruite jusqu’à la position ${position} en ${ms} ms.`);
+      console.log(
+        `Projection « ${projection.name} » reconstruite jusqu’à la position ${position} en ${ms} ms.`,
+      );
     }
   } finally {
     await eventStore.close();

@@ -7,7 +7,9 @@ const main = async (): Promise<void> => {
   const config = loadConfig();
   const eventStore = openEventStore(config);
   const readStore = openReadStore(config);
-  const runner = new ProjectionRunner(eventStore, readStore, allProjections(), { log: (m) => console.warn(m) });
+  const runner = new ProjectionRunner(eventStore, readStore, allProjections(), {
+    log: (m) => console.warn(m),
+  });
   runner.start();
   console.log(`Projections démarrées : ${runner.projections.map((p) => p.name).join(', ')}.`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

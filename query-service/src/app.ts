@@ -13,6 +13,10 @@ export const RESOURCES: readonly ResourceDefinition[] = [metiersResource];
 export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (app, { readStore }) => {
   installErrorHandling(app);
   for (const resource of RESOURCES) {
-    await app.register(resourceReadRoutes, { prefix: `/api/${resource.name}`, resource, readStore });
+    await app.register(resourceReadRoutes, {
+      prefix: `/api/${resource.name}`,
+      resource,
+      readStore,
+    });
   }
 };

@@ -15,7 +15,9 @@ const json = (name: string, raw: string | undefined): unknown => {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new ValidationError(`Paramètre « ${name} » invalide : JSON attendu.`, { [name]: 'JSON attendu.' });
+    throw new ValidationError(`Paramètre « ${name} » invalide : JSON attendu.`, {
+      [name]: 'JSON attendu.',
+    });
   }
 };
 
@@ -28,11 +30,20 @@ const isScalar = (value: unknown): value is Scalar =>
  * ra-data-simple-rest's dialect → the read-store query: `sort=["libelle","ASC"]`, `range=[0,24]`,
  * `filter={"q":"élec","actif":true,"id":["a","b"],"creeLe_gte":"2026-01-01"}`. Only declared fields.
  */
-export const parseListQuery = (collection: CollectionDefinition, query: DialectQuery): ListQuery => {
+export const parseListQuery = (
+  collection: CollectionDefinition,
+  query: DialectQuery,
+): ListQuery => {
   const known = (field: string): boolean => field === 'id' || field in collection.fields;
   const coerce = (field: string, value: Scalar): Scalar => {
-    if (collection.fields[field] === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
-    if (collection.fields[field] === 'number' && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) {
+    if (collection.fields[field] === 'boolean' && (value === 'true' || value === 'false'))
+      return value === 'true';
+    if (
+      collection.fields[field] === 'number' &&
+      typeof value === 'string' &&
+      value.trim() !== '' &&
+      !Number.isNaN(Number(value))
+    ) {
       return Number(value);
     }
     return value;
@@ -41,10 +52,19 @@ export const parseListQuery = (collection: CollectionDefinition, query: DialectQ
   let sort: SortSpec[] | undefined;
   const rawSort = json('sort', query.sort);
   if (rawSort !== undefined) {
-    if (!Array.isArray(rawSort) || typeof rawSort[0] !== 'string' || !['ASC', 'DESC'].includes(String(rawSort[1] ?? 'ASC'))) {
-      throw new ValidationError('Paramètre « sort » invalide : ["champ","ASC"] attendu.', { sort: 'Tri invalide.' });
+    if (
+      !Array.isArray(rawSort) ||
+      typeof rawSort[0] !== 'string' ||
+      !['ASC', 'DESC'].includes(String(rawSort[1] ?? 'ASC'))
+    ) {
+      throw new ValidationError('Paramètre « sort » invalide : ["champ","ASC"] attendu.', {
+        sort: 'Tri invalide.',
+      });
     }
-    if (!known(rawSort[0])) throw new ValidationError(`Tri impossible sur le champ « ${rawSort[0]} ».`, { sort: 'Champ inconnu.' });
+    if (!known(rawSort[0]))
+      throw new ValidationError(`Tri impossible sur le champ « ${rawSort[0]} ».`, {
+        sort: 'Champ inconnu.',
+      });
     sort = [{ field: rawSort[0], order: (rawSort[1] ?? 'ASC') as 'ASC' | 'DESC' }];
   }
 
@@ -58,7 +78,9 @@ export const parseListQuery = (collection: CollectionDefinition, query: DialectQ
       !rawRange.every((n) => Number.isInteger(n) && n >= 0) ||
       rawRange[1] < rawRange[0]
     ) {
-      throw new ValidationError('Paramètre « range » invalide : [début,fin] attendu.', { range: 'Plage invalide.' });
+      throw new ValidationError('Paramètre « range » invalide : [début,fin] attendu.', {
+        range: 'Plage invalide.',
+      });
     }
     skip = rawRange[0];
     limit = Math.min(rawRange[1] - rawRange[0] + 1, MAX_PAGE);
@@ -67,24 +89,32 @@ export const parseListQuery = (collection: CollectionDefinition, query: DialectQ
   const filter: Record<string, Scalar | FieldOperators | string> = {};
   const rawFilter = json('filter', query.filter) ?? {};
   if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter)) {
-    throw new ValidationError('Paramètre « filter » invalide : objet JSON attendu.', { filter: 'Filtre invalide.' });
+    throw new ValidationError('Paramètre « filter » invalide : objet JSON attendu.', {
+      filter: 'Filtre invalide.',
+    });
   }
   for (const [key, value] of Object.entries(rawFilter as Record<string, unknown>)) {
     if (value === undefined || value === '') continue;
     if (key === 'q') {
-      if (typeof value !== 'string') throw new ValidationError('La recherche doit être un texte.', { q: 'Texte attendu.' });
+      if (typeof value !== 'string')
+        throw new ValidationError('La recherche doit être un texte.', { q: 'Texte attendu.' });
       if (value.trim() !== '') filter.$q = value.slice(0, 200);
       continue;
     }
     const suffix = /^(.+)_(gte|lte|gt|lt|ne)$/.exec(key);
     const field = suffix && !known(key) ? suffix[1]! : key;
-    if (!known(field)) throw new ValidationError(`Filtre impossible sur le champ « ${key} ».`, { filter: 'Champ inconnu.' });
+    if (!known(field))
+      throw new ValidationError(`Filtre impossible sur le champ « ${key} ».`, {
+        filter: 'Champ inconnu.',
+      });
     const existing = (filter[field] ?? {}) as FieldOperators;
     if (Array.isArray(value)) {
-      if (!value.every(isScalar)) throw new ValidationError(`Filtre « ${key} » invalide.`, { filter: 'Valeurs invalides.' });
+      if (!value.every(isScalar))
+        throw new ValidationError(`Filtre « ${key} » invalide.`, { filter: 'Valeurs invalides.' });
       filter[field] = { ...existing, $in: value.map((v) => coerce(field, v)) };
     } else if (isScalar(value)) {
-      const operator = suffix && field !== key ? OPERATORS[suffix[2] as keyof typeof OPERATORS] : '$eq';
+      const operator =
+        suffix && field !== key ? OPERATORS[suffix[2] as keyof typeof OPERATORS] : '$eq';
       filter[field] = { ...existing, [operator]: coerce(field, value) };
     } else {
       throw new ValidationError(`Filtre « ${key} » invalide.`, { filter: 'Valeur invalide.' });
@@ -93,5 +123,10 @@ export const parseListQuery = (collection: CollectionDefinition, query: DialectQ
   return { filter: filter as Filter, sort, skip, limit };
 };
 
-export const contentRange = (resource: string, skip: number, count: number, total: number): string =>
+export const contentRange = (
+  resource: string,
+  skip: number,
+  count: number,
+  total: number,
+): string =>
   count === 0 ? `${resource} */${total}` : `${resource} ${skip}-${skip + count - 1}/${total}`;

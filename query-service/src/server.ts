@@ -1,5 +1,10 @@
 import Fastify from 'fastify';
-import { installErrorHandling, installNotFoundHandler, loadConfig, openReadStore } from '@examens-pro/platform';
+import {
+  installErrorHandling,
+  installNotFoundHandler,
+  loadConfig,
+  openReadStore,
+} from '@examens-pro/platform';
 import { queryService } from './app.js';
 
 /** Standalone query service (distributed mode): listens, and closes its stores on SIGTERM. */

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { metierInputSchema, parseInput } from '@examens-pro/domain';
-import { commandIdOf, etag, newItemId, requiredRevision, type EventStore, type ReadStore } from '@examens-pro/platform';
+import {
+  commandIdOf,
+  etag,
+  newItemId,
+  requiredRevision,
+  type EventStore,
+  type ReadStore,
+} from '@examens-pro/platform';
 import { metierCommands, type CommandAnswer } from '../metiers/handlers.js';
 import { commandContext } from '../context.js';
 
@@ -10,9 +17,15 @@ export interface RouteDeps {
 }
 
 /** POST, PUT, DELETE /api/metiers and the actions desactiver / reactiver. */
-export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore, readStore }) => {
+export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { eventStore, readStore },
+) => {
   const commands = metierCommands(eventStore, readStore);
-  const answer = (reply: { header(name: string, value: string): unknown }, result: CommandAnswer) => {
+  const answer = (
+    reply: { header(name: string, value: string): unknown },
+    result: CommandAnswer,
+  ) => {
     reply.header('ETag', etag(result.revision));
     return result;
   };
@@ -28,21 +41,50 @@ export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventS
   app.put<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const revision = requiredRevision(request);
     const input = parseInput(metierInputSchema, request.body);
-    return answer(reply, await commands.modify(request.params.id, input, revision, commandContext(request, commandIdOf(request))));
+    return answer(
+      reply,
+      await commands.modify(
+        request.params.id,
+        input,
+        revision,
+        commandContext(request, commandIdOf(request)),
+      ),
+    );
   });
 
   app.delete<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const revision = requiredRevision(request);
-    return answer(reply, await commands.remove(request.params.id, revision, commandContext(request, commandIdOf(request))));
+    return answer(
+      reply,
+      await commands.remove(
+        request.params.id,
+        revision,
+        commandContext(request, commandIdOf(request)),
+      ),
+    );
   });
 
   app.post<{ Params: { id: string } }>('/:id/desactiver', async (request, reply) => {
     const revision = requiredRevision(request);
-    return answer(reply, await commands.deactivate(request.params.id, revision, commandContext(request, commandIdOf(request))));
+    return answer(
+      reply,
+      await commands.deactivate(
+        request.params.id,
+        revision,
+        commandContext(request, commandIdOf(request)),
+      ),
+    );
   });
 
   app.post<{ Params: { id: string } }>('/:id/reactiver', async (request, reply) => {
     const revision = requiredRevision(request);
-    return answer(reply, await commands.reactivate(request.params.id, revision, commandContext(request, commandIdOf(request))));
+    return answer(
+      reply,
+      await commands.reactivate(
+        request.params.id,
+        revision,
+        commandContext(request, commandIdOf(request)),
+      ),
+    );
   });
 };

@@ -67,10 +67,12 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
       state: fold(options.decider, upTo as unknown as Event[]),
     };
   }
+  const state = fold(options.decider, recorded as unknown as Event[]);
   if (options.expectedRevision !== undefined && options.expectedRevision !== current) {
+    // On a stream that does not exist, the decider's own answer (404) says more than a 412.
+    if (current === -1) options.decider.decide(options.command, state);
     throw new ConcurrencyError();
   }
-  const state = fold(options.decider, recorded as unknown as Event[]);
   const events = options.decider.decide(options.command, state);
   const last = recorded[recorded.length - 1];
   if (events.length === 0) {

@@ -27,7 +27,8 @@ const SECRET_FILE = 'session-secret';
 const sessionSecret = (env: NodeJS.ProcessEnv, dataDir: string): string => {
   const given = env.SESSION_SECRET;
   if (given !== undefined) {
-    if (given.length < 32) throw new ConfigError('SESSION_SECRET doit compter au moins 32 caractères.');
+    if (given.length < 32)
+      throw new ConfigError('SESSION_SECRET doit compter au moins 32 caractères.');
     return given;
   }
   const file = join(dataDir, SECRET_FILE);
@@ -39,7 +40,8 @@ const sessionSecret = (env: NodeJS.ProcessEnv, dataDir: string): string => {
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT invalide : ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT invalide : ${env.PORT}`);
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   return {

@@ -49,6 +49,8 @@ export class SqliteEventStore implements EventStore {
   private readonly statements;
   private readonly appendTransaction;
   private closed = false;
+  /** Counts local appends, so that a subscription never sleeps through one made while it was busy. */
+  private appendSequence = 0;
 
   constructor(options: SqliteEventStoreOptions) {
     this.db = new Database(options.filename);
@@ -173,6 +175,7 @@ export class SqliteEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream: aucun événement à ajouter.');
     const result = this.appendTx(stream, events, options.expectedRevision ?? 'any');
+    this.appendSequence += 1;
     this.appended.emit('appended');
     return result;
   }
@@ -205,6 +208,7 @@ export class SqliteEventStore implements EventStore {
     let position = options.fromPosition ?? '0';
     let announced = false;
     while (!signal?.aborted && !this.closed) {
+      const sequence = this.appendSequence;
       const batch = this.readAllSync(position, this.readBatchSize);
       for (const event of batch) {
         yield { type: 'event', event };
@@ -216,12 +220,13 @@ export class SqliteEventStore implements EventStore {
         announced = true;
         yield { type: 'caughtUp', position };
       }
-      await this.nextAppend(signal);
+      await this.nextAppend(sequence, signal);
     }
   }
 
   /** Resolves on a local append at once, or after the poll interval (appends of other processes). */
-  private nextAppend(signal?: AbortSignal): Promise<void> {
+  private nextAppend(sequence: number, signal?: AbortSignal): Promise<void> {
+    if (sequence !== this.appendSequence) return Promise.resolve();
     return new Promise((resolve) => {
       const done = (): void => {
         clearTimeout(timer);

@@ -21,29 +21,39 @@ const FASTIFY_MESSAGES: Record<string, string> = {
  * client errors are translated, and the text of a 5xx never leaves the server.
  */
 export const installErrorHandling = (app: FastifyInstance): void => {
-  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    if (isDomainError(error)) {
-      const body: ErrorBody = {
-        message: error.message,
-        code: error.code,
-        ...(error instanceof ValidationError && Object.keys(error.fields).length > 0 ? { errors: error.fields } : {}),
-      };
-      return reply.status(error.status).send(body);
-    }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = (error as FastifyError).code;
-      const message = (code && FASTIFY_MESSAGES[code]) ?? 'Requête invalide.';
-      return reply.status(status).send({ message, code: 'requete-invalide' } satisfies ErrorBody);
-    }
-    request.log.error({ err: error }, 'erreur interne');
-    return reply.status(500).send({ message: 'Erreur interne du serveur.', code: 'erreur-interne' } satisfies ErrorBody);
-  });
+  app.setErrorHandler(
+    (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      if (isDomainError(error)) {
+        const body: ErrorBody = {
+          message: error.message,
+          code: error.code,
+          ...(error instanceof ValidationError && Object.keys(error.fields).length > 0
+            ? { errors: error.fields }
+            : {}),
+        };
+        return reply.status(error.status).send(body);
+      }
+      const status = (error as FastifyError).statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const code = (error as FastifyError).code;
+        const message = (code && FASTIFY_MESSAGES[code]) ?? 'Requête invalide.';
+        return reply.status(status).send({ message, code: 'requete-invalide' } satisfies ErrorBody);
+      }
+      request.log.error({ err: error }, 'erreur interne');
+      return reply.status(500).send({
+        message: 'Erreur interne du serveur.',
+        code: 'erreur-interne',
+      } satisfies ErrorBody);
+    },
+  );
 };
 
 /** The 404 answer of the API; set once, by whoever owns the root (a server or the embedded process). */
 export const installNotFoundHandler = (app: FastifyInstance): void => {
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `Page non retrouvée : ${request.url.split('?')[0]}`, code: 'introuvable' } satisfies ErrorBody),
+    reply.status(404).send({
+      message: `Page non retrouvée : ${request.url.split('?')[0]}`,
+      code: 'introuvable',
+    } satisfies ErrorBody),
   );
 };

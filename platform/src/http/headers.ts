@@ -7,7 +7,10 @@ export const requiredRevision = (request: FastifyRequest): number => {
   const header = request.headers['if-match'];
   if (header === undefined || header === '') throw new PreconditionRequiredError();
   const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(String(header).trim());
-  if (!match) throw new ValidationError('En-tête If-Match invalide : la version attendue est un nombre.', { version: 'Version invalide.' });
+  if (!match)
+    throw new ValidationError('En-tête If-Match invalide : la version attendue est un nombre.', {
+      version: 'Version invalide.',
+    });
   return Number(match[1]);
 };
 

@@ -273,21 +273,29 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
         if (value === undefined) continue;
         switch (operator) {
           case '$eq':
-            if (value === null) clauses.push(`${expression} IS NULL`);
-            else (clauses.push(`${expression} = ?`), params.push(toParam(value as Scalar)));
+            if (value === null) {
+              clauses.push(`${expression} IS NULL`);
+            } else {
+              clauses.push(`${expression} = ?`);
+              params.push(toParam(value as Scalar));
+            }
             break;
           case '$ne':
-            if (value === null) clauses.push(`${expression} IS NOT NULL`);
-            else
-              (clauses.push(`(${expression} IS NULL OR ${expression} <> ?)`),
-                params.push(toParam(value as Scalar)));
+            if (value === null) {
+              clauses.push(`${expression} IS NOT NULL`);
+            } else {
+              clauses.push(`(${expression} IS NULL OR ${expression} <> ?)`);
+              params.push(toParam(value as Scalar));
+            }
             break;
           case '$in': {
             const values = value as Scalar[];
-            if (values.length === 0) clauses.push('0');
-            else
-              (clauses.push(`${expression} IN (${values.map(() => '?').join(', ')})`),
-                params.push(...values.map(toParam)));
+            if (values.length === 0) {
+              clauses.push('0');
+            } else {
+              clauses.push(`${expression} IN (${values.map(() => '?').join(', ')})`);
+              params.push(...values.map(toParam));
+            }
             break;
           }
           case '$gt':

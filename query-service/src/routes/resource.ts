@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isPosition, NotFoundError, ValidationError, type ResourceDefinition } from '@examens-pro/domain';
+import {
+  isPosition,
+  NotFoundError,
+  ValidationError,
+  type ResourceDefinition,
+} from '@examens-pro/domain';
 import { etag, waitForProjections, type ReadStore } from '@examens-pro/platform';
 import { contentRange, parseListQuery, type DialectQuery } from '../dialect.js';
 
@@ -15,19 +20,33 @@ export interface ResourceRouteOptions {
  * Read-your-writes: after a command the UI sends back the position it was given; the answer waits
  * until the projections behind the resource have reached it.
  */
-const awaitPosition = async (request: FastifyRequest, reply: FastifyReply, options: ResourceRouteOptions): Promise<void> => {
+const awaitPosition = async (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: ResourceRouteOptions,
+): Promise<void> => {
   const header = request.headers['x-min-position'];
   if (header === undefined) return;
   const position = String(header).trim();
   if (!isPosition(position)) {
-    throw new ValidationError('En-tête X-Min-Position invalide : une position numérique est attendue.');
+    throw new ValidationError(
+      'En-tête X-Min-Position invalide : une position numérique est attendue.',
+    );
   }
-  const reached = await waitForProjections(options.readStore, options.resource.projections, position, MIN_POSITION_WAIT_MS);
+  const reached = await waitForProjections(
+    options.readStore,
+    options.resource.projections,
+    position,
+    MIN_POSITION_WAIT_MS,
+  );
   reply.header('X-Position-Reached', String(reached));
 };
 
 /** GET /api/<resource> (ra-data-simple-rest) and GET /api/<resource>/:id, for any declared resource. */
-export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = async (app, options) => {
+export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = async (
+  app,
+  options,
+) => {
   const { resource, readStore } = options;
   await readStore.ensureCollection(resource.collection);
   const collection = readStore.collection(resource.collection);
@@ -36,7 +55,10 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
     const query = parseListQuery(resource.collection, request.query);
     await awaitPosition(request, reply, options);
     const { items, total } = await collection.list(query);
-    reply.header('Content-Range', contentRange(resource.name, query.skip ?? 0, items.length, total));
+    reply.header(
+      'Content-Range',
+      contentRange(resource.name, query.skip ?? 0, items.length, total),
+    );
     reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Position-Reached, ETag');
     return items;
   });
