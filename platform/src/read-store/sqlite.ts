@@ -27,6 +27,10 @@ const table = (name: string): string => {
 const toParam = (value: Scalar): string | number | null =>
   typeof value === 'boolean' ? (value ? 1 : 0) : value;
 
+/** Trigram words as an FTS5 query: each one a quoted phrase, all required. */
+const ftsQuery = (words: readonly string[]): string =>
+  words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ');
+
 const isOperators = (value: unknown): value is FieldOperators =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -45,11 +49,33 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
+    // Lists sort and filter over hundreds of thousands of rows: keep them in memory-mapped pages.
+    this.db.pragma('mmap_size = 1073741824');
+    this.db.pragma('cache_size = -65536');
+    // Planner statistics: without them SQLite filters on `actif` and sorts 100,000 rows instead of
+    // walking the sort index. Refreshed at open and each time a table has doubled.
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS rm_collections (name TEXT PRIMARY KEY, definition TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS rm_checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL, version TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS rm_leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
     `);
+    this.db.pragma('optimize = 0x10002');
+  }
+
+  /** Rows written per table since its last analysis, and its size then. */
+  private readonly analysis = new Map<string, { written: number; analyzedAt: number }>();
+
+  /** Re-analyses a table once the rows written since its last analysis exceed its size then. */
+  private analyzeIfGrown(written: Map<string, number>): void {
+    for (const [t, rows] of written) {
+      const state = this.analysis.get(t) ?? { written: 0, analyzedAt: 0 };
+      state.written += rows;
+      this.analysis.set(t, state);
+      if (state.written < Math.max(1000, state.analyzedAt)) continue;
+      this.db.exec(`ANALYZE ${t}`);
+      state.analyzedAt = this.queryOne<{ n: number }>(`SELECT count(*) AS n FROM ${t}`, [])?.n ?? 0;
+      state.written = 0;
+    }
   }
 
   private prepare(sql: string): Database.Statement {
@@ -101,6 +127,12 @@ export class SqliteReadStore implements ReadStore {
         this.stringFields(definition).map(
           (f) => `CREATE INDEX IF NOT EXISTS ${t}_k_${f} ON ${t} (k_${f}, id);`,
         ),
+      )
+      // Searches with words shorter than a trigram scan this narrow index instead of the rows.
+      .concat(
+        definition.searchFields.length > 0
+          ? [`CREATE INDEX IF NOT EXISTS ${t}_search ON ${t} (search);`]
+          : [],
       )
       .join('\n');
     this.db.exec(`
@@ -160,10 +192,12 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private readonly writeSync = (batch: WriteBatch): void => {
+    const written = new Map<string, number>();
     this.db.transaction(() => {
       for (const operation of batch.operations) {
         const definition = this.definitionOf(operation.collection);
         const t = table(definition.name);
+        written.set(t, (written.get(t) ?? 0) + 1);
         if (operation.type === 'delete') {
           this.prepare(`DELETE FROM ${t} WHERE id = ?`).run(operation.id);
           continue;
@@ -191,6 +225,7 @@ export class SqliteReadStore implements ReadStore {
         ).run(projection, position, version);
       }
     })();
+    this.analyzeIfGrown(written);
   };
 
   async getCheckpoint(projection: string): Promise<Checkpoint | null> {
@@ -248,16 +283,22 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
     return `json_extract(doc, '$.${field}')`;
   }
 
-  private where(filter: Filter = {}): { sql: string; params: unknown[] } {
+  /**
+   * `scanSearch`: search every word with instr() instead of the trigram index, for searches whose
+   * trigram words match most rows anyway (the index would only add a huge list of row ids).
+   */
+  private where(filter: Filter = {}, scanSearch = false): { sql: string; params: unknown[] } {
     const clauses: string[] = [];
     const params: unknown[] = [];
     for (const [field, condition] of Object.entries(filter)) {
       if (condition === undefined) continue;
       if (field === '$q') {
-        const { trigram, short } = searchWords(String(condition));
+        const words = searchWords(String(condition));
+        const trigram = scanSearch ? [] : words.trigram;
+        const short = scanSearch ? [...words.trigram, ...words.short] : words.short;
         if (trigram.length > 0) {
           clauses.push(`rowid IN (SELECT rowid FROM ${this.t}_fts WHERE ${this.t}_fts MATCH ?)`);
-          params.push(trigram.map((w) => `"${w.replace(/"/g, '""')}"`).join(' '));
+          params.push(ftsQuery(trigram));
         }
         for (const word of short) {
           clauses.push(`instr(search, ?) > 0`);
@@ -351,27 +392,70 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
     });
   }
 
+  /** Rows a search alone matches, straight from the trigram index (a few ms even for 200,000 rows). */
+  private searchCount(filter: Filter | undefined): number | undefined {
+    if (!filter?.$q) return undefined;
+    const { trigram } = searchWords(filter.$q);
+    if (trigram.length === 0) return undefined;
+    return (
+      this.store.queryOne<{ n: number }>(
+        `SELECT count(*) AS n FROM ${this.t}_fts WHERE ${this.t}_fts MATCH ?`,
+        [ftsQuery(trigram)],
+      )?.n ?? 0
+    );
+  }
+
+  /** The index that walks rows in the order of the first sort field, if there is one. */
+  private sortIndex(sort: readonly SortSpec[] | undefined): string | undefined {
+    const field = (sort && sort[0]?.field) ?? this.definition.defaultSort.field;
+    const type = this.definition.fields[field];
+    if (type === 'string') return `${this.t}_k_${field}`;
+    return type ? `${this.t}_${field}` : undefined;
+  }
+
   async list(query: ListQuery): Promise<ListResult<T>> {
-    const { sql, params } = this.where(query.filter);
     const limit = query.limit ?? -1;
     const skip = query.skip ?? 0;
-    const rows = this.store.query<{ doc: string }>(
-      `SELECT doc FROM ${this.t} ${sql} ${this.orderBy(query.sort)} LIMIT ? OFFSET ?`,
+    let matches = this.searchCount(query.filter);
+    const words = query.filter?.$q !== undefined ? searchWords(query.filter.$q) : undefined;
+    // Rowids only grow, so the largest one estimates the table's size at the cost of one lookup.
+    const rows =
+      matches === undefined
+        ? 0
+        : (this.store.queryOne<{ n: number }>(`SELECT max(rowid) AS n FROM ${this.t}`, [])?.n ?? 0);
+    const scanSearch = matches !== undefined && words!.short.length > 0 && matches > rows / 4;
+    if (scanSearch) matches = undefined;
+    const { sql, params } = this.where(query.filter, scanSearch);
+    const onlySearch =
+      words !== undefined &&
+      Object.entries(query.filter!).every(([k, v]) => k === '$q' || v === undefined);
+    const shortWords = onlySearch && (scanSearch || words.short.length > 0);
+    const searchOnly = onlySearch && matches !== undefined && !shortWords;
+    // A search matching many rows: walk the sort index and keep the matches, rather than fetch every
+    // match and sort them all. A selective one: fetch the few matches and sort them.
+    const index = matches !== undefined && matches > 2000 ? this.sortIndex(query.sort) : undefined;
+    const found = this.store.query<{ doc: string }>(
+      `SELECT doc FROM ${this.t}${index ? ` INDEXED BY ${index}` : ''} ${sql} ${this.orderBy(query.sort)} LIMIT ? OFFSET ?`,
       [...params, limit, skip],
     );
-    const items = rows.map((r) => JSON.parse(r.doc) as T);
+    const items = found.map((r) => JSON.parse(r.doc) as T);
     // The count is only needed when the page is full or starts past the first row.
     const total =
       (limit < 0 || items.length < limit) && (items.length > 0 || skip === 0)
         ? skip + items.length
-        : this.countSync(sql, params);
+        : searchOnly && matches !== undefined
+          ? matches
+          : this.countSync(sql, params, shortWords ? `${this.t}_search` : undefined);
     return { items, total };
   }
 
-  private countSync(sql: string, params: unknown[]): number {
+  private countSync(sql: string, params: unknown[], index?: string): number {
+    const hint = index ? ` INDEXED BY ${index}` : '';
     return (
-      this.store.queryOne<{ n: number }>(`SELECT count(*) AS n FROM ${this.t} ${sql}`, params)?.n ??
-      0
+      this.store.queryOne<{ n: number }>(
+        `SELECT count(*) AS n FROM ${this.t}${hint} ${sql}`,
+        params,
+      )?.n ?? 0
     );
   }
 

@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import { SYSTEM_ACTOR, type MetierEvent } from '@examens-pro/domain';
+import { SqliteEventStore, SqliteReadStore, toEnvelopes } from '@examens-pro/platform';
+import { metiersProjection, ProjectionRunner } from '@examens-pro/projections';
+import { round } from './machine.js';
+
+const TRADES = [
+  'Électricité bâtiment',
+  'Maçonnerie',
+  'Menuiserie bois',
+  'Menuiserie métallique',
+  'Plomberie sanitaire',
+  'Couture',
+  'Coiffure',
+  'Mécanique automobile',
+  'Soudure',
+  'Froid et climatisation',
+  'Agriculture',
+  'Pâtisserie',
+  'Cuisine',
+  'Esthétique',
+  'Informatique de gestion',
+  'Électronique',
+  'Peinture bâtiment',
+  'Carrelage',
+  'Ébénisterie',
+  'Tôlerie',
+  'Vulcanisation',
+  'Horticulture',
+  'Pisciculture',
+  'Boulangerie',
+];
+const QUALIFIERS = [
+  'niveau un',
+  'niveau deux',
+  'avancé',
+  'rural',
+  'urbain',
+  'industriel',
+  'artisanal',
+  'spécialisé',
+];
+
+export const libelleFor = (i: number): string =>
+  `${TRADES[i % TRADES.length]} ${QUALIFIERS[Math.floor(i / TRADES.length) % QUALIFIERS.length]} ${i}`;
+
+/**
+ * Writes `streams` métiers of `eventsPerStream` events each through the event-store adapter, then
+ * rebuilds the métiers read model from zero and measures events per second.
+ */
+export const benchRebuild = async (options: {
+  dataDir: string;
+  streams: number;
+  eventsPerStream: number;
+}) => {
+  const eventStore = new SqliteEventStore({ filename: join(options.dataDir, 'events.db') });
+  const readStore = new SqliteReadStore(join(options.dataDir, 'read-models.db'));
+  const context = { actor: SYSTEM_ACTOR, now: '2026-11-22T08:00:00.000Z' };
+  const writeStarted = performance.now();
+  for (let i = 0; i < options.streams; i += 1) {
+    const id = `bench-${i}`;
+    const code = `M${String(i).padStart(6, '0')}`;
+    const events: MetierEvent[] = [
+      { type: 'MetierCreated', data: { metierId: id, code, libelle: libelleFor(i) } },
+    ];
+    for (let k = 1; k < options.eventsPerStream; k += 1) {
+      events.push(
+        k % 3 === 1
+          ? { type: 'MetierModified', data: { metierId: id, code, libelle: libelleFor(i) } }
+          : k % 3 === 2
+            ? { type: 'MetierDeactivated', data: { metierId: id } }
+            : { type: 'MetierReactivated', data: { metierId: id } },
+      );
+    }
+    await eventStore.appendToStream(
+      `metiers-${id}`,
+      toEnvelopes(events, { ...context, commandId: `bench-${i}` }),
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
+  }
+  const writeSeconds = (performance.now() - writeStarted) / 1000;
+  const total = options.streams * options.eventsPerStream;
+  const rebuilt = await ProjectionRunner.rebuild(eventStore, readStore, metiersProjection, {
+    batchSize: 2000,
+  });
+  const documents = await readStore.collection(metiersProjection.collections[0]!).count();
+  await eventStore.close();
+  await readStore.close();
+  return {
+    events: total,
+    appendEventsPerSecond: round(total / writeSeconds, 0),
+    rebuildSeconds: round(rebuilt.ms / 1000),
+    rebuildEventsPerSecond: round(total / (rebuilt.ms / 1000), 0),
+    documents,
+  };
+};
