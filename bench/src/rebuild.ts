@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { SYSTEM_ACTOR, type MetierEvent } from '@examens-pro/domain';
+import { SYSTEM_ACTOR, type EventEnvelope, type MetierEvent } from '@examens-pro/domain';
 import { SqliteEventStore, SqliteReadStore, toEnvelopes } from '@examens-pro/platform';
-import { metiersProjection, ProjectionRunner } from '@examens-pro/projections';
+import { allProjections, metiersProjection, ProjectionRunner } from '@examens-pro/projections';
 import { round } from './machine.js';
 
 const TRADES = [
@@ -55,7 +55,9 @@ export const benchRebuild = async (options: {
 }) => {
   const eventStore = new SqliteEventStore({ filename: join(options.dataDir, 'events.db') });
   const readStore = new SqliteReadStore(join(options.dataDir, 'read-models.db'));
-  const context = { actor: SYSTEM_ACTOR, now: '2026-11-22T08:00:00.000Z' };
+  // One métier every few seconds over the past year or so: dates as varied as in real use.
+  const at = (i: number, k: number): string =>
+    new Date(Date.UTC(2025, 10, 1) + i * 157_000 + k * 3_600_000).toISOString();
   const writeStarted = performance.now();
   for (let i = 0; i < options.streams; i += 1) {
     const id = `bench-${i}`;
@@ -72,13 +74,15 @@ export const benchRebuild = async (options: {
             : { type: 'MetierReactivated', data: { metierId: id } },
       );
     }
-    await eventStore.appendToStream(
-      `metiers-${id}`,
-      toEnvelopes(events, { ...context, commandId: `bench-${i}` }),
-      {
-        expectedRevision: 'no_stream',
-      },
-    );
+    const envelopes = toEnvelopes(events, {
+      actor: SYSTEM_ACTOR,
+      now: at(i, 0),
+      commandId: `bench-${i}`,
+    }).map((e, k) => ({
+      ...e,
+      metadata: { ...e.metadata, at: at(i, k) },
+    })) as EventEnvelope[];
+    await eventStore.appendToStream(`metiers-${id}`, envelopes, { expectedRevision: 'no_stream' });
   }
   const writeSeconds = (performance.now() - writeStarted) / 1000;
   const total = options.streams * options.eventsPerStream;

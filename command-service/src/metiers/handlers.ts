@@ -4,7 +4,9 @@ import {
   referencesCollection,
   streamName,
   type CommandContext,
+  type Metier,
   type MetierCommand,
+  type MetierEvent,
   type MetierInput,
 } from '@examens-pro/domain';
 import {
@@ -35,6 +37,7 @@ export const metierCommands = (eventStore: EventStore, readStore: ReadStore) => 
     command: MetierCommand,
     context: CommandContext,
     expectedRevision?: number,
+    beforeAppend?: (state: Metier, events: readonly MetierEvent[]) => Promise<void>,
   ) => {
     const outcome = await handleCommand(eventStore, {
       stream: streamName(METIER_CATEGORY, id),
@@ -42,6 +45,7 @@ export const metierCommands = (eventStore: EventStore, readStore: ReadStore) => 
       command,
       context,
       expectedRevision,
+      beforeAppend,
     });
     return {
       outcome,
@@ -51,14 +55,6 @@ export const metierCommands = (eventStore: EventStore, readStore: ReadStore) => 
         position: outcome.position,
       } satisfies CommandAnswer,
     };
-  };
-
-  const currentState = async (id: string) => {
-    const events = await eventStore.readStream(streamName(METIER_CATEGORY, id));
-    return events.reduce(
-      (s, e) => metierDecider.evolve(s, e as never),
-      metierDecider.initialState(),
-    );
   };
 
   return {
@@ -81,28 +77,27 @@ export const metierCommands = (eventStore: EventStore, readStore: ReadStore) => 
       context: CommandContext,
     ): Promise<CommandAnswer> {
       const owner = streamName(METIER_CATEGORY, id);
-      const before = await currentState(id);
-      const previousCode =
-        before.status === 'actif' || before.status === 'inactif' ? before.code : undefined;
-      const codeChanges = previousCode !== undefined && previousCode !== input.code;
-      if (codeChanges) await reserveUniqueValue(eventStore, codeOf(input.code), owner, context);
-      let result;
+      let previousCode: string | undefined;
+      const command: MetierCommand = { type: 'ModifyMetier', data: { metierId: id, ...input } };
+      let stored;
       try {
-        result = await run(
-          id,
-          { type: 'ModifyMetier', data: { metierId: id, ...input } },
-          context,
-          expectedRevision,
-        );
+        stored = await run(id, command, context, expectedRevision, async (state, events) => {
+          // Decided, not yet stored: a new code is reserved first, so that a 409 stores nothing.
+          if (events.length === 0 || !('code' in state) || state.code === input.code) return;
+          await reserveUniqueValue(eventStore, codeOf(input.code), owner, context);
+          previousCode = state.code;
+        });
       } catch (error) {
-        // The modification lost (412, 404…): give the new code back.
-        if (codeChanges) await releaseUniqueValue(eventStore, codeOf(input.code), owner, context);
+        // The modification lost (412) after the new code was reserved: give it back.
+        if (previousCode !== undefined) {
+          await releaseUniqueValue(eventStore, codeOf(input.code), owner, context);
+        }
         throw error;
       }
-      if (codeChanges && result.outcome.events.length > 0) {
+      if (previousCode !== undefined) {
         await releaseUniqueValue(eventStore, codeOf(previousCode), owner, context);
       }
-      return result.answer;
+      return stored.answer;
     },
 
     async deactivate(

@@ -51,6 +51,8 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
     readonly expectedRevision?: number;
     /** Index of the first event id, when one command writes to several streams. */
     readonly eventIdOffset?: number;
+    /** Runs once the decision is made and before it is stored (e.g. to reserve a new unique code). */
+    readonly beforeAppend?: (state: State, events: readonly Event[]) => Promise<void>;
   },
 ): Promise<CommandOutcome<State>> => {
   const recorded = await store.readStream(options.stream);
@@ -78,6 +80,7 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   if (events.length === 0) {
     return { revision: current, position: last?.position ?? '0', events: [], state };
   }
+  await options.beforeAppend?.(state, events);
   const envelopes = toEnvelopes(events, options.context, options.eventIdOffset ?? 0);
   const result = await store.appendToStream(options.stream, envelopes, {
     expectedRevision: current === -1 ? 'no_stream' : current,

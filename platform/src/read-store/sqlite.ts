@@ -18,6 +18,9 @@ import { searchText, searchWords, sortKey } from './search.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** Bumped when the table layout changes: tables are then recreated and every projection rebuilt. */
+const STORAGE_FORMAT = 3;
+
 const table = (name: string): string => {
   const safe = name.replace(/-/g, '_');
   if (!IDENTIFIER.test(safe)) throw new Error(`Nom de collection invalide : ${name}`);
@@ -103,14 +106,18 @@ export class SqliteReadStore implements ReadStore {
     for (const field of Object.keys(definition.fields)) {
       if (!IDENTIFIER.test(field)) throw new Error(`Nom de champ invalide : ${field}`);
     }
-    const serialized = JSON.stringify(definition);
+    const serialized = JSON.stringify({ storageFormat: STORAGE_FORMAT, definition });
     const stored = this.db
       .prepare<[string], { definition: string }>(
         'SELECT definition FROM rm_collections WHERE name = ?',
       )
       .get(definition.name);
     this.db.transaction(() => {
-      if (stored && stored.definition !== serialized) this.dropSync(definition.name);
+      if (stored && stored.definition !== serialized) {
+        this.dropSync(definition.name);
+        // Which projection filled the table is not known here: every one starts again from zero.
+        this.db.exec('DELETE FROM rm_checkpoints');
+      }
       if (!stored || stored.definition !== serialized) this.createSync(definition, serialized);
     })();
     this.definitions.set(definition.name, definition);
@@ -118,14 +125,15 @@ export class SqliteReadStore implements ReadStore {
 
   private createSync(definition: CollectionDefinition, serialized: string): void {
     const t = table(definition.name);
-    const keyColumns = this.stringFields(definition)
-      .map((f) => `, k_${f} TEXT`)
+    const keyColumns = Object.keys(definition.fields)
+      .map((f) => `, f_${f}`)
+      .concat(this.stringFields(definition).map((f) => `, k_${f} TEXT`))
       .join('');
     const indexes = Object.keys(definition.fields)
-      .map((f) => `CREATE INDEX IF NOT EXISTS ${t}_${f} ON ${t} (json_extract(doc, '$.${f}'));`)
+      .map((f) => `CREATE INDEX IF NOT EXISTS ${t}_${f} ON ${t} (f_${f});`)
       .concat(
         this.stringFields(definition).map(
-          (f) => `CREATE INDEX IF NOT EXISTS ${t}_k_${f} ON ${t} (k_${f}, id);`,
+          (f) => `CREATE INDEX IF NOT EXISTS ${t}_k_${f} ON ${t} (k_${f});`,
         ),
       )
       // Searches with words shorter than a trigram scan this narrow index instead of the rows.
@@ -147,7 +155,7 @@ export class SqliteReadStore implements ReadStore {
       CREATE TRIGGER IF NOT EXISTS ${t}_ad AFTER DELETE ON ${t} BEGIN
         INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
       END;
-      CREATE TRIGGER IF NOT EXISTS ${t}_au AFTER UPDATE OF search ON ${t} BEGIN
+      CREATE TRIGGER IF NOT EXISTS ${t}_au AFTER UPDATE OF search ON ${t} WHEN old.search IS NOT new.search BEGIN
         INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
         INSERT INTO ${t}_fts (rowid, search) VALUES (new.rowid, new.search);
       END;
@@ -191,6 +199,42 @@ export class SqliteReadStore implements ReadStore {
     this.writeSync(batch);
   }
 
+  private readonly upserts = new Map<
+    CollectionDefinition,
+    { sql: string; values: (doc: Record<string, unknown>) => unknown[] }
+  >();
+
+  /**
+   * Declared fields are copied into columns of their own (`f_`), and string fields into French sort
+   * keys (`k_`): indexes then never parse JSON, neither on write nor on read.
+   */
+  private upsertFor(definition: CollectionDefinition) {
+    let upsert = this.upserts.get(definition);
+    if (upsert) return upsert;
+    const fields = Object.keys(definition.fields);
+    const keys = this.stringFields(definition);
+    const columns = [...fields.map((f) => `f_${f}`), ...keys.map((f) => `k_${f}`)];
+    const t = table(definition.name);
+    upsert = {
+      sql: `INSERT INTO ${t} (id, doc, search${columns.map((c) => `, ${c}`).join('')})
+            VALUES (?, ?, ?${columns.map(() => ', ?').join('')})
+            ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, search = excluded.search${columns
+              .map((c) => `, ${c} = excluded.${c}`)
+              .join('')}`,
+      values: (doc) => [
+        ...fields.map((f) => {
+          const value = doc[f];
+          if (value === undefined || value === null) return null;
+          if (typeof value === 'boolean') return value ? 1 : 0;
+          return typeof value === 'object' ? JSON.stringify(value) : value;
+        }),
+        ...keys.map((f) => sortKey(doc[f])),
+      ],
+    };
+    this.upserts.set(definition, upsert);
+    return upsert;
+  }
+
   private readonly writeSync = (batch: WriteBatch): void => {
     const written = new Map<string, number>();
     this.db.transaction(() => {
@@ -202,19 +246,13 @@ export class SqliteReadStore implements ReadStore {
           this.prepare(`DELETE FROM ${t} WHERE id = ?`).run(operation.id);
           continue;
         }
-        const keys = this.stringFields(definition);
         const doc = operation.doc as unknown as Record<string, unknown>;
-        const columns = keys.map((f) => `, k_${f}`).join('');
-        const placeholders = keys.map(() => ', ?').join('');
-        const updates = keys.map((f) => `, k_${f} = excluded.k_${f}`).join('');
-        this.prepare(
-          `INSERT INTO ${t} (id, doc, search${columns}) VALUES (?, ?, ?${placeholders})
-           ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, search = excluded.search${updates}`,
-        ).run(
+        const { sql, values } = this.upsertFor(definition);
+        this.prepare(sql).run(
           operation.doc.id,
           JSON.stringify(operation.doc),
           searchText(doc, definition.searchFields),
-          ...keys.map((f) => sortKey(doc[f])),
+          ...values(doc),
         );
       }
       if (batch.checkpoint) {
@@ -280,7 +318,7 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
   private fieldExpression(field: string): string {
     if (field === 'id') return 'id';
     if (!(field in this.definition.fields)) throw new Error(`Champ non déclaré : ${field}`);
-    return `json_extract(doc, '$.${field}')`;
+    return `f_${field}`;
   }
 
   /**
@@ -364,7 +402,10 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
         this.definition.fields[field] === 'string' ? `k_${field}` : this.fieldExpression(field);
       return `${expression} ${direction}`;
     });
-    if (!specs.some((s) => s.field === 'id')) parts.push('id ASC');
+    // Ties keep insertion order: rowid is in every index, in the direction the index is walked, so
+    // a sort on a field with many equal values still reads its index in order instead of sorting.
+    const last = specs[specs.length - 1]?.order === 'DESC' ? 'DESC' : 'ASC';
+    if (!specs.some((s) => s.field === 'id')) parts.push(`rowid ${last}`);
     return `ORDER BY ${parts.join(', ')}`;
   }
 
