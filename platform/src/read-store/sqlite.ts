@@ -454,39 +454,54 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
     return type ? `${this.t}_${field}` : undefined;
   }
 
+  /**
+   * SQLite's planner ignores LIMIT: given `actif = 1` and a sort, it fetches every active row and
+   * sorts them all. Here the plan follows the number of matching rows instead: many → walk the sort
+   * index and keep the matches until the page is full; few → fetch them and sort.
+   */
   async list(query: ListQuery): Promise<ListResult<T>> {
     const limit = query.limit ?? -1;
     const skip = query.skip ?? 0;
-    let matches = this.searchCount(query.filter);
-    const words = query.filter?.$q !== undefined ? searchWords(query.filter.$q) : undefined;
+    const filter = query.filter ?? {};
+    const words = filter.$q !== undefined ? searchWords(filter.$q) : undefined;
+    const fieldConditions = Object.entries(filter).some(([k, v]) => k !== '$q' && v !== undefined);
+    let matches = this.searchCount(filter);
     // Rowids only grow, so the largest one estimates the table's size at the cost of one lookup.
     const rows =
-      matches === undefined
-        ? 0
-        : (this.store.queryOne<{ n: number }>(`SELECT max(rowid) AS n FROM ${this.t}`, [])?.n ?? 0);
+      this.store.queryOne<{ n: number }>(`SELECT max(rowid) AS n FROM ${this.t}`, [])?.n ?? 0;
+    // Trigram words that match most rows anyway: scanning for every word beats a huge list of ids.
     const scanSearch = matches !== undefined && words!.short.length > 0 && matches > rows / 4;
     if (scanSearch) matches = undefined;
-    const { sql, params } = this.where(query.filter, scanSearch);
-    const onlySearch =
-      words !== undefined &&
-      Object.entries(query.filter!).every(([k, v]) => k === '$q' || v === undefined);
-    const shortWords = onlySearch && (scanSearch || words.short.length > 0);
-    const searchOnly = onlySearch && matches !== undefined && !shortWords;
-    // A search matching many rows: walk the sort index and keep the matches, rather than fetch every
-    // match and sort them all. A selective one: fetch the few matches and sort them.
-    const index = matches !== undefined && matches > 2000 ? this.sortIndex(query.sort) : undefined;
+    const { sql, params } = this.where(filter, scanSearch);
+    const searchIndex =
+      words && !fieldConditions && (scanSearch || words.short.length > 0)
+        ? `${this.t}_search`
+        : undefined;
+
+    let total: number | undefined;
+    if (fieldConditions) total = this.countSync(sql, params);
+    else if (searchIndex) total = this.countSync(sql, params, searchIndex);
+    else if (matches !== undefined) total = matches;
+    const candidates = total ?? matches;
+    const many = candidates !== undefined && candidates > Math.max(2000, rows / 20);
+    // Few rows found by scanning for short words: find them in the narrow search index, then sort.
+    const index = many
+      ? this.sortIndex(query.sort)
+      : candidates !== undefined
+        ? searchIndex
+        : undefined;
     const found = this.store.query<{ doc: string }>(
       `SELECT doc FROM ${this.t}${index ? ` INDEXED BY ${index}` : ''} ${sql} ${this.orderBy(query.sort)} LIMIT ? OFFSET ?`,
       [...params, limit, skip],
     );
     const items = found.map((r) => JSON.parse(r.doc) as T);
-    // The count is only needed when the page is full or starts past the first row.
-    const total =
-      (limit < 0 || items.length < limit) && (items.length > 0 || skip === 0)
-        ? skip + items.length
-        : searchOnly && matches !== undefined
-          ? matches
-          : this.countSync(sql, params, shortWords ? `${this.t}_search` : undefined);
+    if (total === undefined) {
+      // Without a count yet, it is only needed when the page is full or starts past the first row.
+      total =
+        (limit < 0 || items.length < limit) && (items.length > 0 || skip === 0)
+          ? skip + items.length
+          : this.countSync(sql, params, searchIndex);
+    }
     return { items, total };
   }
 
