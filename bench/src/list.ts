@@ -26,6 +26,7 @@ export const benchList = async (options: { dataDir: string; port: number; reques
   const server = await startServer(options.dataDir, options.port);
   const measure = async (withQ: boolean) => {
     const latencies: number[] = [];
+    const bySearch: Record<string, number[]> = {};
     let lastTotal = '';
     for (let i = 0; i < options.requests; i += 1) {
       const page = i % 40;
@@ -39,6 +40,7 @@ export const benchList = async (options: { dataDir: string; port: number; reques
       const response = await fetch(url);
       await response.arrayBuffer();
       latencies.push(performance.now() - started);
+      if (withQ) (bySearch[String(filter.q)] ??= []).push(performance.now() - started);
       if (!response.ok) throw new Error(`HTTP ${response.status} pour ${url}`);
       lastTotal = response.headers.get('content-range') ?? '';
     }
@@ -48,6 +50,14 @@ export const benchList = async (options: { dataDir: string; port: number; reques
       p95Ms: round(percentile(latencies, 95)),
       maxMs: round(Math.max(...latencies)),
       sampleContentRange: lastTotal,
+      // Words under 3 characters cannot use the trigram index: each search is shown apart.
+      ...(withQ
+        ? {
+            p95MsBySearch: Object.fromEntries(
+              Object.entries(bySearch).map(([q, l]) => [q, round(percentile(l, 95))]),
+            ),
+          }
+        : {}),
     };
   };
   await measure(false); // warm-up: page cache and prepared statements
