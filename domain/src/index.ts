@@ -12,3 +12,6 @@ export * from './metiers/metier.js';
 export { metierDecider } from './metiers/businessLogic.js';
 export * from './metiers/contracts.js';
 export * from './usage/references.js';
+export * from './routes/routeTable.js';
+export * from './history/history.js';
+export { metierHistory } from './metiers/history.js';

@@ -29,7 +29,7 @@ export const buildApp = async (
     log: (message) => app.log.warn(message),
   });
   app.get('/api/health', async () => ({ statut: 'ok', mode: 'embarqué' }));
-  await app.register(queryService, { readStore: deps.readStore });
+  await app.register(queryService, { readStore: deps.readStore, eventStore: deps.eventStore });
   await app.register(commandService, { eventStore: deps.eventStore, readStore: deps.readStore });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());

@@ -376,6 +376,35 @@ describe('métiers over HTTP', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
   });
 
+  it('reads an item history from its events: who, when, what changed', async () => {
+    const { id } = await createOk('HISTO', 'Histoire');
+    await command('PUT', `/api/metiers/${id}`, 0, {
+      code: 'HISTO',
+      libelle: 'Histoire-géographie',
+    });
+    await command('POST', `/api/metiers/${id}/desactiver`, 1);
+    const response = await t.app.inject({ method: 'GET', url: `/api/metiers/${id}/historique` });
+    expect(response.statusCode).toBe(200);
+    const entries =
+      json<
+        {
+          action: string;
+          actor: string;
+          changes: { label: string; before: unknown; after: unknown }[];
+        }[]
+      >(response);
+    expect(entries.map((e) => [e.action, e.actor])).toEqual([
+      ['Création', 'Système'],
+      ['Modification', 'Système'],
+      ['Désactivation', 'Système'],
+    ]);
+    expect(entries[1]!.changes).toEqual([
+      { field: 'libelle', label: 'Libellé', before: 'Histoire', after: 'Histoire-géographie' },
+    ]);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/metiers/inconnu/historique' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('answers the health check', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import {
   installErrorHandling,
   installNotFoundHandler,
   loadConfig,
+  openEventStore,
   openReadStore,
 } from '@examens-pro/platform';
 import { queryService } from './app.js';
@@ -11,14 +12,17 @@ import { queryService } from './app.js';
 const main = async (): Promise<void> => {
   const config = loadConfig();
   const readStore = openReadStore(config);
+  // Histories are read from the event log.
+  const eventStore = openEventStore(config);
   const app = Fastify({ logger: { level: config.logLevel } });
   installErrorHandling(app);
   installNotFoundHandler(app);
   app.get('/api/health', async () => ({ statut: 'ok', service: 'query-service' }));
-  await app.register(queryService, { readStore });
+  await app.register(queryService, { readStore, eventStore });
   app.addHook('onClose', async () => {
     // stores close after the routes stop answering
     await readStore.close();
+    await eventStore.close();
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());
   await app.listen({ port: config.port, host: config.host });

@@ -20,6 +20,8 @@ export interface ReadModelDocument {
   readonly version: number;
 }
 
+import type { HistoryEntry, HistoryEvent } from '../history/history.js';
+
 /** A resource of the HTTP contract: the collection behind it and the projections that fill it. */
 export interface ResourceDefinition {
   readonly name: string;
@@ -31,4 +33,6 @@ export interface ResourceDefinition {
   readonly label: string;
   /** What a reader is told when the item does not exist. */
   readonly notFoundMessage: string;
+  /** How the item's events read as a history (who, when, what changed). */
+  readonly history?: (events: readonly HistoryEvent[]) => HistoryEntry[];
 }

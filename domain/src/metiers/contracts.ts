@@ -5,6 +5,7 @@ import type {
   ResourceDefinition,
 } from '../core/readModels.js';
 import { codeSchema, libelleSchema } from '../core/validation.js';
+import { metierHistory } from './history.js';
 import { METIER_CATEGORY } from './metier.js';
 
 /** Body of POST and PUT /api/metiers: what staff type in the form. */
@@ -47,4 +48,5 @@ export const metiersResource: ResourceDefinition = {
   category: METIER_CATEGORY,
   label: 'métier',
   notFoundMessage: 'Ce métier est introuvable.',
+  history: metierHistory,
 };

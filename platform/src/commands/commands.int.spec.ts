@@ -6,7 +6,6 @@ import {
   ConcurrencyError,
   DuplicateError,
   metierDecider,
-  SYSTEM_ACTOR,
   uniqueValueStream,
   type CommandContext,
 } from '@examens-pro/domain';

@@ -2,10 +2,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   isPosition,
   NotFoundError,
+  streamName,
   ValidationError,
   type ResourceDefinition,
 } from '@examens-pro/domain';
-import { etag, waitForProjections, type ReadStore } from '@examens-pro/platform';
+import { etag, waitForProjections, type EventStore, type ReadStore } from '@examens-pro/platform';
 import { contentRange, parseListQuery, type DialectQuery } from '../dialect.js';
 
 /** `X-Min-Position` waits at most this long for the projections; past it the data is served as it is. */
@@ -14,6 +15,7 @@ export const MIN_POSITION_WAIT_MS = 5000;
 export interface ResourceRouteOptions {
   readonly resource: ResourceDefinition;
   readonly readStore: ReadStore;
+  readonly eventStore: EventStore;
 }
 
 /**
@@ -70,4 +72,16 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
     reply.header('ETag', etag(doc.version));
     return doc;
   });
+
+  const history = resource.history;
+  if (history) {
+    // The history is read from the events themselves: the log is the audit trail.
+    app.get<{ Params: { id: string } }>('/:id/historique', async (request) => {
+      const events = await options.eventStore.readStream(
+        streamName(resource.category, request.params.id),
+      );
+      if (events.length === 0) throw new NotFoundError(resource.notFoundMessage);
+      return history(events);
+    });
+  }
 };

@@ -1,0 +1,63 @@
+/** One line of an item's history, as staff read it: who, when, what, and each field that changed. */
+export interface HistoryEntry {
+  readonly revision: number;
+  readonly at: string;
+  readonly actor: string;
+  readonly action: string;
+  readonly reason?: string;
+  readonly changes: readonly {
+    readonly field: string;
+    readonly label: string;
+    readonly before: unknown;
+    readonly after: unknown;
+  }[];
+}
+
+export interface HistoryEvent {
+  readonly type: string;
+  readonly data: unknown;
+  readonly revision: number;
+  readonly metadata: {
+    readonly at: string;
+    readonly actor: { readonly name: string };
+    readonly reason?: string;
+  };
+}
+
+/**
+ * Builds the history of one stream by replaying it: each event is compared with the state before
+ * it, so a modification lists exactly the fields it changed ("Libellé : Menuiserie → Menuiserie bois").
+ */
+export const describeHistory = <State extends Record<string, unknown>>(
+  events: readonly HistoryEvent[],
+  options: {
+    readonly initial: State;
+    readonly apply: (state: State, event: HistoryEvent) => State;
+    readonly actions: Readonly<Record<string, string>>;
+    readonly fields: Readonly<Record<string, string>>;
+  },
+): HistoryEntry[] => {
+  let state = options.initial;
+  const entries: HistoryEntry[] = [];
+  for (const event of events) {
+    const next = options.apply(state, event);
+    const changes = Object.entries(options.fields)
+      .filter(([field]) => JSON.stringify(state[field]) !== JSON.stringify(next[field]))
+      .map(([field, label]) => ({
+        field,
+        label,
+        before: state[field] ?? null,
+        after: next[field] ?? null,
+      }));
+    entries.push({
+      revision: event.revision,
+      at: event.metadata.at,
+      actor: event.metadata.actor.name,
+      action: options.actions[event.type] ?? event.type,
+      ...(event.metadata.reason ? { reason: event.metadata.reason } : {}),
+      changes,
+    });
+    state = next;
+  }
+  return entries;
+};
