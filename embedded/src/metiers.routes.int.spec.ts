@@ -385,14 +385,13 @@ describe('métiers over HTTP', () => {
     await command('POST', `/api/metiers/${id}/desactiver`, 1);
     const response = await t.app.inject({ method: 'GET', url: `/api/metiers/${id}/historique` });
     expect(response.statusCode).toBe(200);
-    const entries =
-      json<
-        {
-          action: string;
-          actor: string;
-          changes: { label: string; before: unknown; after: unknown }[];
-        }[]
-      >(response);
+    const entries = json<
+      {
+        action: string;
+        actor: string;
+        changes: { label: string; before: unknown; after: unknown }[];
+      }[]
+    >(response);
     expect(entries.map((e) => [e.action, e.actor])).toEqual([
       ['Création', 'Système'],
       ['Modification', 'Système'],
