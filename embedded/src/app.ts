@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { commandService } from '@examens-pro/command-service';
 import { allProjections, ProjectionRunner } from '@examens-pro/projections';
 import { queryService } from '@examens-pro/query-service';
+import { serveUi } from './ui.js';
 import {
   installErrorHandling,
   installNotFoundHandler,
@@ -13,6 +14,8 @@ export interface EmbeddedDeps {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly logger?: FastifyServerOptions['logger'];
+  /** The built admin UI (`admin-ui/dist`); without it only the API is served. */
+  readonly uiDir?: string;
 }
 
 /**
@@ -24,7 +27,8 @@ export const buildApp = async (
 ): Promise<{ app: FastifyInstance; runner: ProjectionRunner }> => {
   const app = Fastify({ logger: deps.logger ?? false });
   installErrorHandling(app);
-  installNotFoundHandler(app);
+  const servesUi = deps.uiDir ? await serveUi(app, deps.uiDir) : false;
+  if (!servesUi) installNotFoundHandler(app);
   const runner = new ProjectionRunner(deps.eventStore, deps.readStore, allProjections(), {
     log: (message) => app.log.warn(message),
   });

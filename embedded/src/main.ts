@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { loadConfig, openEventStore, openReadStore } from '@examens-pro/platform';
 import { buildApp } from './app.js';
 
@@ -6,7 +7,13 @@ const main = async (): Promise<void> => {
   const config = loadConfig();
   const eventStore = openEventStore(config);
   const readStore = openReadStore(config);
-  const { app } = await buildApp({ eventStore, readStore, logger: { level: config.logLevel } });
+  const uiDir = resolve(__dirname, '../../admin-ui/dist');
+  const { app } = await buildApp({
+    eventStore,
+    readStore,
+    uiDir,
+    logger: { level: config.logLevel },
+  });
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

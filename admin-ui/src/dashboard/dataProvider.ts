@@ -1,0 +1,170 @@
+import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { metierInputSchema, routeForPath } from '@examens-pro/domain';
+
+const API = '/api';
+
+/** The fields each resource's commands accept: the form's record carries more (id, version, stamps). */
+const INPUT_FIELDS: Record<string, readonly string[]> = {
+  metiers: Object.keys(metierInputSchema.shape),
+};
+
+/** react-admin's resource is the UI path (`configuration/metiers`); the API's is `metiers`. */
+export const apiResource = (resource: string): string =>
+  routeForPath(resource)?.resource ?? resource;
+
+/**
+ * The highest position a command of this tab answered: reads send it back as `X-Min-Position`,
+ * so a list shows at once what the user just saved (the server waits for its projections).
+ */
+let minPosition: string | undefined;
+const remember = (position: string | undefined): void => {
+  if (position && (minPosition === undefined || BigInt(position) > BigInt(minPosition)))
+    minPosition = position;
+};
+
+const httpClient = (url: string, options: fetchUtils.Options = {}) => {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  if (minPosition) headers.set('X-Min-Position', minPosition);
+  return fetchUtils.fetchJson(url, { ...options, headers });
+};
+
+const reads = simpleRestProvider(API, httpClient);
+
+interface CommandAnswer {
+  id: Identifier;
+  revision: number;
+  position: string;
+}
+
+const ifMatch = (record: RaRecord | undefined): Record<string, string> =>
+  typeof record?.version === 'number' ? { 'If-Match': `W/"${record.version}"` } : {};
+
+const pickInput = (resource: string, data: Record<string, unknown>): Record<string, unknown> => {
+  const fields = INPUT_FIELDS[resource];
+  return fields
+    ? Object.fromEntries(fields.filter((f) => f in data).map((f) => [f, data[f]]))
+    : data;
+};
+
+const send = async (
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<CommandAnswer> => {
+  const { json } = await httpClient(url, {
+    method,
+    headers: new Headers({
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    }),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = json as CommandAnswer;
+  remember(answer.position);
+  return answer;
+};
+
+export interface HistoryEntry {
+  revision: number;
+  at: string;
+  actor: string;
+  action: string;
+  reason?: string;
+  changes: { field: string; label: string; before: unknown; after: unknown }[];
+}
+
+export interface ExamensDataProvider extends DataProvider {
+  /** `POST /api/<resource>/:id/<action>` (desactiver, reactiver…), then the record as it now stands. */
+  action(
+    resource: string,
+    params: { id: Identifier; action: string; previousData: RaRecord },
+  ): Promise<{ data: RaRecord }>;
+  history(resource: string, params: { id: Identifier }): Promise<HistoryEntry[]>;
+}
+
+/**
+ * Reads in the ra-data-simple-rest dialect; writes are commands (`If-Match` from the record's
+ * version), each followed by a read-back at the position it answered. Pessimistic mode only.
+ */
+export const dataProvider: ExamensDataProvider = {
+  getList: (resource, params) => reads.getList(apiResource(resource), params),
+  getOne: (resource, params) => reads.getOne(apiResource(resource), params),
+  getMany: (resource, params) => reads.getMany(apiResource(resource), params),
+  getManyReference: (resource, params) => reads.getManyReference(apiResource(resource), params),
+
+  async create(resource, params) {
+    const api = apiResource(resource);
+    const answer = await send(
+      'POST',
+      `${API}/${api}`,
+      {},
+      pickInput(api, params.data as Record<string, unknown>),
+    );
+    return reads.getOne(api, { id: answer.id }) as never;
+  },
+
+  async update(resource, params) {
+    const api = apiResource(resource);
+    const body = pickInput(api, params.data as Record<string, unknown>);
+    await send(
+      'PUT',
+      `${API}/${api}/${encodeURIComponent(String(params.id))}`,
+      ifMatch(params.previousData),
+      body,
+    );
+    return reads.getOne(api, { id: params.id }) as never;
+  },
+
+  async updateMany(resource, params) {
+    const api = apiResource(resource);
+    for (const id of params.ids) {
+      const { data } = await reads.getOne(api, { id });
+      await send(
+        'PUT',
+        `${API}/${api}/${encodeURIComponent(String(id))}`,
+        ifMatch(data),
+        pickInput(api, { ...data, ...params.data }),
+      );
+    }
+    return { data: params.ids };
+  },
+
+  async delete(resource, params) {
+    const api = apiResource(resource);
+    await send(
+      'DELETE',
+      `${API}/${api}/${encodeURIComponent(String(params.id))}`,
+      ifMatch(params.previousData),
+    );
+    return { data: params.previousData as never };
+  },
+
+  async deleteMany(resource, params) {
+    const api = apiResource(resource);
+    for (const id of params.ids) {
+      const { data } = await reads.getOne(api, { id });
+      await send('DELETE', `${API}/${api}/${encodeURIComponent(String(id))}`, ifMatch(data));
+    }
+    return { data: params.ids };
+  },
+
+  async action(resource, { id, action, previousData }) {
+    const api = apiResource(resource);
+    await send(
+      'POST',
+      `${API}/${api}/${encodeURIComponent(String(id))}/${action}`,
+      ifMatch(previousData),
+    );
+    return reads.getOne(api, { id });
+  },
+
+  async history(resource, { id }) {
+    const { json } = await httpClient(
+      `${API}/${apiResource(resource)}/${encodeURIComponent(String(id))}/historique`,
+    );
+    return json as HistoryEntry[];
+  },
+};

@@ -1,0 +1,7 @@
+import type { ResourceProps } from 'react-admin';
+import metiers from './metiers';
+
+/** Screens per API resource; the route table says where each one lives and how the menu names it. */
+export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
+  metiers,
+};

@@ -1,0 +1,16 @@
+/** Browser journeys: the built product in its own process, driven by Debian's chromium. */
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: '..',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/e2e/src'],
+  testMatch: ['**/*.e2e.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
+    ],
+  },
+  testTimeout: 120000,
+  maxWorkers: 1,
+};

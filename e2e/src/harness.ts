@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = resolve(__dirname, '../artifacts');
+const ROOT = resolve(__dirname, '../..');
+
+/** No chromium, no journey: said loudly, and the tests count as skipped. */
+export const browserAvailable = (): boolean => {
+  if (existsSync(CHROMIUM)) return true;
+  console.warn(
+    `\n*** E2E IGNORÉS : chromium introuvable (${CHROMIUM}). Installez-le : apt-get install -y chromium ***\n`,
+  );
+  return false;
+};
+
+const freePort = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+export interface Product {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built product (`embedded/dist/main.js`, UI from `admin-ui/dist`) on fresh data. */
+export const startProduct = async (env: Record<string, string> = {}): Promise<Product> => {
+  if (
+    !existsSync(join(ROOT, 'embedded/dist/main.js')) ||
+    !existsSync(join(ROOT, 'admin-ui/dist/index.html'))
+  ) {
+    throw new Error('Produit non construit : lancez `npm run build` avant les parcours.');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'embedded/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    if (child.exitCode !== null)
+      throw new Error(`Le produit s’est arrêté (code ${child.exitCode}).`);
+    if (Date.now() > deadline) throw new Error('Le produit ne répond pas.');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+};
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+/** Screenshots are kept as artefacts of the run (e2e/artifacts). */
+export const shot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+};

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser, shot, startProduct, type Product } from './harness';
+
+const run = browserAvailable() ? describe : describe.skip;
+
+run('parcours : configuration des métiers', () => {
+  let product: Product;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  const list = `/tableau-de-bord/configuration/metiers`;
+  const open = (p: Page, path: string) => p.goto(`${product.url}${path}`);
+
+  const createMetier = async (p: Page, code: string, libelle: string) => {
+    await open(p, `${list}/create`);
+    await p.getByLabel('Code').fill(code);
+    await p.getByLabel('Libellé').fill(libelle);
+    await p.getByRole('button', { name: 'Enregistrer' }).click();
+  };
+
+  it('opens the empty list from the menu of the dashboard', async () => {
+    await open(page, '/tableau-de-bord');
+    await page.getByRole('menuitem', { name: 'Métiers' }).click();
+    await expect(
+      page
+        .getByRole('button', { name: 'Créer' })
+        .or(page.getByRole('link', { name: 'Créer' }))
+        .first(),
+    ).toBeTruthy();
+    await page.waitForURL(`**${list}`);
+    await shot(page, '01-liste-vide');
+  });
+
+  it('creates a métier and sees it listed at once', async () => {
+    await createMetier(page, 'elec', 'Électricité bâtiment');
+    await page.waitForURL(`**${list}`);
+    await page.getByText('Électricité bâtiment').waitFor();
+    await expect(page.getByRole('cell', { name: 'ELEC', exact: true }).count()).resolves.toBe(1);
+    await shot(page, '02-cree-et-liste');
+  });
+
+  it('edits it and sees the change, with its history', async () => {
+    await page.getByText('Électricité bâtiment').click();
+    await page.waitForURL(/\/show$/);
+    await page.getByRole('link', { name: 'Éditer' }).click();
+    await page.getByLabel('Libellé').fill('Électricité du bâtiment');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.waitForURL(/\/show$/);
+    await page.getByText('Électricité du bâtiment').first().waitFor();
+    await page.getByRole('tab', { name: 'Historique' }).click();
+    await page.getByText('Libellé : Électricité bâtiment → Électricité du bâtiment').waitFor();
+    await shot(page, '03-historique');
+  });
+
+  it('shows the French conflict message when someone else saved in between', async () => {
+    await open(page, list);
+    await page.getByText('Électricité du bâtiment').click();
+    await page.waitForURL(/\/show$/);
+    const editUrl = page.url().replace(/\/show$/, '');
+    await page.goto(editUrl);
+    await page.getByLabel('Libellé').waitFor();
+
+    const other = await browser.newPage({ locale: 'fr-FR' });
+    await other.goto(editUrl);
+    await other.getByLabel('Libellé').fill('Électricité (modifié ailleurs)');
+    await other.getByRole('button', { name: 'Enregistrer' }).click();
+    await other.waitForURL(/\/show$/);
+    await other.close();
+
+    await page.getByLabel('Libellé').fill('Électricité (ma version)');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page
+      .getByText('Cet élément a été modifié entre-temps. Rechargez la page et réessayez.')
+      .waitFor();
+    await shot(page, '04-conflit');
+  });
+
+  it('refuses a duplicate code with "Ce code existe déjà."', async () => {
+    await createMetier(page, 'ELEC', 'Doublon');
+    await page.getByText('Ce code existe déjà.').waitFor();
+    await shot(page, '05-doublon');
+  });
+
+  it('deactivates the métier after confirmation', async () => {
+    await open(page, list);
+    await page.getByText('Électricité (modifié ailleurs)').click();
+    await page.waitForURL(/\/show$/);
+    await page.getByRole('button', { name: 'Désactiver' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText('Élément désactivé.').waitFor();
+    await page.getByText('Inactif').first().waitFor();
+    await shot(page, '06-desactive');
+  });
+
+  it('searches without accents and finds the métier', async () => {
+    await createMetier(page, 'MACON', 'Maçonnerie');
+    await page.waitForURL(`**${list}`);
+    await page.getByPlaceholder('Rechercher (code, libellé)').fill('maconn');
+    await page.getByText('Maçonnerie').waitFor();
+    await page.waitForFunction(
+      () => !document.body.innerText.includes('Électricité (modifié ailleurs)'),
+    );
+    await shot(page, '07-recherche');
+  });
+
+  it('shows the 404 screen for an unknown page, with a way home', async () => {
+    await open(page, '/page-qui-n-existe-pas');
+    await page.getByRole('heading', { name: 'Oups ! Page Introuvable' }).waitFor();
+    await shot(page, '08-page-introuvable');
+    await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
+    await page.waitForURL(`${product.url}/`);
+    await page.getByRole('link', { name: 'Accéder au tableau de bord' }).waitFor();
+  });
+});
