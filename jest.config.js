@@ -27,4 +27,5 @@ module.exports = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testTimeout: 30000,
+  globalSetup: '<rootDir>/scripts/jest.global-setup.js',
 };

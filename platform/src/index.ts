@@ -7,3 +7,4 @@ export * from './commands/index.js';
 export * from './read-store/wait.js';
 export * from './http/index.js';
 export * from './config/config.js';
+export * from './jobs/index.js';

@@ -1,2 +1,3 @@
 export * from './eventStoreContract.js';
 export * from './readStoreContract.js';
+export * from './jobQueueContract.js';
