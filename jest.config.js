@@ -5,6 +5,7 @@ const packages = [
   'projections',
   'command-service',
   'query-service',
+  'workers',
   'embedded',
 ];
 
@@ -20,9 +21,9 @@ module.exports = {
   },
   moduleNameMapper: {
     // Workspace packages resolve to their sources, so tests never need a build first.
-    '^@examens-pro/(domain|platform|projections|command-service|query-service|embedded)$':
+    '^@examens-pro/(domain|platform|projections|command-service|query-service|workers|embedded)$':
       '<rootDir>/$1/src/index.ts',
-    '^@examens-pro/(domain|platform|projections|command-service|query-service|embedded)/(.*)$':
+    '^@examens-pro/(domain|platform|projections|command-service|query-service|workers|embedded)/(.*)$':
       '<rootDir>/$1/src/$2',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { installErrorHandling } from '@examens-pro/platform';
+import { documentsRoutes } from './routes/documents.js';
 import { metiersRoutes, type RouteDeps } from './routes/metiers.js';
 
 export type CommandServiceOptions = RouteDeps;
@@ -11,4 +12,5 @@ export type CommandServiceOptions = RouteDeps;
 export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (app, options) => {
   installErrorHandling(app);
   await app.register(metiersRoutes, { prefix: '/api/metiers', ...options });
+  await app.register(documentsRoutes, { prefix: '/api/documents', ...options });
 };

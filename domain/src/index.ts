@@ -15,3 +15,5 @@ export * from './usage/references.js';
 export * from './routes/routeTable.js';
 export * from './history/history.js';
 export { metierHistory } from './metiers/history.js';
+export * from './documents/document.js';
+export * from './documents/contracts.js';

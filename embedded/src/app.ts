@@ -2,17 +2,22 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { commandService } from '@examens-pro/command-service';
 import { allProjections, ProjectionRunner } from '@examens-pro/projections';
 import { queryService } from '@examens-pro/query-service';
-import { serveUi } from './ui.js';
 import {
   installErrorHandling,
   installNotFoundHandler,
+  type DocumentStorage,
   type EventStore,
+  type JobQueue,
   type ReadStore,
 } from '@examens-pro/platform';
+import { documentsReactor, startWorkers } from '@examens-pro/workers';
+import { serveUi } from './ui.js';
 
 export interface EmbeddedDeps {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
+  readonly jobQueue: JobQueue;
+  readonly storage: DocumentStorage;
   readonly logger?: FastifyServerOptions['logger'];
   /** The built admin UI (`admin-ui/dist`); without it only the API is served. */
   readonly uiDir?: string;
@@ -20,7 +25,7 @@ export interface EmbeddedDeps {
 
 /**
  * Every service in one process, as the gateway would route them: reads (GET/HEAD) to the query
- * service, everything else to the command service; projections run beside them.
+ * service, everything else to the command service; projections, reactors and workers beside them.
  */
 export const buildApp = async (
   deps: EmbeddedDeps,
@@ -29,13 +34,36 @@ export const buildApp = async (
   installErrorHandling(app);
   const servesUi = deps.uiDir ? await serveUi(app, deps.uiDir) : false;
   if (!servesUi) installNotFoundHandler(app);
-  const runner = new ProjectionRunner(deps.eventStore, deps.readStore, allProjections(), {
-    log: (message) => app.log.warn(message),
-  });
+  const runner = new ProjectionRunner(
+    deps.eventStore,
+    deps.readStore,
+    [...allProjections(), documentsReactor(deps.jobQueue)],
+    {
+      log: (message) => app.log.warn(message),
+    },
+  );
   app.get('/api/health', async () => ({ statut: 'ok', mode: 'embarqué' }));
-  await app.register(queryService, { readStore: deps.readStore, eventStore: deps.eventStore });
+  await app.register(queryService, {
+    readStore: deps.readStore,
+    eventStore: deps.eventStore,
+    jobQueue: deps.jobQueue,
+    storage: deps.storage,
+  });
   await app.register(commandService, { eventStore: deps.eventStore, readStore: deps.readStore });
-  app.addHook('onReady', async () => runner.start());
-  app.addHook('onClose', async () => runner.stop());
+  app.addHook('onReady', async () => {
+    runner.start();
+    // Reconciliation waits for the projections: it runs beside the start-up, not before it.
+    void startWorkers({ ...deps, queue: deps.jobQueue })
+      .then(
+        (again) => again > 0 && app.log.info(`${again} document(s) remis en file au démarrage.`),
+      )
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'démarrage des travailleurs impossible'),
+      );
+  });
+  app.addHook('onClose', async () => {
+    await runner.stop();
+    await deps.jobQueue.close();
+  });
   return { app, runner };
 };

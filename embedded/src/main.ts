@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { loadConfig, openEventStore, openReadStore } from '@examens-pro/platform';
+import {
+  loadConfig,
+  openDocumentStorage,
+  openEventStore,
+  openJobQueue,
+  openReadStore,
+} from '@examens-pro/platform';
 import { buildApp } from './app.js';
 
 /** `npm start`: the whole product in one process, data in DATA_DIR, no server needed. */
@@ -7,11 +13,12 @@ const main = async (): Promise<void> => {
   const config = loadConfig();
   const eventStore = openEventStore(config);
   const readStore = openReadStore(config);
-  const uiDir = resolve(__dirname, '../../admin-ui/dist');
   const { app } = await buildApp({
     eventStore,
     readStore,
-    uiDir,
+    jobQueue: openJobQueue(config),
+    storage: openDocumentStorage(config),
+    uiDir: resolve(__dirname, '../../admin-ui/dist'),
     logger: { level: config.logLevel },
   });
   let closing = false;
@@ -20,7 +27,7 @@ const main = async (): Promise<void> => {
       if (closing) return;
       closing = true;
       app.log.info('Arrêt en cours…');
-      // Projections stop with the app; only then are the stores closed.
+      // Projections and workers stop with the app; only then are the stores closed.
       void app
         .close()
         .then(() => Promise.all([eventStore.close(), readStore.close()]))

@@ -8,3 +8,4 @@ export * from './read-store/wait.js';
 export * from './http/index.js';
 export * from './config/config.js';
 export * from './jobs/index.js';
+export * from './documents/storage.js';

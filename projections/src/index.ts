@@ -1,3 +1,4 @@
+import { documentsProjection } from './documents/documentsProjection.js';
 import { metiersProjection } from './metiers/metiersProjection.js';
 import type { Projection } from './runner/projection.js';
 import { usagesProjection } from './usages/usagesProjection.js';
@@ -7,6 +8,11 @@ export * from './runner/batch.js';
 export * from './runner/runner.js';
 export { metiersProjection } from './metiers/metiersProjection.js';
 export { usagesProjection } from './usages/usagesProjection.js';
+export { documentsProjection } from './documents/documentsProjection.js';
 
 /** Every projection of the product, in one list: the runner, the rebuild CLI and the bench use it. */
-export const allProjections = (): Projection[] => [metiersProjection, usagesProjection()];
+export const allProjections = (): Projection[] => [
+  metiersProjection,
+  usagesProjection(),
+  documentsProjection,
+];

@@ -1,19 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { metiersResource, type ResourceDefinition } from '@examens-pro/domain';
-import { installErrorHandling, type EventStore, type ReadStore } from '@examens-pro/platform';
+import { documentsResource, metiersResource, type ResourceDefinition } from '@examens-pro/domain';
+import {
+  installErrorHandling,
+  type DocumentStorage,
+  type EventStore,
+  type JobQueue,
+  type ReadStore,
+} from '@examens-pro/platform';
+import { documentFileRoutes } from './routes/documents.js';
 import { resourceReadRoutes } from './routes/resource.js';
 
 export interface QueryServiceOptions {
   readonly readStore: ReadStore;
   readonly eventStore: EventStore;
+  readonly jobQueue: JobQueue;
+  readonly storage: DocumentStorage;
 }
 
 /** Every resource the query service lists, in the dialect of ra-data-simple-rest. */
-export const RESOURCES: readonly ResourceDefinition[] = [metiersResource];
+export const RESOURCES: readonly ResourceDefinition[] = [metiersResource, documentsResource];
 
 export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
   app,
-  { readStore, eventStore },
+  { readStore, eventStore, jobQueue, storage },
 ) => {
   installErrorHandling(app);
   for (const resource of RESOURCES) {
@@ -24,4 +33,10 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
       eventStore,
     });
   }
+  await app.register(documentFileRoutes, {
+    prefix: '/api/documents',
+    readStore,
+    jobQueue,
+    storage,
+  });
 };

@@ -3,7 +3,9 @@ import {
   installErrorHandling,
   installNotFoundHandler,
   loadConfig,
+  openDocumentStorage,
   openEventStore,
+  openJobQueue,
   openReadStore,
 } from '@examens-pro/platform';
 import { queryService } from './app.js';
@@ -18,7 +20,12 @@ const main = async (): Promise<void> => {
   installErrorHandling(app);
   installNotFoundHandler(app);
   app.get('/api/health', async () => ({ statut: 'ok', service: 'query-service' }));
-  await app.register(queryService, { readStore, eventStore });
+  await app.register(queryService, {
+    readStore,
+    eventStore,
+    jobQueue: openJobQueue(config),
+    storage: openDocumentStorage(config),
+  });
   app.addHook('onClose', async () => {
     // stores close after the routes stop answering
     await readStore.close();

@@ -54,4 +54,6 @@ export interface CommandContext {
   readonly actor: Actor;
   readonly now: string;
   readonly reason?: string;
+  /** The event this command answers (a worker recording an outcome); the command id otherwise. */
+  readonly causationId?: string;
 }

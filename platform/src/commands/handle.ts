@@ -31,7 +31,7 @@ export const toEnvelopes = (
       actor: context.actor,
       at: context.now,
       correlationId: context.commandId,
-      causationId: context.commandId,
+      causationId: context.causationId ?? context.commandId,
       ...(context.reason ? { reason: context.reason } : {}),
       schemaVersion: 1,
     },

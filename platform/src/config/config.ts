@@ -5,6 +5,10 @@ import type { EventStore } from '../event-store/port.js';
 import { SqliteEventStore } from '../event-store/sqlite.js';
 import type { ReadStore } from '../read-store/port.js';
 import { SqliteReadStore } from '../read-store/sqlite.js';
+import { BullMqJobQueue } from '../jobs/bullmq.js';
+import { InProcessJobQueue } from '../jobs/memory.js';
+import type { JobQueue } from '../jobs/port.js';
+import { DirectoryDocumentStorage, type DocumentStorage } from '../documents/storage.js';
 
 /** Everything the product reads from its environment (see the README's table). */
 export interface Config {
@@ -76,3 +80,11 @@ export const openReadStore = (config: Config): ReadStore => {
   }
   return new SqliteReadStore(join(config.dataDir, 'read-models.db'));
 };
+
+/** REDIS_URL set → BullMQ on Redis (workers anywhere), otherwise the in-process queue. */
+export const openJobQueue = (config: Config): JobQueue =>
+  config.redisUrl ? new BullMqJobQueue({ url: config.redisUrl }) : new InProcessJobQueue();
+
+/** Generated documents: DATA_DIR/documents (a volume shared by workers and query-service when distributed). */
+export const openDocumentStorage = (config: Config): DocumentStorage =>
+  new DirectoryDocumentStorage(process.env.DOCUMENTS_DIR || join(config.dataDir, 'documents'));

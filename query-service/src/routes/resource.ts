@@ -22,10 +22,10 @@ export interface ResourceRouteOptions {
  * Read-your-writes: after a command the UI sends back the position it was given; the answer waits
  * until the projections behind the resource have reached it.
  */
-const awaitPosition = async (
+export const awaitPosition = async (
   request: FastifyRequest,
   reply: FastifyReply,
-  options: ResourceRouteOptions,
+  options: { readonly readStore: ReadStore; readonly projections: readonly string[] },
 ): Promise<void> => {
   const header = request.headers['x-min-position'];
   if (header === undefined) return;
@@ -37,7 +37,7 @@ const awaitPosition = async (
   }
   const reached = await waitForProjections(
     options.readStore,
-    options.resource.projections,
+    options.projections,
     position,
     MIN_POSITION_WAIT_MS,
   );
@@ -55,7 +55,7 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
 
   app.get<{ Querystring: DialectQuery }>('/', async (request, reply) => {
     const query = parseListQuery(resource.collection, request.query);
-    await awaitPosition(request, reply, options);
+    await awaitPosition(request, reply, { readStore, projections: resource.projections });
     const { items, total } = await collection.list(query);
     reply.header(
       'Content-Range',
@@ -66,7 +66,7 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   });
 
   app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
-    await awaitPosition(request, reply, options);
+    await awaitPosition(request, reply, { readStore, projections: resource.projections });
     const doc = await collection.get(request.params.id);
     if (!doc) throw new NotFoundError(resource.notFoundMessage);
     reply.header('ETag', etag(doc.version));

@@ -1,0 +1,81 @@
+import { assertNever, type Decider } from '../core/decider.js';
+import type { DomainEvent } from '../core/envelope.js';
+import { ConflictError, NotFoundError } from '../core/errors.js';
+
+export const DOCUMENT_CATEGORY = 'documents';
+
+/** What the product can generate; each kind has its French name and file name. */
+export const DOCUMENT_KINDS = {
+  'liste-metiers': { label: 'Liste des métiers', fileName: 'liste-des-metiers.pdf' },
+} as const;
+export type DocumentKind = keyof typeof DOCUMENT_KINDS;
+
+export type DocumentRequested = DomainEvent<
+  'DocumentRequested',
+  { documentId: string; kind: DocumentKind }
+>;
+export type DocumentGenerated = DomainEvent<
+  'DocumentGenerated',
+  { documentId: string; fileName: string; sha256: string; size: number; pages: number }
+>;
+export type DocumentFailed = DomainEvent<'DocumentFailed', { documentId: string; reason: string }>;
+export type DocumentEvent = DocumentRequested | DocumentGenerated | DocumentFailed;
+
+export const DOCUMENT_EVENT_TYPES: readonly DocumentEvent['type'][] = [
+  'DocumentRequested',
+  'DocumentGenerated',
+  'DocumentFailed',
+];
+
+export type DocumentCommand =
+  | { type: 'RequestDocument'; data: { documentId: string; kind: DocumentKind } }
+  | { type: 'RecordDocumentGenerated'; data: DocumentGenerated['data'] }
+  | { type: 'RecordDocumentFailed'; data: DocumentFailed['data'] };
+
+export type DocumentState =
+  | { status: 'absent' }
+  | { status: 'requested'; kind: DocumentKind }
+  | { status: 'generated'; kind: DocumentKind; sha256: string }
+  | { status: 'failed'; kind: DocumentKind; reason: string };
+
+/**
+ * A generated document: requested by staff, then its outcome recorded by the worker that made it
+ * (file and SHA-256, or the reason it failed). A generated document never changes.
+ */
+export const documentDecider: Decider<DocumentCommand, DocumentEvent, DocumentState> = {
+  initialState: () => ({ status: 'absent' }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'DocumentRequested':
+        return { status: 'requested', kind: event.data.kind };
+      case 'DocumentGenerated':
+        return state.status === 'absent'
+          ? state
+          : { status: 'generated', kind: state.kind, sha256: event.data.sha256 };
+      case 'DocumentFailed':
+        return state.status === 'absent'
+          ? state
+          : { status: 'failed', kind: state.kind, reason: event.data.reason };
+      default:
+        return assertNever(event);
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'RequestDocument':
+        if (state.status !== 'absent') throw new ConflictError('Ce document a déjà été demandé.');
+        return [{ type: 'DocumentRequested', data: command.data }];
+      case 'RecordDocumentGenerated':
+        if (state.status === 'absent') throw new NotFoundError('Ce document est introuvable.');
+        // A worker that retries after a crash records the same outcome again: nothing new.
+        if (state.status === 'generated') return [];
+        return [{ type: 'DocumentGenerated', data: command.data }];
+      case 'RecordDocumentFailed':
+        if (state.status === 'absent') throw new NotFoundError('Ce document est introuvable.');
+        if (state.status !== 'requested') return [];
+        return [{ type: 'DocumentFailed', data: command.data }];
+      default:
+        return assertNever(command);
+    }
+  },
+};

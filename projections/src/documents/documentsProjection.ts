@@ -1,0 +1,62 @@
+import {
+  assertNever,
+  DOCUMENT_EVENT_TYPES,
+  DOCUMENT_KINDS,
+  documentsCollection,
+  type DocumentDocument,
+  type DocumentEvent,
+  type RecordedEvent,
+} from '@examens-pro/domain';
+import type { Projection } from '../runner/projection.js';
+
+/** Requested documents and their outcome; fed by one stream per document. */
+export const documentsProjection: Projection = {
+  name: 'documents',
+  version: 1,
+  collections: [documentsCollection],
+  eventTypes: DOCUMENT_EVENT_TYPES,
+  async apply(recorded, context) {
+    const event = recorded as RecordedEvent<DocumentEvent>;
+    const current = await context.get<DocumentDocument>(documentsCollection, event.data.documentId);
+    if (current && current.version >= event.revision) return;
+    switch (event.type) {
+      case 'DocumentRequested': {
+        const kind = DOCUMENT_KINDS[event.data.kind];
+        context.put<DocumentDocument>(documentsCollection, {
+          id: event.data.documentId,
+          version: event.revision,
+          kind: event.data.kind,
+          libelle: kind.label,
+          fichier: kind.fileName,
+          statut: 'demande',
+          demandeLe: event.metadata.at,
+          demandePar: event.metadata.actor.name,
+        });
+        return;
+      }
+      case 'DocumentGenerated':
+        if (!current) return;
+        context.put<DocumentDocument>(documentsCollection, {
+          ...current,
+          version: event.revision,
+          statut: 'genere',
+          sha256: event.data.sha256,
+          taille: event.data.size,
+          pages: event.data.pages,
+          genereLe: event.metadata.at,
+        });
+        return;
+      case 'DocumentFailed':
+        if (!current) return;
+        context.put<DocumentDocument>(documentsCollection, {
+          ...current,
+          version: event.revision,
+          statut: 'echec',
+          raison: event.data.reason,
+        });
+        return;
+      default:
+        assertNever(event);
+    }
+  },
+};

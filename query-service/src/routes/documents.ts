@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  documentJobId,
+  documentsCollection,
+  documentsResource,
+  NotFoundError,
+  type DocumentDocument,
+} from '@examens-pro/domain';
+import type { DocumentStorage, JobQueue, ReadStore } from '@examens-pro/platform';
+import { awaitPosition } from './resource.js';
+
+export interface DocumentRoutesOptions {
+  readonly readStore: ReadStore;
+  readonly jobQueue: JobQueue;
+  readonly storage: DocumentStorage;
+}
+
+/**
+ * GET /api/documents/:id/progression (the progress bar) and GET /api/documents/:id/fichier (the
+ * download); the list and the record come from the generic resource routes.
+ */
+export const documentFileRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
+  app,
+  { readStore, jobQueue, storage },
+) => {
+  const documents = readStore.collection<DocumentDocument>(documentsCollection);
+  const find = async (id: string): Promise<DocumentDocument> => {
+    const doc = await documents.get(id);
+    if (!doc) throw new NotFoundError('Ce document est introuvable.');
+    return doc;
+  };
+
+  app.get<{ Params: { id: string } }>('/:id/progression', async (request, reply) => {
+    await awaitPosition(request, reply, { readStore, projections: documentsResource.projections });
+    const doc = await find(request.params.id);
+    if (doc.statut !== 'demande') {
+      return {
+        statut: doc.statut,
+        progression: doc.statut === 'genere' ? 100 : 0,
+        ...(doc.raison ? { raison: doc.raison } : {}),
+      };
+    }
+    const job = await jobQueue.getJob(documentJobId(doc.id));
+    return {
+      statut: doc.statut,
+      progression: job?.progress ?? 0,
+      ...(job?.failedReason ? { tentative: job.failedReason } : {}),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/:id/fichier', async (request, reply) => {
+    const doc = await find(request.params.id);
+    if (doc.statut !== 'genere' || !storage.exists(`${doc.id}.pdf`)) {
+      throw new NotFoundError('Ce document n’est pas encore prêt.');
+    }
+    reply
+      .type('application/pdf')
+      .header('Content-Disposition', `attachment; filename="${doc.fichier}"`)
+      .header('Cache-Control', 'private, max-age=3600');
+    if (doc.sha256)
+      reply.header('Digest', `sha-256=${Buffer.from(doc.sha256, 'hex').toString('base64')}`);
+    return reply.send(storage.read(`${doc.id}.pdf`));
+  });
+};

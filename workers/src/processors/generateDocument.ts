@@ -1,0 +1,108 @@
+import {
+  DOCUMENT_CATEGORY,
+  DOCUMENT_KINDS,
+  documentDecider,
+  fold,
+  streamName,
+  type Actor,
+  type DocumentKind,
+} from '@examens-pro/domain';
+import {
+  handleCommand,
+  type DocumentStorage,
+  type EventStore,
+  type JobContext,
+  type ReadStore,
+} from '@examens-pro/platform';
+import type { Writable } from 'node:stream';
+import { renderMetiersList } from '../pdf/metiersList.js';
+
+export const DOCUMENT_WORKER: Actor = {
+  id: 'generateur-documents',
+  name: 'Générateur de documents',
+};
+/** Tries per document before its failure is recorded. */
+export const DOCUMENT_ATTEMPTS = 3;
+
+export interface GenerateDocumentData {
+  readonly documentId: string;
+  readonly kind: DocumentKind;
+  /** The DocumentRequested event: the cause of the outcome event. */
+  readonly requestEventId: string;
+}
+
+type Renderer = (
+  out: Writable,
+  progress: (percent: number) => Promise<void>,
+) => Promise<{ pages: number }>;
+
+export interface DocumentDeps {
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly storage: DocumentStorage;
+  readonly now?: () => Date;
+}
+
+/**
+ * Makes one requested document: renders it into storage, then records `DocumentGenerated` with its
+ * SHA-256. Idempotent: a document already generated is left alone; the last failed try records
+ * `DocumentFailed` with the reason staff will read.
+ */
+export const generateDocument = (deps: DocumentDeps) => {
+  const renderers: Record<DocumentKind, Renderer> = {
+    'liste-metiers': (out, progress) =>
+      renderMetiersList(out, deps.readStore, (deps.now ?? (() => new Date()))(), progress),
+  };
+
+  return async (job: JobContext): Promise<unknown> => {
+    const data = job.data as GenerateDocumentData;
+    const stream = streamName(DOCUMENT_CATEGORY, data.documentId);
+    const state = fold(documentDecider, (await deps.eventStore.readStream(stream)) as never);
+    if (state.status !== 'requested') return { deja: state.status };
+    const context = (suffix: string) => ({
+      commandId: `${job.id}-${suffix}`,
+      causationId: data.requestEventId,
+      actor: DOCUMENT_WORKER,
+      now: new Date().toISOString(),
+    });
+    try {
+      let pages = 0;
+      const file = await deps.storage.write(`${data.documentId}.pdf`, async (out) => {
+        pages = (await renderers[data.kind](out, (percent) => job.progress(percent))).pages;
+      });
+      await handleCommand(deps.eventStore, {
+        stream,
+        decider: documentDecider,
+        command: {
+          type: 'RecordDocumentGenerated',
+          data: {
+            documentId: data.documentId,
+            fileName: DOCUMENT_KINDS[data.kind].fileName,
+            sha256: file.sha256,
+            size: file.size,
+            pages,
+          },
+        },
+        context: context('genere'),
+      });
+      await job.progress(100);
+      return { pages, sha256: file.sha256 };
+    } catch (error) {
+      if (job.attempt >= DOCUMENT_ATTEMPTS) {
+        await handleCommand(deps.eventStore, {
+          stream,
+          decider: documentDecider,
+          command: {
+            type: 'RecordDocumentFailed',
+            data: {
+              documentId: data.documentId,
+              reason: `Génération impossible : ${(error as Error).message}`,
+            },
+          },
+          context: context('echec'),
+        });
+      }
+      throw error;
+    }
+  };
+};
