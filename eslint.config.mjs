@@ -46,8 +46,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['embedded/**/*.ts', 'bench/**/*.ts'],
+    // Composition roots, benchmarks and tests may wire any package together.
+    files: ['embedded/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['scripts/**/*.js', '*.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { SYSTEM_ACTOR, type EventEnvelope, type MetierEvent } from '@examens-pro/domain';
 import { SqliteEventStore, SqliteReadStore, toEnvelopes } from '@examens-pro/platform';
-import { allProjections, metiersProjection, ProjectionRunner } from '@examens-pro/projections';
+import { ProjectionRunner } from '@examens-pro/platform';
+import { allProjections, metiersProjection } from '@examens-pro/projections';
 import { round } from './machine.js';
 
 const TRADES = [

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { commandService } from '@examens-pro/command-service';
-import { allProjections, ProjectionRunner } from '@examens-pro/projections';
+import { ProjectionRunner } from '@examens-pro/platform';
+import { allProjections } from '@examens-pro/projections';
 import { queryService } from '@examens-pro/query-service';
 import {
   installErrorHandling,

@@ -1,4 +1,5 @@
-import { allProjections, ProjectionRunner } from '@examens-pro/projections';
+import { ProjectionRunner } from '@examens-pro/platform';
+import { allProjections } from '@examens-pro/projections';
 import { loadConfig, openEventStore, openReadStore } from '@examens-pro/platform';
 
 /**

@@ -9,3 +9,6 @@ export * from './http/index.js';
 export * from './config/config.js';
 export * from './jobs/index.js';
 export * from './documents/storage.js';
+export * from './projection-runner/projection.js';
+export * from './projection-runner/batch.js';
+export * from './projection-runner/runner.js';

@@ -1,11 +1,8 @@
 import { documentsProjection } from './documents/documentsProjection.js';
 import { metiersProjection } from './metiers/metiersProjection.js';
-import type { Projection } from './runner/projection.js';
+import type { Projection } from '@examens-pro/platform';
 import { usagesProjection } from './usages/usagesProjection.js';
 
-export * from './runner/projection.js';
-export * from './runner/batch.js';
-export * from './runner/runner.js';
 export { metiersProjection } from './metiers/metiersProjection.js';
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';

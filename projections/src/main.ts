@@ -1,6 +1,6 @@
 import { loadConfig, openEventStore, openReadStore } from '@examens-pro/platform';
 import { allProjections } from './index.js';
-import { ProjectionRunner } from './runner/runner.js';
+import { ProjectionRunner } from '@examens-pro/platform';
 
 /** Standalone projections process (distributed mode): each projection is written by one lease holder. */
 const main = async (): Promise<void> => {

@@ -8,8 +8,7 @@ import {
   type RecordedEvent,
 } from '@examens-pro/domain';
 import { SqliteEventStore, SqliteReadStore, type ReadStore } from '@examens-pro/platform';
-import { BatchContext } from './runner/batch.js';
-import type { Projection } from './runner/projection.js';
+import { BatchContext, type Projection } from '@examens-pro/platform';
 
 export const tempStores = () => {
   const dir = mkdtempSync(join(tmpdir(), 'proj-'));

@@ -5,7 +5,7 @@ import {
   openJobQueue,
   openReadStore,
 } from '@examens-pro/platform';
-import { ProjectionRunner } from '@examens-pro/projections';
+import { ProjectionRunner } from '@examens-pro/platform';
 import { documentsReactor, startWorkers } from './index.js';
 
 /** Standalone workers (distributed mode): the documents reactor and the job processors. */

@@ -11,7 +11,8 @@ import {
   toEnvelopes,
   waitForProjections,
 } from '@examens-pro/platform';
-import { documentsProjection, ProjectionRunner } from '@examens-pro/projections';
+import { ProjectionRunner } from '@examens-pro/platform';
+import { documentsProjection, metiersProjection } from '@examens-pro/projections';
 import { startWorkers } from './index.js';
 
 describe('start-up reconciliation', () => {
@@ -25,7 +26,7 @@ describe('start-up reconciliation', () => {
     dir = mkdtempSync(join(tmpdir(), 'reconcile-'));
     eventStore = new SqliteEventStore({ filename: join(dir, 'events.db') });
     readStore = new SqliteReadStore(join(dir, 'read.db'));
-    runner = new ProjectionRunner(eventStore, readStore, [documentsProjection]);
+    runner = new ProjectionRunner(eventStore, readStore, [documentsProjection, metiersProjection]);
     runner.start();
   });
   afterEach(async () => {

@@ -42,6 +42,7 @@ export const reconcileDocuments = async (deps: {
       documentId: doc.id,
       kind: doc.kind,
       requestEventId: requested.id,
+      requestPosition: requested.position,
     };
     if (
       await deps.queue.enqueue(GENERATE_DOCUMENT_JOB, documentJobId(doc.id), data, {

@@ -4,6 +4,7 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
+  openSync,
   renameSync,
   rmSync,
   statSync,
@@ -49,7 +50,12 @@ export class DirectoryDocumentStorage implements DocumentStorage {
         callback(null, chunk);
       },
     });
-    const written = pipeline(source, hashing, createWriteStream(partial));
+    // Created now, synchronously: a failure can then always remove it (an async open could land later).
+    const written = pipeline(
+      source,
+      hashing,
+      createWriteStream(partial, { fd: openSync(partial, 'w') }),
+    );
     try {
       await produce(source);
       if (!source.writableEnded) source.end();

@@ -7,7 +7,7 @@ import {
   type DocumentEvent,
   type RecordedEvent,
 } from '@examens-pro/domain';
-import type { Projection } from '../runner/projection.js';
+import type { Projection } from '@examens-pro/platform';
 
 /** Requested documents and their outcome; fed by one stream per document. */
 export const documentsProjection: Projection = {

@@ -6,7 +6,7 @@ import {
   type RecordedEvent,
 } from '@examens-pro/domain';
 import { assertNever } from '@examens-pro/domain';
-import type { Projection } from '../runner/projection.js';
+import type { Projection } from '@examens-pro/platform';
 
 /** The `metiers` list. Fed by one stream per document: an event not newer than the document is skipped. */
 export const metiersProjection: Projection = {

@@ -3,7 +3,7 @@ import { metiersCollection, SYSTEM_ACTOR, type MetierDocument } from '@examens-p
 import { toEnvelopes, waitForProjections } from '@examens-pro/platform';
 import { metiersProjection } from '../metiers/metiersProjection.js';
 import { tempStores } from '../testSupport.js';
-import { ProjectionRunner } from './runner.js';
+import { ProjectionRunner } from '@examens-pro/platform';
 
 const context = (commandId: string) => ({
   commandId,

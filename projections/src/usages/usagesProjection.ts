@@ -6,7 +6,7 @@ import {
   type ReferenceRule,
   type ReferrerDocument,
 } from '@examens-pro/domain';
-import type { Projection } from '../runner/projection.js';
+import type { Projection } from '@examens-pro/platform';
 
 /**
  * References per item, so that "delete while unused" can count them. State-based (the referrer's

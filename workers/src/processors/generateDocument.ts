@@ -9,6 +9,7 @@ import {
 } from '@examens-pro/domain';
 import {
   handleCommand,
+  waitForProjections,
   type DocumentStorage,
   type EventStore,
   type JobContext,
@@ -29,7 +30,12 @@ export interface GenerateDocumentData {
   readonly kind: DocumentKind;
   /** The DocumentRequested event: the cause of the outcome event. */
   readonly requestEventId: string;
+  /** Its position: the read models a document shows must have reached it (what staff saw when asking). */
+  readonly requestPosition: string;
 }
+
+/** Read models each kind of document reads. */
+const READS: Record<DocumentKind, readonly string[]> = { 'liste-metiers': ['metiers'] };
 
 type Renderer = (
   out: Writable,
@@ -66,6 +72,11 @@ export const generateDocument = (deps: DocumentDeps) => {
       now: new Date().toISOString(),
     });
     try {
+      if (
+        !(await waitForProjections(deps.readStore, READS[data.kind], data.requestPosition, 30_000))
+      ) {
+        throw new Error('les données ne sont pas encore à jour, nouvel essai plus tard');
+      }
       let pages = 0;
       const file = await deps.storage.write(`${data.documentId}.pdf`, async (out) => {
         pages = (await renderers[data.kind](out, (percent) => job.progress(percent))).pages;

@@ -5,7 +5,7 @@ import {
   type RecordedEvent,
 } from '@examens-pro/domain';
 import type { JobQueue } from '@examens-pro/platform';
-import type { Projection } from '@examens-pro/projections';
+import type { Projection } from '@examens-pro/platform';
 import { DOCUMENT_ATTEMPTS, type GenerateDocumentData } from '../processors/generateDocument.js';
 
 /**
@@ -24,6 +24,7 @@ export const documentsReactor = (queue: JobQueue): Projection => ({
       documentId: event.data.documentId,
       kind: event.data.kind,
       requestEventId: event.id,
+      requestPosition: event.position,
     };
     await queue.enqueue(GENERATE_DOCUMENT_JOB, documentJobId(event.data.documentId), data, {
       attempts: DOCUMENT_ATTEMPTS,

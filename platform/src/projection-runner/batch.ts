@@ -1,5 +1,5 @@
 import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain';
-import type { ReadStore, WriteOperation } from '@examens-pro/platform';
+import type { ReadStore, WriteOperation } from '../read-store/port.js';
 import type { ProjectionContext } from './projection.js';
 
 /**

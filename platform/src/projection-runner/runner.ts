@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { comparePositions } from '@examens-pro/domain';
-import type { EventStore, ReadStore } from '@examens-pro/platform';
+import type { EventStore } from '../event-store/port.js';
+import type { ReadStore } from '../read-store/port.js';
 import { BatchContext } from './batch.js';
 import type { Projection } from './projection.js';
 
