@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, shot, startProduct, type Product } from './harness';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pdfText } from '../../workers/src/testing/pdfText';
+import {
+  ARTIFACTS,
+  browserAvailable,
+  launchBrowser,
+  shot,
+  startProduct,
+  type Product,
+} from './harness';
 
 const run = browserAvailable() ? describe : describe.skip;
 
@@ -12,7 +22,11 @@ run('parcours : configuration des métiers', () => {
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
+    page = await browser.newPage({
+      viewport: { width: 1280, height: 800 },
+      locale: 'fr-FR',
+      acceptDownloads: true,
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -114,10 +128,30 @@ run('parcours : configuration des métiers', () => {
     await shot(page, '07-recherche');
   });
 
+  it('downloads the list as a PDF after its progress bar, and the PDF lists the métiers', async () => {
+    await open(page, list);
+    const downloaded = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Télécharger la liste (PDF)' }).click();
+    await page
+      .getByText('Document prêt : le téléchargement commence.')
+      .waitFor({ timeout: 60_000 });
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('liste-des-metiers.pdf');
+    const file = join(ARTIFACTS, 'liste-des-metiers.pdf');
+    await download.saveAs(file);
+    const [text] = pdfText(readFileSync(file));
+    expect(text).toContain('Liste des métiers');
+    expect(text).toContain('Maçonnerie');
+    expect(text).toContain('Électricité (modifié ailleurs)');
+    expect(text).toContain('Inactif');
+    expect(text).toContain('Page 1 sur 1');
+    await shot(page, '08-pdf-telecharge');
+  });
+
   it('shows the 404 screen for an unknown page, with a way home', async () => {
     await open(page, '/page-qui-n-existe-pas');
     await page.getByRole('heading', { name: 'Oups ! Page Introuvable' }).waitFor();
-    await shot(page, '08-page-introuvable');
+    await shot(page, '09-page-introuvable');
     await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
     await page.waitForURL(`${product.url}/`);
     await page.getByRole('link', { name: 'Accéder au tableau de bord' }).waitFor();

@@ -31,7 +31,7 @@ const httpClient = (url: string, options: fetchUtils.Options = {}) => {
 
 const reads = simpleRestProvider(API, httpClient);
 
-interface CommandAnswer {
+export interface CommandAnswer {
   id: Identifier;
   revision: number;
   position: string;
@@ -83,6 +83,15 @@ export interface ExamensDataProvider extends DataProvider {
     params: { id: Identifier; action: string; previousData: RaRecord },
   ): Promise<{ data: RaRecord }>;
   history(resource: string, params: { id: Identifier }): Promise<HistoryEntry[]>;
+  /** Asks for a document (`POST /api/documents`); a worker makes it. */
+  requestDocument(kind: string): Promise<CommandAnswer>;
+  documentProgress(id: Identifier): Promise<DocumentProgress>;
+}
+
+export interface DocumentProgress {
+  statut: 'demande' | 'genere' | 'echec';
+  progression: number;
+  raison?: string;
 }
 
 /**
@@ -166,5 +175,14 @@ export const dataProvider: ExamensDataProvider = {
       `${API}/${apiResource(resource)}/${encodeURIComponent(String(id))}/historique`,
     );
     return json as HistoryEntry[];
+  },
+
+  requestDocument: (kind) => send('POST', `${API}/documents`, {}, { kind }),
+
+  async documentProgress(id) {
+    const { json } = await httpClient(
+      `${API}/documents/${encodeURIComponent(String(id))}/progression`,
+    );
+    return json as DocumentProgress;
   },
 };

@@ -8,6 +8,7 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
 import { ActiveField, DateTimeField } from '../../common/fields';
 
 const filters = [
@@ -27,6 +28,7 @@ const Actions = () => (
   <TopToolbar>
     <CreateButton />
     <ExportButton maxResults={1000} />
+    <DownloadDocumentButton kind="liste-metiers" label="Télécharger la liste (PDF)" />
   </TopToolbar>
 );
 

@@ -1,0 +1,81 @@
+import DownloadIcon from '@mui/icons-material/PictureAsPdf';
+import { Box, LinearProgress, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Button, useDataProvider, useNotify } from 'react-admin';
+import type { ExamensDataProvider } from '../dashboard/dataProvider';
+
+const POLL_MS = 400;
+
+/**
+ * Asks the server for a document, shows its progress while a worker makes it, then downloads it.
+ * The request survives a reload: the document is an event, its job is re-enqueued at start-up.
+ */
+export const DownloadDocumentButton = ({ kind, label }: { kind: string; label: string }) => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
+  const notify = useNotify();
+  const [progress, setProgress] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const download = (id: string): void => {
+    const link = document.createElement('a');
+    link.href = `/api/documents/${encodeURIComponent(id)}/fichier`;
+    link.download = '';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  };
+
+  const follow = async (id: string): Promise<void> => {
+    try {
+      const state = await dataProvider.documentProgress(id);
+      if (state.statut === 'genere') {
+        setProgress(null);
+        notify('Document prêt : le téléchargement commence.', { type: 'success' });
+        download(id);
+        return;
+      }
+      if (state.statut === 'echec') {
+        setProgress(null);
+        notify(state.raison ?? 'La génération du document a échoué.', {
+          type: 'error',
+          autoHideDuration: 0,
+        });
+        return;
+      }
+      setProgress(state.progression);
+      timer.current = setTimeout(() => void follow(id), POLL_MS);
+    } catch (error) {
+      setProgress(null);
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+
+  const start = async (): Promise<void> => {
+    setProgress(0);
+    try {
+      const { id } = await dataProvider.requestDocument(kind);
+      await follow(String(id));
+    } catch (error) {
+      setProgress(null);
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <Button label={label} onClick={() => void start()} disabled={progress !== null}>
+        <DownloadIcon />
+      </Button>
+      {progress !== null ? (
+        <Box sx={{ width: 160 }} role="status" aria-label="Génération du document">
+          <LinearProgress
+            variant={progress > 0 ? 'determinate' : 'indeterminate'}
+            value={progress}
+          />
+          <Typography variant="caption">Préparation… {progress} %</Typography>
+        </Box>
+      ) : null}
+    </Box>
+  );
+};
