@@ -12,6 +12,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The bench reads it to weigh what each route loads.
+    manifest: true,
     chunkSizeWarningLimit: 2000,
     rollupOptions: {
       output: {

@@ -2,39 +2,42 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchCommands } from './commands.js';
+import { benchDashboardLoad, weighJs } from './dashboard.js';
+import { benchDocuments } from './documents.js';
 import { benchList } from './list.js';
 import { describeMachine } from './machine.js';
 import { benchRebuild } from './rebuild.js';
 
+const RESULTS = resolve(__dirname, '../results');
+
+const save = (name: string, result: object): void => {
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`Résultats : bench/results/${name}.json`);
+};
+
 /**
- * `npm run bench`: the spine's figures against the targets of issue "Foundation I"
- * (command p99 ≤ 50 ms at 20 clients, rebuild ≥ 20,000 events/s, list p95 ≤ 50 ms at 200,000 documents).
- * Sizes can be lowered for a quick run: BENCH_STREAMS, BENCH_EVENTS_PER_STREAM, BENCH_SECONDS.
+ * Foundation I: command p99 ≤ 50 ms at 20 clients, rebuild ≥ 20,000 events/s, list p95 ≤ 50 ms at
+ * 200,000 documents. Sizes can be lowered for a quick run: BENCH_STREAMS, BENCH_EVENTS_PER_STREAM, BENCH_SECONDS.
  */
-const main = async (): Promise<void> => {
+const spine = async (): Promise<void> => {
   const streams = Number(process.env.BENCH_STREAMS ?? 200_000);
   const eventsPerStream = Number(process.env.BENCH_EVENTS_PER_STREAM ?? 5);
   const seconds = Number(process.env.BENCH_SECONDS ?? 20);
-  const machine = describeMachine();
-  console.log('Machine :', machine);
-
   console.log(`Commandes : 20 clients pendant ${seconds} s…`);
   const commands = await benchCommands({ clients: 20, durationMs: seconds * 1000, port: 18_181 });
   console.log(commands);
-
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   console.log(`Reconstruction : ${streams} métiers × ${eventsPerStream} événements…`);
   const rebuild = await benchRebuild({ dataDir, streams, eventsPerStream });
   console.log(rebuild);
-
   console.log(`Listes sur ${rebuild.documents} documents…`);
   const list = await benchList({ dataDir, port: 18_182, requests: 400 });
   console.log(list);
   rmSync(dataDir, { recursive: true, force: true });
-
-  const result = {
+  save('spine', {
     suite: 'spine (Foundation I)',
-    machine,
+    machine: describeMachine(),
     targets: { commandP99Ms: 50, rebuildEventsPerSecond: 20_000, listP95Ms: 50 },
     commands,
     rebuild,
@@ -45,11 +48,54 @@ const main = async (): Promise<void> => {
       listWithoutQ: list.withoutQ.p95Ms <= 50,
       listWithQ: list.withQ.p95Ms <= 50,
     },
-  };
-  const out = resolve(__dirname, '../results');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'spine.json'), `${JSON.stringify(result, null, 2)}\n`);
-  console.log('Résultats : bench/results/spine.json', result.verdict);
+  });
+};
+
+/**
+ * Foundation II: PDF ≥ 300 single-page documents/s and ≥ 500 pages/s in one 2,000-page document;
+ * dashboard first load ≤ 2 s; initial JS ≤ 400 kB gzip.
+ */
+const documents = async (): Promise<void> => {
+  console.log('PDF : documents d’une page, puis un document de 2 000 pages…');
+  const pdf = await benchDocuments({ singles: 1000, longPages: 2000 });
+  console.log(pdf);
+  const js = weighJs();
+  console.log(js);
+  console.log('Premier chargement du tableau de bord (chromium headless)…');
+  const dashboard = await benchDashboardLoad({ port: 18_183, runs: 5 });
+  console.log(dashboard);
+  save('documents-and-ui', {
+    suite: 'documents and UI (Foundation II)',
+    machine: describeMachine(),
+    targets: {
+      singlePageDocumentsPerSecond: 300,
+      longDocumentPagesPerSecond: 500,
+      dashboardFirstLoadMs: 2000,
+      initialJsGzipKiB: 400,
+    },
+    pdf,
+    js,
+    dashboard,
+    verdict: {
+      singlePages: pdf.singlePageDocumentsPerSecond >= 300,
+      longDocument: pdf.longDocumentPagesPerSecond >= 500,
+      dashboardFirstLoad: dashboard.medianMs <= 2000,
+      initialJs: js.dashboardJsGzipKiB <= 400,
+    },
+  });
+};
+
+const SUITES: Record<string, () => Promise<void>> = { spine, documents };
+
+const main = async (): Promise<void> => {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !SUITES[name]);
+  if (unknown.length > 0)
+    throw new Error(
+      `Suite inconnue : ${unknown.join(', ')} (connues : ${Object.keys(SUITES).join(', ')})`,
+    );
+  console.log('Machine :', describeMachine());
+  for (const name of asked.length > 0 ? asked : Object.keys(SUITES)) await SUITES[name]!();
 };
 
 main().catch((error: unknown) => {

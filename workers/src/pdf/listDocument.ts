@@ -19,6 +19,60 @@ export interface ListDocumentOptions<Row> {
   readonly onProgress?: (percent: number) => Promise<void> | void;
 }
 
+/**
+ * pdfkit parses the metrics (AFM) of each standard font again for every new document (about 5 ms,
+ * most of the cost of a one-page document), and looks kerning pairs up by building a string key
+ * for every pair of letters it measures (a quarter of a long list's time, and most of its garbage).
+ * Metrics never change: each font's parse is kept and shared read-only by later documents, with its
+ * pairs indexed by letter. pdfkit does not export its AFM class, so it is reached through a first
+ * document; should its internals change, nothing is patched and pdfkit works as it always did.
+ */
+const shareFontMetrics = (): void => {
+  type Afm = {
+    parse(contents: string): void;
+    getKernPair(left: string, right: string): number;
+    kernPairs: Record<string, number>;
+    kernIndex?: Map<string, Map<string, number>>;
+  } & Record<string, unknown>;
+  const probe = new PDFDocument() as unknown as {
+    _font?: { font?: { constructor?: { prototype?: Afm } } };
+  };
+  const prototype = probe._font?.font?.constructor?.prototype;
+  if (
+    !prototype ||
+    typeof prototype.parse !== 'function' ||
+    typeof prototype.getKernPair !== 'function'
+  )
+    return;
+  const parse = prototype.parse;
+  const parsed = new Map<string, Record<string, unknown>>();
+  const FIELDS = ['attributes', 'glyphWidths', 'boundingBoxes', 'kernPairs', 'kernIndex'];
+  prototype.parse = function (this: Afm, contents: string) {
+    const known = parsed.get(contents);
+    if (known) {
+      Object.assign(this, known);
+      return;
+    }
+    parse.call(this, contents);
+    const index = new Map<string, Map<string, number>>();
+    for (const [pair, value] of Object.entries(this.kernPairs)) {
+      const [left, right] = pair.split('\0') as [string, string];
+      let rights = index.get(left);
+      if (!rights) index.set(left, (rights = new Map()));
+      rights.set(right, value);
+    }
+    this.kernIndex = index;
+    parsed.set(contents, Object.fromEntries(FIELDS.map((field) => [field, this[field]])));
+  };
+  const getKernPair = prototype.getKernPair;
+  prototype.getKernPair = function (this: Afm, left: string, right: string) {
+    return this.kernIndex
+      ? (this.kernIndex.get(left)?.get(right) ?? 0)
+      : getKernPair.call(this, left, right);
+  };
+};
+shareFontMetrics();
+
 const MARGIN = 40;
 const BLUE = '#234683';
 
@@ -77,15 +131,25 @@ export const renderListDocument = async <Row>(
     .text(`Édité le ${dayjs(options.editedAt).format('DD/MM/YYYY [à] HH [h] mm')}`);
   doc.moveDown(1);
   header();
+  const cellWidths = options.columns.map((column) => column.width * width - 8);
+  const lineHeight = doc.currentLineHeight(true);
+  const fontSize = 9;
 
   let count = 0;
   let reported = 0;
   for await (const row of options.rows) {
     const values = options.columns.map((column) => pdfText(column.value(row)));
+    // Most cells hold on one line: measuring a width is far cheaper than laying out a paragraph.
+    // No Helvetica glyph is wider than 1 em: a short enough text fits without being measured.
+    const single = values.map(
+      (value, i) =>
+        value.length * fontSize <= cellWidths[i]! || doc.widthOfString(value) <= cellWidths[i]!,
+    );
     const height =
       Math.max(
+        lineHeight,
         ...values.map((value, i) =>
-          doc.heightOfString(value, { width: options.columns[i]!.width * width - 8 }),
+          single[i] ? lineHeight : doc.heightOfString(value, { width: cellWidths[i]! }),
         ),
       ) + 6;
     if (doc.y + height > bottom()) {
@@ -100,7 +164,7 @@ export const renderListDocument = async <Row>(
         .fill('#f0f3f8')
         .fillColor('#000000');
     values.forEach((value, i) =>
-      doc.text(value, xs[i]! + 4, y, { width: options.columns[i]!.width * width - 8 }),
+      doc.text(value, xs[i]! + 4, y, single[i] ? { lineBreak: false } : { width: cellWidths[i]! }),
     );
     doc.y = y + height;
     count += 1;
