@@ -128,6 +128,22 @@ run('parcours : configuration des métiers', () => {
     await shot(page, '07-recherche');
   });
 
+  it('exports the list as CSV for French spreadsheets, formulas neutralised', async () => {
+    await createMetier(page, 'FORMULE', '=SOMME(A1:A9)');
+    await page.waitForURL(`**${list}`);
+    // The list keeps the search typed before: clear it to export everything.
+    await open(page, `${list}?filter=%7B%7D`);
+    await page.getByText('=SOMME(A1:A9)').waitFor();
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const file = join(ARTIFACTS, 'metiers.csv');
+    await (await downloaded).saveAs(file);
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.startsWith('\ufeffCode;Libellé;Statut;Modifié le;Modifié par')).toBe(true);
+    expect(csv).toContain("FORMULE;'=SOMME(A1:A9);Actif");
+    expect(csv).toContain('MACON;Maçonnerie;Actif');
+  });
+
   it('downloads the list as a PDF after its progress bar, and the PDF lists the métiers', async () => {
     await open(page, list);
     const downloaded = page.waitForEvent('download', { timeout: 60_000 });

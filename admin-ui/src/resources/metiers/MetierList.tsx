@@ -7,9 +7,12 @@ import {
   SelectInput,
   TextField,
   TopToolbar,
+  type RaRecord,
 } from 'react-admin';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
+import { exportCsv } from '../../common/csv';
 import { ActiveField, DateTimeField } from '../../common/fields';
+import { formatDateTime } from '../../common/format';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Rechercher (code, libellé)" />,
@@ -24,6 +27,27 @@ const filters = [
   />,
 ];
 
+interface Metier extends RaRecord {
+  code: string;
+  libelle: string;
+  actif: boolean;
+  modifieLe: string;
+  modifiePar: string;
+}
+
+const exporter = (records: Metier[]) =>
+  exportCsv(
+    records,
+    {
+      Code: (m) => m.code,
+      Libellé: (m) => m.libelle,
+      Statut: (m) => (m.actif ? 'Actif' : 'Inactif'),
+      'Modifié le': (m) => formatDateTime(m.modifieLe),
+      'Modifié par': (m) => m.modifiePar,
+    },
+    'metiers',
+  );
+
 const Actions = () => (
   <TopToolbar>
     <CreateButton />
@@ -33,9 +57,10 @@ const Actions = () => (
 );
 
 export const MetierList = () => (
-  <List
+  <List<Metier>
     filters={filters}
     actions={<Actions />}
+    exporter={exporter}
     sort={{ field: 'libelle', order: 'ASC' }}
     perPage={25}
   >
