@@ -48,6 +48,7 @@ const suite = (name, args) => {
 
 const built = check('typecheck (tsc -b)', 'npx', ['tsc', '-b']);
 check('typecheck admin-ui (tsc)', 'npx', ['tsc', '-p', 'admin-ui']);
+check('typecheck e2e (tsc)', 'npx', ['tsc', '-p', 'e2e']);
 check('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
 const uiBuilt = check('build admin-ui (vite)', 'npm', [

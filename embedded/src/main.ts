@@ -1,23 +1,13 @@
 import { resolve } from 'node:path';
-import {
-  loadConfig,
-  openDocumentStorage,
-  openEventStore,
-  openJobQueue,
-  openReadStore,
-} from '@examens-pro/platform';
+import { loadConfig, openPorts } from '@examens-pro/platform';
 import { buildApp } from './app.js';
 
 /** `npm start`: the whole product in one process, data in DATA_DIR, no server needed. */
 const main = async (): Promise<void> => {
   const config = loadConfig();
-  const eventStore = openEventStore(config);
-  const readStore = openReadStore(config);
+  const ports = openPorts(config);
   const { app } = await buildApp({
-    eventStore,
-    readStore,
-    jobQueue: openJobQueue(config),
-    storage: openDocumentStorage(config),
+    ...ports,
     uiDir: resolve(__dirname, '../../admin-ui/dist'),
     logger: { level: config.logLevel },
   });
@@ -30,7 +20,7 @@ const main = async (): Promise<void> => {
       // Projections and workers stop with the app; only then are the stores closed.
       void app
         .close()
-        .then(() => Promise.all([eventStore.close(), readStore.close()]))
+        .then(() => Promise.all([ports.eventStore.close(), ports.readStore.close()]))
         .then(() => process.exit(0));
     });
   }

@@ -88,3 +88,30 @@ export const openJobQueue = (config: Config): JobQueue =>
 /** Generated documents: DATA_DIR/documents (a volume shared by workers and query-service when distributed). */
 export const openDocumentStorage = (config: Config): DocumentStorage =>
   new DirectoryDocumentStorage(process.env.DOCUMENTS_DIR || join(config.dataDir, 'documents'));
+
+export interface Ports {
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly jobQueue: JobQueue;
+  readonly storage: DocumentStorage;
+  /** Closes what was opened, the queue first (it may still record outcomes in the stores). */
+  close(): Promise<void>;
+}
+
+/** Every port with the adapter the environment chooses: what each process entry point starts with. */
+export const openPorts = (config: Config): Ports => {
+  const eventStore = openEventStore(config);
+  const readStore = openReadStore(config);
+  const jobQueue = openJobQueue(config);
+  const storage = openDocumentStorage(config);
+  return {
+    eventStore,
+    readStore,
+    jobQueue,
+    storage,
+    close: async () => {
+      await jobQueue.close();
+      await Promise.all([eventStore.close(), readStore.close()]);
+    },
+  };
+};

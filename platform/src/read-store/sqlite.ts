@@ -19,7 +19,7 @@ import { searchText, searchWords, sortKey } from './search.js';
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Bumped when the table layout changes: tables are then recreated and every projection rebuilt. */
-const STORAGE_FORMAT = 3;
+const STORAGE_FORMAT = 4;
 
 const table = (name: string): string => {
   const safe = name.replace(/-/g, '_');
@@ -136,26 +136,26 @@ export class SqliteReadStore implements ReadStore {
           (f) => `CREATE INDEX IF NOT EXISTS ${t}_k_${f} ON ${t} (k_${f});`,
         ),
       )
-      // Searches with words shorter than a trigram scan this narrow index instead of the rows.
-      .concat(
-        definition.searchFields.length > 0
-          ? [`CREATE INDEX IF NOT EXISTS ${t}_search ON ${t} (search);`]
-          : [],
-      )
       .join('\n');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS ${t} (
-        rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, search TEXT NOT NULL DEFAULT ''${keyColumns}
+        rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${keyColumns}
       );
       ${indexes}
-      CREATE VIRTUAL TABLE IF NOT EXISTS ${t}_fts USING fts5(search, content='${t}', content_rowid='rowid', tokenize='trigram');
-      CREATE TRIGGER IF NOT EXISTS ${t}_ai AFTER INSERT ON ${t} BEGIN
+      -- The search text lives in a narrow table of its own (same rowid): words too short for the
+      -- trigram index are found by scanning it, a tenth of the bytes of the documents.
+      CREATE TABLE IF NOT EXISTS ${t}_s (rowid INTEGER PRIMARY KEY, search TEXT NOT NULL);
+      CREATE TRIGGER IF NOT EXISTS ${t}_ad AFTER DELETE ON ${t} BEGIN
+        DELETE FROM ${t}_s WHERE rowid = old.rowid;
+      END;
+      CREATE VIRTUAL TABLE IF NOT EXISTS ${t}_fts USING fts5(search, content='${t}_s', content_rowid='rowid', tokenize='trigram');
+      CREATE TRIGGER IF NOT EXISTS ${t}_s_ai AFTER INSERT ON ${t}_s BEGIN
         INSERT INTO ${t}_fts (rowid, search) VALUES (new.rowid, new.search);
       END;
-      CREATE TRIGGER IF NOT EXISTS ${t}_ad AFTER DELETE ON ${t} BEGIN
+      CREATE TRIGGER IF NOT EXISTS ${t}_s_ad AFTER DELETE ON ${t}_s BEGIN
         INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
       END;
-      CREATE TRIGGER IF NOT EXISTS ${t}_au AFTER UPDATE OF search ON ${t} WHEN old.search IS NOT new.search BEGIN
+      CREATE TRIGGER IF NOT EXISTS ${t}_s_au AFTER UPDATE OF search ON ${t}_s BEGIN
         INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
         INSERT INTO ${t}_fts (rowid, search) VALUES (new.rowid, new.search);
       END;
@@ -169,7 +169,9 @@ export class SqliteReadStore implements ReadStore {
 
   private dropSync(name: string): void {
     const t = table(name);
-    this.db.exec(`DROP TABLE IF EXISTS ${t}_fts; DROP TABLE IF EXISTS ${t};`);
+    this.db.exec(
+      `DROP TABLE IF EXISTS ${t}_fts; DROP TABLE IF EXISTS ${t}_s; DROP TABLE IF EXISTS ${t};`,
+    );
     this.db.prepare('DELETE FROM rm_collections WHERE name = ?').run(name);
     this.statements.clear();
   }
@@ -216,11 +218,10 @@ export class SqliteReadStore implements ReadStore {
     const columns = [...fields.map((f) => `f_${f}`), ...keys.map((f) => `k_${f}`)];
     const t = table(definition.name);
     upsert = {
-      sql: `INSERT INTO ${t} (id, doc, search${columns.map((c) => `, ${c}`).join('')})
-            VALUES (?, ?, ?${columns.map(() => ', ?').join('')})
-            ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, search = excluded.search${columns
-              .map((c) => `, ${c} = excluded.${c}`)
-              .join('')}`,
+      sql: `INSERT INTO ${t} (id, doc${columns.map((c) => `, ${c}`).join('')})
+            VALUES (?, ?${columns.map(() => ', ?').join('')})
+            ON CONFLICT(id) DO UPDATE SET doc = excluded.doc${columns.map((c) => `, ${c} = excluded.${c}`).join('')}
+            RETURNING rowid`,
       values: (doc) => [
         ...fields.map((f) => {
           const value = doc[f];
@@ -248,12 +249,19 @@ export class SqliteReadStore implements ReadStore {
         }
         const doc = operation.doc as unknown as Record<string, unknown>;
         const { sql, values } = this.upsertFor(definition);
-        this.prepare(sql).run(
+        const { rowid } = this.prepare(sql).get(
           operation.doc.id,
           JSON.stringify(operation.doc),
-          searchText(doc, definition.searchFields),
           ...values(doc),
-        );
+        ) as {
+          rowid: number;
+        };
+        if (definition.searchFields.length > 0) {
+          this.prepare(
+            `INSERT INTO ${t}_s (rowid, search) VALUES (?, ?)
+             ON CONFLICT(rowid) DO UPDATE SET search = excluded.search WHERE ${t}_s.search IS NOT excluded.search`,
+          ).run(rowid, searchText(doc, definition.searchFields));
+        }
       }
       if (batch.checkpoint) {
         const { projection, position, version } = batch.checkpoint;
@@ -334,14 +342,19 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
         const words = searchWords(String(condition));
         const trigram = scanSearch ? [] : words.trigram;
         const short = scanSearch ? [...words.trigram, ...words.short] : words.short;
-        if (trigram.length > 0) {
-          clauses.push(`rowid IN (SELECT rowid FROM ${this.t}_fts WHERE ${this.t}_fts MATCH ?)`);
+        const fts = `rowid IN (SELECT rowid FROM ${this.t}_fts WHERE ${this.t}_fts MATCH ?)`;
+        if (short.length === 0) {
+          clauses.push(fts);
           params.push(ftsQuery(trigram));
+          continue;
         }
-        for (const word of short) {
-          clauses.push(`instr(search, ?) > 0`);
-          params.push(word);
-        }
+        const inner = [
+          ...(trigram.length > 0 ? [fts] : []),
+          ...short.map(() => 'instr(search, ?) > 0'),
+        ];
+        clauses.push(`rowid IN (SELECT rowid FROM ${this.t}_s WHERE ${inner.join(' AND ')})`);
+        if (trigram.length > 0) params.push(ftsQuery(trigram));
+        params.push(...short);
         continue;
       }
       const expression = this.fieldExpression(field);
@@ -473,23 +486,14 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
     const scanSearch = matches !== undefined && words!.short.length > 0 && matches > rows / 4;
     if (scanSearch) matches = undefined;
     const { sql, params } = this.where(filter, scanSearch);
-    const searchIndex =
-      words && !fieldConditions && (scanSearch || words.short.length > 0)
-        ? `${this.t}_search`
-        : undefined;
+    const scansWords = words !== undefined && (scanSearch || words.short.length > 0);
 
     let total: number | undefined;
-    if (fieldConditions) total = this.countSync(sql, params);
-    else if (searchIndex) total = this.countSync(sql, params, searchIndex);
+    if (fieldConditions || scansWords) total = this.countSync(sql, params);
     else if (matches !== undefined) total = matches;
     const candidates = total ?? matches;
     const many = candidates !== undefined && candidates > Math.max(2000, rows / 20);
-    // Few rows found by scanning for short words: find them in the narrow search index, then sort.
-    const index = many
-      ? this.sortIndex(query.sort)
-      : candidates !== undefined
-        ? searchIndex
-        : undefined;
+    const index = many ? this.sortIndex(query.sort) : undefined;
     const found = this.store.query<{ doc: string }>(
       `SELECT doc FROM ${this.t}${index ? ` INDEXED BY ${index}` : ''} ${sql} ${this.orderBy(query.sort)} LIMIT ? OFFSET ?`,
       [...params, limit, skip],
@@ -500,18 +504,15 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
       total =
         (limit < 0 || items.length < limit) && (items.length > 0 || skip === 0)
           ? skip + items.length
-          : this.countSync(sql, params, searchIndex);
+          : this.countSync(sql, params);
     }
     return { items, total };
   }
 
-  private countSync(sql: string, params: unknown[], index?: string): number {
-    const hint = index ? ` INDEXED BY ${index}` : '';
+  private countSync(sql: string, params: unknown[]): number {
     return (
-      this.store.queryOne<{ n: number }>(
-        `SELECT count(*) AS n FROM ${this.t}${hint} ${sql}`,
-        params,
-      )?.n ?? 0
+      this.store.queryOne<{ n: number }>(`SELECT count(*) AS n FROM ${this.t} ${sql}`, params)?.n ??
+      0
     );
   }
 
