@@ -50,7 +50,7 @@ export const ErrorPage = ({ status, message }: { status: ErrorStatus; message?: 
   const screen = SCREENS[status];
   return (
     <main className="error-page">
-      <div className="card public">
+      <div className="error-card">
         <p className="status">{status === 100 ? 502 : status}</p>
         <h1>{screen.title}</h1>
         <p>{message ? frenchErrorMessage(message) : screen.text}</p>
