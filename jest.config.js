@@ -29,4 +29,5 @@ module.exports = {
   },
   testTimeout: 30000,
   globalSetup: '<rootDir>/scripts/jest.global-setup.js',
+  globalTeardown: '<rootDir>/scripts/jest.global-teardown.js',
 };

@@ -13,4 +13,7 @@ module.exports = {
   },
   testTimeout: 120000,
   maxWorkers: 1,
+  // FerretDB and Redis for the mixed-mode journey (same setup as the integration tests).
+  globalSetup: '<rootDir>/scripts/jest.global-setup.js',
+  globalTeardown: '<rootDir>/scripts/jest.global-teardown.js',
 };

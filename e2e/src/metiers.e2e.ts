@@ -12,15 +12,34 @@ import {
   type Product,
 } from './harness';
 
-const run = browserAvailable() ? describe : describe.skip;
+/**
+ * The journey runs on the embedded product, then in mixed mode: SQLite event store, MongoDB read
+ * store (the FerretDB the project builds) and BullMQ queue (Redis), as the distributed mode would.
+ */
+const modes: [string, () => Record<string, string>][] = [['mode embarqué', () => ({})]];
+if (process.env.TEST_MONGODB_URL && process.env.TEST_REDIS_URL) {
+  modes.push([
+    'mode mixte (SQLite, MongoDB/FerretDB, BullMQ)',
+    () => {
+      const url = new URL(process.env.TEST_MONGODB_URL!);
+      url.pathname = `/e2e_${Date.now()}`;
+      return { MONGODB_URL: url.toString(), REDIS_URL: process.env.TEST_REDIS_URL! };
+    },
+  ]);
+} else {
+  console.warn('\n*** PARCOURS EN MODE MIXTE IGNORÉ : FerretDB ou Redis indisponible ***\n');
+}
 
-run('parcours : configuration des métiers', () => {
+const run = browserAvailable() ? describe.each(modes) : describe.skip.each(modes);
+
+run('parcours : configuration des métiers, %s', (mode, environment) => {
+  const prefix = mode.startsWith('mode mixte') ? 'mixte' : 'embarque';
   let product: Product;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    product = await startProduct();
+    product = await startProduct(environment());
     browser = await launchBrowser();
     page = await browser.newPage({
       viewport: { width: 1280, height: 800 },
@@ -53,7 +72,7 @@ run('parcours : configuration des métiers', () => {
         .first(),
     ).toBeTruthy();
     await page.waitForURL(`**${list}`);
-    await shot(page, '01-liste-vide');
+    await shot(page, prefix + '-01-liste-vide');
   });
 
   it('creates a métier and sees it listed at once', async () => {
@@ -61,7 +80,7 @@ run('parcours : configuration des métiers', () => {
     await page.waitForURL(`**${list}`);
     await page.getByText('Électricité bâtiment').waitFor();
     await expect(page.getByRole('cell', { name: 'ELEC', exact: true }).count()).resolves.toBe(1);
-    await shot(page, '02-cree-et-liste');
+    await shot(page, prefix + '-02-cree-et-liste');
   });
 
   it('edits it and sees the change, with its history', async () => {
@@ -74,7 +93,7 @@ run('parcours : configuration des métiers', () => {
     await page.getByText('Électricité du bâtiment').first().waitFor();
     await page.getByRole('tab', { name: 'Historique' }).click();
     await page.getByText('Libellé : Électricité bâtiment → Électricité du bâtiment').waitFor();
-    await shot(page, '03-historique');
+    await shot(page, prefix + '-03-historique');
   });
 
   it('shows the French conflict message when someone else saved in between', async () => {
@@ -97,13 +116,13 @@ run('parcours : configuration des métiers', () => {
     await page
       .getByText('Cet élément a été modifié entre-temps. Rechargez la page et réessayez.')
       .waitFor();
-    await shot(page, '04-conflit');
+    await shot(page, prefix + '-04-conflit');
   });
 
   it('refuses a duplicate code with "Ce code existe déjà."', async () => {
     await createMetier(page, 'ELEC', 'Doublon');
     await page.getByText('Ce code existe déjà.').waitFor();
-    await shot(page, '05-doublon');
+    await shot(page, prefix + '-05-doublon');
   });
 
   it('deactivates the métier after confirmation', async () => {
@@ -114,7 +133,7 @@ run('parcours : configuration des métiers', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
     await page.getByText('Élément désactivé.').waitFor();
     await page.getByText('Inactif').first().waitFor();
-    await shot(page, '06-desactive');
+    await shot(page, prefix + '-06-desactive');
   });
 
   it('searches without accents and finds the métier', async () => {
@@ -125,7 +144,7 @@ run('parcours : configuration des métiers', () => {
     await page.waitForFunction(
       () => !document.body.innerText.includes('Électricité (modifié ailleurs)'),
     );
-    await shot(page, '07-recherche');
+    await shot(page, prefix + '-07-recherche');
   });
 
   it('exports the list as CSV for French spreadsheets, formulas neutralised', async () => {
@@ -136,7 +155,7 @@ run('parcours : configuration des métiers', () => {
     await page.getByText('=SOMME(A1:A9)').waitFor();
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exporter' }).click();
-    const file = join(ARTIFACTS, 'metiers.csv');
+    const file = join(ARTIFACTS, `${prefix}-metiers.csv`);
     await (await downloaded).saveAs(file);
     const csv = readFileSync(file, 'utf8');
     expect(csv.startsWith('\ufeffCode;Libellé;Statut;Modifié le;Modifié par')).toBe(true);
@@ -153,7 +172,7 @@ run('parcours : configuration des métiers', () => {
       .waitFor({ timeout: 60_000 });
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe('liste-des-metiers.pdf');
-    const file = join(ARTIFACTS, 'liste-des-metiers.pdf');
+    const file = join(ARTIFACTS, `${prefix}-liste-des-metiers.pdf`);
     await download.saveAs(file);
     const [text] = pdfText(readFileSync(file));
     expect(text).toContain('Liste des métiers');
@@ -161,13 +180,13 @@ run('parcours : configuration des métiers', () => {
     expect(text).toContain('Électricité (modifié ailleurs)');
     expect(text).toContain('Inactif');
     expect(text).toContain('Page 1 sur 1');
-    await shot(page, '08-pdf-telecharge');
+    await shot(page, prefix + '-08-pdf-telecharge');
   });
 
   it('shows the 404 screen for an unknown page, with a way home', async () => {
     await open(page, '/page-qui-n-existe-pas');
     await page.getByRole('heading', { name: 'Oups ! Page Introuvable' }).waitFor();
-    await shot(page, '09-page-introuvable');
+    await shot(page, prefix + '-09-page-introuvable');
     await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
     await page.waitForURL(`${product.url}/`);
     await page.getByRole('link', { name: 'Accéder au tableau de bord' }).waitFor();

@@ -12,3 +12,4 @@ export * from './documents/storage.js';
 export * from './projection-runner/projection.js';
 export * from './projection-runner/batch.js';
 export * from './projection-runner/runner.js';
+export * from './read-store/mongodb.js';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,13 +8,34 @@ import {
   type DomainEvent,
   type RecordedEvent,
 } from '@examens-pro/domain';
-import { SqliteEventStore, SqliteReadStore, type ReadStore } from '@examens-pro/platform';
+import {
+  MongoReadStore,
+  SqliteEventStore,
+  SqliteReadStore,
+  type ReadStore,
+} from '@examens-pro/platform';
 import { BatchContext, type Projection } from '@examens-pro/platform';
 
-export const tempStores = () => {
+export type ReadStoreKind = 'SQLite' | 'MongoDB';
+
+/**
+ * The read stores projections are tested on: SQLite always, MongoDB when the global setup brought
+ * one up (FerretDB, built by the project, or MONGODB_URL).
+ */
+export const READ_STORE_KINDS: ReadStoreKind[] = process.env.TEST_MONGODB_URL
+  ? ['SQLite', 'MongoDB']
+  : ['SQLite'];
+
+export const tempStores = (kind: ReadStoreKind = 'SQLite') => {
   const dir = mkdtempSync(join(tmpdir(), 'proj-'));
   const eventStore = new SqliteEventStore({ filename: join(dir, 'events.db'), pollIntervalMs: 20 });
-  const readStore = new SqliteReadStore(join(dir, 'read.db'));
+  const readStore: ReadStore =
+    kind === 'MongoDB'
+      ? new MongoReadStore(
+          process.env.TEST_MONGODB_URL!,
+          `projections_${randomUUID().slice(0, 12)}`,
+        )
+      : new SqliteReadStore(join(dir, 'read.db'));
   return {
     eventStore,
     readStore,

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { EventStore } from '../event-store/port.js';
 import { SqliteEventStore } from '../event-store/sqlite.js';
 import type { ReadStore } from '../read-store/port.js';
+import { MongoReadStore } from '../read-store/mongodb.js';
 import { SqliteReadStore } from '../read-store/sqlite.js';
 import { BullMqJobQueue } from '../jobs/bullmq.js';
 import { InProcessJobQueue } from '../jobs/memory.js';
@@ -73,11 +74,7 @@ export const openEventStore = (config: Config): EventStore => {
 
 /** MONGODB_URL set → MongoDB, otherwise SQLite in DATA_DIR. */
 export const openReadStore = (config: Config): ReadStore => {
-  if (config.mongodbUrl) {
-    throw new ConfigError(
-      'MONGODB_URL est défini, mais l’adaptateur MongoDB n’est pas encore livré : retirez la variable pour utiliser SQLite.',
-    );
-  }
+  if (config.mongodbUrl) return new MongoReadStore(config.mongodbUrl);
   return new SqliteReadStore(join(config.dataDir, 'read-models.db'));
 };
 

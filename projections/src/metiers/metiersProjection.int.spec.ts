@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { metiersCollection, type MetierEvent } from '@examens-pro/domain';
-import { dump, project, recorded, tempStores } from '../testSupport.js';
+import { dump, project, recorded, READ_STORE_KINDS, tempStores } from '../testSupport.js';
 import { metiersProjection } from './metiersProjection.js';
 
 const history = (id: string, code: string): MetierEvent[] => [
@@ -11,10 +11,10 @@ const history = (id: string, code: string): MetierEvent[] => [
   { type: 'MetierDeactivated', data: { metierId: id } },
 ];
 
-describe('metiers projection', () => {
+describe.each(READ_STORE_KINDS)('metiers projection on %s', (kind) => {
   let stores: ReturnType<typeof tempStores>;
   beforeEach(() => {
-    stores = tempStores();
+    stores = tempStores(kind);
   });
   afterEach(async () => stores.close());
 
@@ -58,7 +58,7 @@ describe('metiers projection', () => {
     await project(metiersProjection, stores.readStore, events);
     const once = await dump(stores.readStore, metiersCollection);
 
-    const other = tempStores();
+    const other = tempStores(kind);
     try {
       const twice = events.flatMap((e) => [e, e]);
       await project(metiersProjection, other.readStore, twice, 4);

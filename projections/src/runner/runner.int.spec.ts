@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { metiersCollection, SYSTEM_ACTOR, type MetierDocument } from '@examens-pro/domain';
 import { toEnvelopes, waitForProjections } from '@examens-pro/platform';
 import { metiersProjection } from '../metiers/metiersProjection.js';
-import { tempStores } from '../testSupport.js';
+import { READ_STORE_KINDS, tempStores } from '../testSupport.js';
 import { ProjectionRunner } from '@examens-pro/platform';
 
 const context = (commandId: string) => ({
@@ -11,11 +11,11 @@ const context = (commandId: string) => ({
   now: '2026-05-04T08:00:00.000Z',
 });
 
-describe('projection runner', () => {
+describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
   let stores: ReturnType<typeof tempStores>;
   const runners: ProjectionRunner[] = [];
   beforeEach(() => {
-    stores = tempStores();
+    stores = tempStores(kind);
   });
   afterEach(async () => {
     for (const r of runners.splice(0)) await r.stop();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { referencesCollection, referrersCollection, type ReferenceRule } from '@examens-pro/domain';
-import { dump, project, recorded, tempStores } from '../testSupport.js';
+import { dump, project, recorded, READ_STORE_KINDS, tempStores } from '../testSupport.js';
 import { usagesProjection } from './usagesProjection.js';
 
 // Rules as a referencing aggregate will declare them: a site references its centre and its métiers.
@@ -24,10 +24,10 @@ const rules: ReferenceRule[] = [
   { eventType: 'SiteDeleted', changes: () => null },
 ];
 
-describe('usages projection', () => {
+describe.each(READ_STORE_KINDS)('usages projection on %s', (kind) => {
   let stores: ReturnType<typeof tempStores>;
   beforeEach(() => {
-    stores = tempStores();
+    stores = tempStores(kind);
   });
   afterEach(async () => stores.close());
 
@@ -57,7 +57,7 @@ describe('usages projection', () => {
 
   it('gives identical documents when every event is delivered twice', async () => {
     await project(usagesProjection(rules), stores.readStore, events);
-    const other = tempStores();
+    const other = tempStores(kind);
     try {
       await project(
         usagesProjection(rules),
