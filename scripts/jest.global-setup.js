@@ -102,6 +102,40 @@ const redisAnswers = async (url) => {
   }
 };
 
+/**
+ * EventStoreDB and MongoDB 7 cannot be installed on every machine: where a Docker engine answers,
+ * testcontainers starts them; EVENTSTORE_URL given by hand works too. Otherwise one line each says
+ * their suites are skipped (this is not a failure, even in CI: no engine runs there).
+ */
+const startContainers = async () => {
+  let testcontainers;
+  try {
+    testcontainers = require('testcontainers');
+    await testcontainers.getContainerRuntimeClient();
+  } catch {
+    return {};
+  }
+  const { GenericContainer, Wait } = testcontainers;
+  const started = [];
+  const eventstore = await new GenericContainer('eventstore/eventstore:24.10')
+    .withEnvironment({
+      EVENTSTORE_INSECURE: 'true',
+      EVENTSTORE_RUN_PROJECTIONS: 'None',
+      EVENTSTORE_MEM_DB: 'true',
+    })
+    .withExposedPorts(2113)
+    .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
+    .start();
+  started.push(eventstore);
+  const mongo = await new GenericContainer('mongo:7').withExposedPorts(27017).start();
+  started.push(mongo);
+  globalThis.__CONTAINERS__ = started;
+  return {
+    eventstore: `esdb://${eventstore.getHost()}:${eventstore.getMappedPort(2113)}?tls=false`,
+    mongo: `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}/?directConnection=true`,
+  };
+};
+
 module.exports = async () => {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const redis = await redisAnswers(redisUrl);
@@ -114,4 +148,18 @@ module.exports = async () => {
     unavailable(
       'FerretDB ne peut être ni construit ni démarré (Go ≥ 1.24 requis), et MONGODB_URL est absent',
     );
+
+  const containers = process.env.EVENTSTORE_URL ? {} : await startContainers();
+  process.env.TEST_EVENTSTORE_URL = process.env.EVENTSTORE_URL || containers.eventstore || '';
+  process.env.TEST_MONGO7_URL = containers.mongo || '';
+  if (!process.env.TEST_EVENTSTORE_URL) {
+    console.warn(
+      '\n*** EventStoreDB : aucun moteur Docker et EVENTSTORE_URL absent, sa suite de contrat est IGNORÉE ***',
+    );
+  }
+  if (!process.env.TEST_MONGO7_URL) {
+    console.warn(
+      '*** mongo:7 : aucun moteur Docker, la suite du read store sur MongoDB 7 est IGNORÉE (FerretDB la remplace) ***\n',
+    );
+  }
 };

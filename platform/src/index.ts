@@ -13,3 +13,4 @@ export * from './projection-runner/projection.js';
 export * from './projection-runner/batch.js';
 export * from './projection-runner/runner.js';
 export * from './read-store/mongodb.js';
+export * from './event-store/eventstoredb.js';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { EventStore } from '../event-store/port.js';
+import { EventStoreDbEventStore } from '../event-store/eventstoredb.js';
 import { SqliteEventStore } from '../event-store/sqlite.js';
 import type { ReadStore } from '../read-store/port.js';
 import { MongoReadStore } from '../read-store/mongodb.js';
@@ -63,14 +64,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
 };
 
 /** EVENTSTORE_URL set → EventStoreDB, otherwise SQLite in DATA_DIR. */
-export const openEventStore = (config: Config): EventStore => {
-  if (config.eventStoreUrl) {
-    throw new ConfigError(
-      'EVENTSTORE_URL est défini, mais l’adaptateur EventStoreDB n’est pas encore livré : retirez la variable pour utiliser SQLite.',
-    );
-  }
-  return new SqliteEventStore({ filename: join(config.dataDir, 'events.db') });
-};
+export const openEventStore = (config: Config): EventStore =>
+  config.eventStoreUrl
+    ? new EventStoreDbEventStore(config.eventStoreUrl)
+    : new SqliteEventStore({ filename: join(config.dataDir, 'events.db') });
 
 /** MONGODB_URL set → MongoDB, otherwise SQLite in DATA_DIR. */
 export const openReadStore = (config: Config): ReadStore => {

@@ -1,2 +1,3 @@
 export * from './errors.js';
 export * from './headers.js';
+export * from './standalone.js';

@@ -161,10 +161,12 @@ export class ProjectionRunner {
           continue;
         }
         const { event } = message;
+        // A batch is written only between two positions: EventStoreDB gives every event of one append
+        // the same (commit) position, and a checkpoint inside an append would skip the rest of it.
+        if (pending >= this.batchSize && event.position !== position) await flush();
         if (types.has(event.type)) await projection.apply(event, context);
         position = event.position;
         pending += 1;
-        if (pending >= this.batchSize) await flush();
       }
     } finally {
       clearInterval(renew);

@@ -1,0 +1,23 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadConfig, openPorts, type Ports } from '../config/config.js';
+import { installErrorHandling, installNotFoundHandler } from './errors.js';
+
+/**
+ * A service in its own process (distributed mode): ports from the environment, its routes, a health
+ * check, and a graceful stop on SIGINT/SIGTERM that closes the stores once routes stop answering.
+ */
+export const runStandalone = async (
+  service: string,
+  register: (app: FastifyInstance, ports: Ports) => PromiseLike<unknown>,
+): Promise<void> => {
+  const config = loadConfig();
+  const ports = openPorts(config);
+  const app = Fastify({ logger: { level: config.logLevel } });
+  installErrorHandling(app);
+  installNotFoundHandler(app);
+  app.get('/api/health', async () => ({ statut: 'ok', service }));
+  await register(app, ports);
+  app.addHook('onClose', () => ports.close());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());
+  await app.listen({ port: config.port, host: config.host });
+};
