@@ -1,0 +1,143 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+
+const ROOT = resolve(__dirname, '../../..');
+const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<
+    string,
+    {
+      image?: string;
+      command?: string[];
+      environment?: Record<string, string>;
+      volumes?: string[];
+      healthcheck?: unknown;
+      build?: { target?: string };
+    }
+  >;
+  volumes: Record<string, unknown>;
+};
+
+/** Every `process.env.X` the product's code reads (tests, benchmarks and journeys aside). */
+const variablesReadByCode = (): Set<string> => {
+  const found = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir)) {
+      const path = join(dir, entry);
+      if (statSync(path).isDirectory()) {
+        if (!['node_modules', 'dist', 'testing'].includes(entry)) walk(path);
+      } else if (/\.ts$/.test(entry) && !/(\.spec|^test[A-Z]\w*)\.ts$/.test(entry)) {
+        for (const match of readFileSync(path, 'utf8').matchAll(
+          /(?:process\.)?env\.([A-Z_][A-Z0-9_]*)/g,
+        ))
+          found.add(match[1]!);
+      }
+    }
+  };
+  for (const workspace of [
+    'platform',
+    'command-service',
+    'query-service',
+    'projections',
+    'workers',
+    'embedded',
+  ]) {
+    walk(join(ROOT, workspace, 'src'));
+  }
+  return found;
+};
+
+const APP_SERVICES = ['command-service', 'query-service', 'projections', 'workers'];
+// Read by the code but meaningful only in one mode or with a safe default.
+const OPTIONAL = new Set([
+  'HOST',
+  'PUBLIC_URL',
+  'WORKER_CONCURRENCY',
+  'LOG_LEVEL',
+  'DOCUMENTS_DIR',
+]);
+
+describe('docker-compose.yml (distributed mode)', () => {
+  const read = variablesReadByCode();
+
+  it('runs every part of the product and the three servers, each app service on its entry point', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(
+      [
+        'command-service',
+        'eventstore',
+        'gateway',
+        'mongo',
+        'projections',
+        'query-service',
+        'redis',
+        'workers',
+      ].sort(),
+    );
+    const entry = (service: string) => compose.services[service]!.command!.join(' ');
+    expect(entry('command-service')).toBe('node command-service/dist/server.js');
+    expect(entry('query-service')).toBe('node query-service/dist/server.js');
+    expect(entry('projections')).toBe('node projections/dist/main.js');
+    expect(entry('workers')).toBe('node workers/dist/main.js');
+  });
+
+  it('gives each app service only variables the code reads, and every one it needs', () => {
+    for (const service of APP_SERVICES) {
+      const environment = compose.services[service]!.environment ?? {};
+      for (const name of Object.keys(environment))
+        expect({ service, name, read: read.has(name) }).toEqual({ service, name, read: true });
+      for (const name of read) {
+        if (OPTIONAL.has(name)) continue;
+        expect({ service, name, given: name in environment }).toEqual({
+          service,
+          name,
+          given: true,
+        });
+      }
+      expect(environment.EVENTSTORE_URL).toMatch(/^esdb:\/\/eventstore:2113/);
+      expect(environment.MONGODB_URL).toMatch(/^mongodb:\/\/mongo:27017\/.*w=majority/);
+      expect(environment.REDIS_URL).toBe('redis://redis:6379');
+    }
+  });
+
+  it('keeps jobs safe in Redis (AOF every second, no eviction) and data in volumes', () => {
+    const redis = compose.services.redis!.command!.join(' ');
+    expect(redis).toContain('--appendonly yes');
+    expect(redis).toContain('--appendfsync everysec');
+    expect(redis).toContain('--maxmemory-policy noeviction');
+    for (const service of ['query-service', 'workers']) {
+      expect(compose.services[service]!.volumes).toContain('documents:/documents');
+      expect(compose.services[service]!.environment!.DOCUMENTS_DIR).toBe('/documents');
+    }
+    expect(Object.keys(compose.volumes)).toEqual(
+      expect.arrayContaining(['eventstore-data', 'mongo-data', 'redis-data', 'documents']),
+    );
+  });
+
+  it('has a healthcheck for every server and HTTP service', () => {
+    for (const service of [
+      'eventstore',
+      'mongo',
+      'redis',
+      'command-service',
+      'query-service',
+      'gateway',
+    ]) {
+      expect({ service, healthcheck: Boolean(compose.services[service]!.healthcheck) }).toEqual({
+        service,
+        healthcheck: true,
+      });
+    }
+  });
+
+  it('builds the app on node:22-bookworm-slim, and routes reads to query-service, the rest to command-service', () => {
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/FROM node:22-bookworm-slim AS build/);
+    expect(dockerfile).toMatch(/FROM node:22-bookworm-slim AS app/);
+    const nginx = readFileSync(join(ROOT, 'gateway/nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/GET query_service;/);
+    expect(nginx).toMatch(/HEAD query_service;/);
+    expect(nginx).toMatch(/default command_service;/);
+    expect(nginx).toMatch(/try_files \$uri \/index\.html;/);
+  });
+});
