@@ -1,5 +1,6 @@
 import {
   ANY,
+  BACKWARDS,
   END,
   EventStoreDBClient,
   excludeSystemEvents,
@@ -196,7 +197,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   async headPosition(): Promise<string> {
     for await (const resolved of this.client.readAll({
-      direction: 'backwards',
+      direction: BACKWARDS,
       fromPosition: END,
       maxCount: 20,
     })) {
