@@ -1,10 +1,35 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Stamps each build with an id, compiled into the bundle as `__BUILD_ID__` and published as
+ * `builds/latest.json`: an open tab compares the two to learn that a new version is deployed.
+ */
+const buildId = (): Plugin => {
+  const id =
+    process.env.BUILD_ID ??
+    `${new Date().toISOString().slice(0, 10)}-${randomBytes(4).toString('hex')}`;
+  const builtAt = new Date().toISOString();
+  return {
+    name: 'examens-pro-build-id',
+    config: (_config, { command }) => ({
+      define: { __BUILD_ID__: JSON.stringify(command === 'build' ? id : 'dev') },
+    }),
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'builds/latest.json',
+        source: `${JSON.stringify({ id, builtAt })}\n`,
+      });
+    },
+  };
+};
 
 // The UI reads the domain's sources (route table, contracts, rules): one truth for both sides.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildId()],
   resolve: {
     alias: {
       '@examens-pro/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)),

@@ -1,30 +1,128 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { Component, lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { sessionEvents } from './common/api';
 import { ErrorPage } from './common/ErrorPage';
 import { HomePage } from './common/HomePage';
+import { failLoading, LoadingBar, useLoadingSignal } from './common/loadingBar';
+import { useMaintenanceKeeper } from './common/maintenance';
+import { Toasts } from './common/notifications';
+import { RouteGuard } from './common/RouteGuard';
+import { markUnauthenticated, refreshSession, useSessionKeeper } from './common/session';
+import './common/theme';
+import { importWithReload, useNewVersionReload } from './common/version';
+import { ChangePasswordPage } from './public/ChangePasswordPage';
+import { BareLayout, HomeLayout, MaintenanceLayout } from './public/layouts';
+import { MaintenancePage } from './public/MaintenancePage';
+import { SignInPage } from './public/SignInPage';
 import './common/base.css';
 
 // The dashboard (react-admin and Material UI) is loaded only when a dashboard route is opened.
-const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const Dashboard = lazy(importWithReload(() => import('./dashboard/Dashboard')));
 
-const Loading = () => <div className="loading" role="progressbar" aria-label="Chargement" />;
+sessionEvents.onUnauthenticated = markUnauthenticated;
+sessionEvents.onPasswordChangeRequired = () => {
+  void refreshSession().then((state) => {
+    // The server knows better than a session fetched minutes ago.
+    if (state.status === 'authenticated' && state.session.user.is_change_password === 1)
+      window.location.assign('/change-password');
+  });
+};
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
+const ChunkLoading = () => {
+  useLoadingSignal(true);
+  return null;
+};
+
+/** Seed §2: the root shows the error screen when the application itself fails. */
+class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch() {
+    failLoading();
+  }
+  render() {
+    return this.state.failed ? <ErrorPage status={500} /> : this.props.children;
+  }
+}
+
+const NotFound = () => {
+  const { pathname } = useLocation();
+  return <ErrorPage status={404} message={`Page not found: ${pathname}`} />;
+};
+
+const App = () => {
+  useSessionKeeper();
+  useMaintenanceKeeper();
+  useNewVersionReload();
+  return (
+    <RouteGuard>
       <Routes>
-        <Route path="/" element={<HomePage />} />
+        <Route
+          path="/"
+          element={
+            <HomeLayout>
+              <HomePage />
+            </HomeLayout>
+          }
+        />
+        <Route
+          path="/connexion"
+          element={
+            <BareLayout>
+              <SignInPage />
+            </BareLayout>
+          }
+        />
+        <Route
+          path="/change-password"
+          element={
+            <BareLayout>
+              <ChangePasswordPage />
+            </BareLayout>
+          }
+        />
+        <Route path="/acces-non-autorise" element={<ErrorPage status={403} />} />
+        <Route
+          path="/maintenance"
+          element={
+            <MaintenanceLayout>
+              <MaintenancePage />
+            </MaintenanceLayout>
+          }
+        />
+        <Route
+          path="/maintenance-a"
+          element={
+            <HomeLayout>
+              <MaintenancePage />
+            </HomeLayout>
+          }
+        />
         <Route
           path="/tableau-de-bord/*"
           element={
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={<ChunkLoading />}>
               <Dashboard />
             </Suspense>
           }
         />
-        <Route path="*" element={<ErrorPage status={404} />} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
+    </RouteGuard>
+  );
+};
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <BrowserRouter>
+      <LoadingBar />
+      <Toasts />
+      <AppErrorBoundary>
+        <App />
+      </AppErrorBoundary>
     </BrowserRouter>
   </StrictMode>,
 );

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { SYSTEM_ACTOR, type Actor, type CommandContext } from '@examens-pro/domain';
+import { UnauthenticatedError, type Actor, type CommandContext } from '@examens-pro/domain';
 
-/**
- * Who issues the command. Until sign-in exists every command is recorded with the system actor;
- * the accounts issue replaces this with the session's user.
- */
-export const actorOf = (_request: FastifyRequest): Actor => SYSTEM_ACTOR;
+/** Who issues the command: the signed-in user that `requireAccess` put on the request. */
+export const actorOf = (request: FastifyRequest): Actor => {
+  if (!request.principal) throw new UnauthenticatedError();
+  return request.principal.actor;
+};
 
 export const commandContext = (request: FastifyRequest, commandId: string): CommandContext => ({
   commandId,

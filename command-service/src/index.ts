@@ -1,1 +1,12 @@
 export * from './app.js';
+export {
+  ADMIN_PROFILE_LABEL,
+  BOOTSTRAP_STREAM,
+  createAdministrator,
+  DEFAULT_ADMIN_LOGIN,
+  ensureFirstAdministrator,
+  findUserByLogin,
+  LOGIN_TAKEN,
+  type AdministratorInput,
+} from './accounts/handlers.js';
+export { SIGNOUT_CSRF_MESSAGE, safeCallback } from './routes/auth.js';

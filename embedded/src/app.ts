@@ -6,11 +6,15 @@ import { queryService } from '@examens-pro/query-service';
 import {
   installErrorHandling,
   installNotFoundHandler,
+  installSessions,
   type DocumentStorage,
   type EventStore,
   type JobQueue,
   type ReadStore,
+  type SessionStorePort,
+  type SignInLimiter,
 } from '@examens-pro/platform';
+import type { ProductInformation } from '@examens-pro/query-service';
 import { documentsReactor, startWorkers } from '@examens-pro/workers';
 import { serveUi } from './ui.js';
 
@@ -19,6 +23,11 @@ export interface EmbeddedDeps {
   readonly readStore: ReadStore;
   readonly jobQueue: JobQueue;
   readonly storage: DocumentStorage;
+  readonly sessionStore: SessionStorePort;
+  readonly signInLimiter: SignInLimiter;
+  /** ≥ 32 characters (generated once into DATA_DIR by `loadConfig`). */
+  readonly sessionSecret: string;
+  readonly information?: () => ProductInformation;
   readonly logger?: FastifyServerOptions['logger'];
   /** The built admin UI (`admin-ui/dist`); without it only the API is served. */
   readonly uiDir?: string;
@@ -31,8 +40,13 @@ export interface EmbeddedDeps {
 export const buildApp = async (
   deps: EmbeddedDeps,
 ): Promise<{ app: FastifyInstance; runner: ProjectionRunner }> => {
-  const app = Fastify({ logger: deps.logger ?? false });
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: true });
   installErrorHandling(app);
+  await installSessions(app, {
+    store: deps.sessionStore,
+    secret: deps.sessionSecret,
+    eventStore: deps.eventStore,
+  });
   const servesUi = deps.uiDir ? await serveUi(app, deps.uiDir) : false;
   if (!servesUi) installNotFoundHandler(app);
   const runner = new ProjectionRunner(
@@ -49,8 +63,20 @@ export const buildApp = async (
     eventStore: deps.eventStore,
     jobQueue: deps.jobQueue,
     storage: deps.storage,
+    information:
+      deps.information ??
+      (() => ({
+        version: '0.0.0',
+        buildId: 'developpement',
+        environnement: 'embarqué',
+        adaptateurs: { evenements: '-', lectures: '-', travaux: '-', sessions: '-' },
+      })),
   });
-  await app.register(commandService, { eventStore: deps.eventStore, readStore: deps.readStore });
+  await app.register(commandService, {
+    eventStore: deps.eventStore,
+    readStore: deps.readStore,
+    signInLimiter: deps.signInLimiter,
+  });
   app.addHook('onReady', async () => {
     runner.start();
     // Reconciliation waits for the projections: it runs beside the start-up, not before it.

@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
-import { startTestApp } from './testApp.js';
+import { startTestApp, type Agent } from './testApp.js';
 
-type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+type TestApp = Awaited<ReturnType<typeof startTestApp>> & { admin: Agent };
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  const started = await startTestApp();
+  t = { ...started, admin: await started.asAdmin() };
   for (const [code, libelle] of [
     ['MACON', 'Maçonnerie'],
     ['ELEC', 'Électricité bâtiment'],
     ['COIF', 'Coiffure'],
   ]) {
-    const created = await t.app.inject({
+    const created = await t.admin.inject({
       method: 'POST',
       url: '/api/metiers',
       payload: { code, libelle },
@@ -25,7 +26,7 @@ afterAll(async () => t.close());
 
 const progression = async (id: string, position = '0') =>
   (
-    await t.app.inject({
+    await t.admin.inject({
       method: 'GET',
       url: `/api/documents/${id}/progression`,
       headers: { 'x-min-position': position },
@@ -37,7 +38,7 @@ const progression = async (id: string, position = '0') =>
 
 describe('documents over HTTP', () => {
   it('generates the list of métiers as a PDF: progress, file, SHA-256 and outcome event', async () => {
-    const requested = await t.app.inject({
+    const requested = await t.admin.inject({
       method: 'POST',
       url: '/api/documents',
       payload: { kind: 'liste-metiers' },
@@ -53,7 +54,7 @@ describe('documents over HTTP', () => {
     }
     expect(state).toEqual({ statut: 'genere', progression: 100 });
 
-    const record = await t.app.inject({
+    const record = await t.admin.inject({
       method: 'GET',
       url: `/api/documents/${id}`,
       headers: { 'x-min-position': position },
@@ -65,9 +66,9 @@ describe('documents over HTTP', () => {
       pages: number;
       demandePar: string;
     };
-    expect(doc).toMatchObject({ libelle: 'Liste des métiers', pages: 1, demandePar: 'Système' });
+    expect(doc).toMatchObject({ libelle: 'Liste des métiers', pages: 1, demandePar: 'Premier Administrateur' });
 
-    const file = await t.app.inject({ method: 'GET', url: `/api/documents/${id}/fichier` });
+    const file = await t.admin.inject({ method: 'GET', url: `/api/documents/${id}/fichier` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe(
@@ -91,14 +92,14 @@ describe('documents over HTTP', () => {
   });
 
   it('refuses an unknown kind of document in French, and knows no file for an unknown id', async () => {
-    const bad = await t.app.inject({
+    const bad = await t.admin.inject({
       method: 'POST',
       url: '/api/documents',
       payload: { kind: 'diplomes' },
     });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { message: string }).message).toBe('Type de document inconnu.');
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/documents/inconnu/fichier' });
+    const unknown = await t.admin.inject({ method: 'GET', url: '/api/documents/inconnu/fichier' });
     expect(unknown.statusCode).toBe(404);
     expect((unknown.json() as { message: string }).message).toBe('Ce document est introuvable.');
   });

@@ -1,14 +1,18 @@
 import { resolve } from 'node:path';
-import { loadConfig, openPorts } from '@examens-pro/platform';
+import { ensureFirstAdministrator } from '@examens-pro/command-service';
+import { loadConfig, openPorts, productInformation } from '@examens-pro/platform';
 import { buildApp } from './app.js';
 
 /** `npm start`: the whole product in one process, data in DATA_DIR, no server needed. */
 const main = async (): Promise<void> => {
   const config = loadConfig();
   const ports = openPorts(config);
+  const uiDir = resolve(__dirname, '../../admin-ui/dist');
   const { app } = await buildApp({
     ...ports,
-    uiDir: resolve(__dirname, '../../admin-ui/dist'),
+    sessionSecret: config.sessionSecret,
+    information: productInformation(config, 'embarqué', uiDir),
+    uiDir,
     logger: { level: config.logLevel },
   });
   let closing = false;
@@ -20,10 +24,20 @@ const main = async (): Promise<void> => {
       // Projections and workers stop with the app; only then are the stores closed.
       void app
         .close()
-        .then(() => Promise.all([ports.eventStore.close(), ports.readStore.close()]))
+        .then(() =>
+          Promise.all([
+            ports.eventStore.close(),
+            ports.readStore.close(),
+            ports.sessionStore.close(),
+            ports.signInLimiter.close(),
+          ]),
+        )
         .then(() => process.exit(0));
     });
   }
+  await ensureFirstAdministrator(ports.eventStore, ports.readStore, process.env, (message) =>
+    console.log(`\n${message}\n`),
+  );
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Examens Pro (mode embarqué) : http://localhost:${config.port} — données dans ${config.dataDir}`,

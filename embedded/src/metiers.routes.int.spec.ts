@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { referencesCollection } from '@examens-pro/domain';
-import { startTestApp } from './testApp.js';
+import { startTestApp, type Agent } from './testApp.js';
 
-type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+type TestApp = Awaited<ReturnType<typeof startTestApp>> & { admin: Agent };
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  const started = await startTestApp();
+  t = { ...started, admin: await started.asAdmin() };
 });
 afterAll(async () => t.close());
 
@@ -25,7 +26,7 @@ const create = async (
   code: string,
   libelle = `Métier ${code}`,
   headers: Record<string, string> = {},
-) => t.app.inject({ method: 'POST', url: '/api/metiers', payload: { code, libelle }, headers });
+) => t.admin.inject({ method: 'POST', url: '/api/metiers', payload: { code, libelle }, headers });
 
 const createOk = async (code: string, libelle?: string): Promise<Answer> => {
   const response = await create(code, libelle);
@@ -34,14 +35,14 @@ const createOk = async (code: string, libelle?: string): Promise<Answer> => {
 };
 
 const read = async (id: string, position?: string) =>
-  t.app.inject({
+  t.admin.inject({
     method: 'GET',
     url: `/api/metiers/${id}`,
     headers: position ? { 'x-min-position': position } : {},
   });
 
 const list = async (params: Record<string, unknown>, position?: string) =>
-  t.app.inject({
+  t.admin.inject({
     method: 'GET',
     url: `/api/metiers?${Object.entries(params)
       .map(([k, v]) => `${k}=${enc(v)}`)
@@ -55,7 +56,7 @@ const command = async (
   revision?: number,
   payload?: unknown,
 ) =>
-  t.app.inject({
+  t.admin.inject({
     method,
     url,
     payload: payload as never,
@@ -84,7 +85,7 @@ describe('métiers over HTTP', () => {
       libelle: 'Plomberie sanitaire',
       actif: true,
       version: 0,
-      creePar: 'Système',
+      creePar: 'Premier Administrateur',
     });
 
     const all = await list({ filter: { q: 'plomberie' } }, answer.position);
@@ -92,10 +93,13 @@ describe('métiers over HTTP', () => {
     expect(json<unknown[]>(all)).toHaveLength(1);
   });
 
-  it('records the system actor and the command id on every event until sign-in exists', async () => {
+  it('records the signed-in user as the actor and the command id on every event', async () => {
     const answer = await createOk('ACTEUR');
     const [event] = await t.eventStore.readStream(`metiers-${answer.id}`);
-    expect(event?.metadata.actor).toEqual({ id: 'systeme', name: 'Système' });
+    const session = (await t.admin.inject({ method: 'GET', url: '/api/auth/session' })).json<{
+      user: { id: string };
+    }>();
+    expect(event?.metadata.actor).toEqual({ id: session.user.id, name: 'Premier Administrateur' });
     expect(event?.metadata.correlationId).toBeTruthy();
   });
 
@@ -148,7 +152,7 @@ describe('métiers over HTTP', () => {
     expect(json(badFilter).message).toBe('Filtre impossible sur le champ « inconnu ».');
     const badRange = await list({ range: [5, 1] });
     expect(json(badRange).message).toBe('Paramètre « range » invalide : [début,fin] attendu.');
-    const notJson = await t.app.inject({ method: 'GET', url: '/api/metiers?filter={oops' });
+    const notJson = await t.admin.inject({ method: 'GET', url: '/api/metiers?filter={oops' });
     expect(notJson.statusCode).toBe(400);
     expect(json(notJson).message).toBe('Paramètre « filter » invalide : JSON attendu.');
     const badPosition = await read('x', 'abc');
@@ -166,14 +170,14 @@ describe('métiers over HTTP', () => {
     expect(put.statusCode).toBe(404);
     expect((await command('POST', '/api/metiers/inconnu/desactiver', 0)).statusCode).toBe(404);
     expect((await command('DELETE', '/api/metiers/inconnu', 0)).statusCode).toBe(404);
-    const unknownRoute = await t.app.inject({ method: 'GET', url: '/api/inconnue' });
+    const unknownRoute = await t.admin.inject({ method: 'GET', url: '/api/inconnue' });
     expect(unknownRoute.statusCode).toBe(404);
     expect(json(unknownRoute).message).toBe('Page non retrouvée : /api/inconnue');
   });
 
   it('answers 400 with a French message per field for an invalid form, and writes nothing', async () => {
     const before = await t.eventStore.headPosition();
-    const response = await t.app.inject({
+    const response = await t.admin.inject({
       method: 'POST',
       url: '/api/metiers',
       payload: { code: 'A B', libelle: '' },
@@ -188,7 +192,7 @@ describe('métiers over HTTP', () => {
         libelle: 'Le libellé est obligatoire.',
       },
     });
-    const broken = await t.app.inject({
+    const broken = await t.admin.inject({
       method: 'POST',
       url: '/api/metiers',
       payload: '{"code":',
@@ -383,7 +387,7 @@ describe('métiers over HTTP', () => {
       libelle: 'Histoire-géographie',
     });
     await command('POST', `/api/metiers/${id}/desactiver`, 1);
-    const response = await t.app.inject({ method: 'GET', url: `/api/metiers/${id}/historique` });
+    const response = await t.admin.inject({ method: 'GET', url: `/api/metiers/${id}/historique` });
     expect(response.statusCode).toBe(200);
     const entries = json<
       {
@@ -393,19 +397,19 @@ describe('métiers over HTTP', () => {
       }[]
     >(response);
     expect(entries.map((e) => [e.action, e.actor])).toEqual([
-      ['Création', 'Système'],
-      ['Modification', 'Système'],
-      ['Désactivation', 'Système'],
+      ['Création', 'Premier Administrateur'],
+      ['Modification', 'Premier Administrateur'],
+      ['Désactivation', 'Premier Administrateur'],
     ]);
     expect(entries[1]!.changes).toEqual([
       { field: 'libelle', label: 'Libellé', before: 'Histoire', after: 'Histoire-géographie' },
     ]);
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/metiers/inconnu/historique' });
+    const unknown = await t.admin.inject({ method: 'GET', url: '/api/metiers/inconnu/historique' });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('answers the health check', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await t.admin.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
   });
 });

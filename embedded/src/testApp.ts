@@ -1,13 +1,28 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createAdministrator } from '@examens-pro/command-service';
+import { SYSTEM_ACTOR } from '@examens-pro/domain';
 import {
   DirectoryDocumentStorage,
   InProcessJobQueue,
   SqliteEventStore,
   SqliteReadStore,
+  SqliteSessionStore,
+  SqliteSignInLimiter,
 } from '@examens-pro/platform';
 import { buildApp } from './app.js';
+
+export const TEST_ADMIN = { login: 'admin@test.local', password: 'Provisoire-2026!' } as const;
+export const TEST_ADMIN_PASSWORD = 'Definitif-Examens-2026';
+
+/** A browser's worth of state for `app.inject`: the session cookie and the CSRF token. */
+export interface Agent {
+  cookie?: string;
+  csrfToken?: string;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
 
 /** The embedded product on fresh SQLite files in a temporary folder, for route tests (`app.inject`). */
 export const startTestApp = async () => {
@@ -16,8 +31,89 @@ export const startTestApp = async () => {
   const readStore = new SqliteReadStore(join(dir, 'read.db'));
   const jobQueue = new InProcessJobQueue();
   const storage = new DirectoryDocumentStorage(join(dir, 'documents'));
-  const { app, runner } = await buildApp({ eventStore, readStore, jobQueue, storage });
+  const sessionStore = new SqliteSessionStore(join(dir, 'sessions.db'));
+  const signInLimiter = new SqliteSignInLimiter(join(dir, 'sessions.db'));
+  const { app, runner } = await buildApp({
+    eventStore,
+    readStore,
+    jobQueue,
+    storage,
+    sessionStore,
+    signInLimiter,
+    sessionSecret: 'secret-de-test-secret-de-test-secret-de-test',
+  });
   await app.ready();
+
+  /** An agent keeps its cookie across requests and sends its CSRF token on state changes. */
+  const agent = (): Agent => {
+    const self: Agent = {
+      async inject(options) {
+        const headers: Record<string, string> = {
+          ...(options.headers as Record<string, string> | undefined),
+        };
+        if (self.cookie && !('cookie' in headers)) headers.cookie = self.cookie;
+        const method = (options.method ?? 'GET').toUpperCase();
+        if (self.csrfToken && !['GET', 'HEAD'].includes(method) && !('x-csrf-token' in headers))
+          headers['x-csrf-token'] = self.csrfToken;
+        const response = await app.inject({ ...options, headers });
+        const setCookie = response.cookies.find((c) => c.name === 'examens_session');
+        if (setCookie) self.cookie = setCookie.value ? `examens_session=${setCookie.value}` : undefined;
+        return response;
+      },
+    };
+    return self;
+  };
+
+  const fetchCsrf = async (a: Agent): Promise<string> => {
+    const token = (await a.inject({ method: 'GET', url: '/api/auth/csrf' })).json<{
+      csrfToken: string;
+    }>().csrfToken;
+    a.csrfToken = token;
+    return token;
+  };
+
+  /** Signs in through the real form post; answers the agent (session cookie + fresh token). */
+  const signIn = async (login: string, password: string, a = agent()) => {
+    await fetchCsrf(a);
+    const response = await a.inject({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        csrfToken: a.csrfToken!,
+        callbackUrl: '/tableau-de-bord',
+        json: 'true',
+        login,
+        password,
+      }).toString(),
+    });
+    if (response.statusCode === 200) await fetchCsrf(a);
+    return { agent: a, response };
+  };
+
+  let admin: Agent | undefined;
+  /** The administrator, signed in with a password of their own (created on first call). */
+  const asAdmin = async (): Promise<Agent> => {
+    if (admin) return admin;
+    await createAdministrator(
+      eventStore,
+      readStore,
+      TEST_ADMIN,
+      { commandId: 'amorcage-test', actor: SYSTEM_ACTOR, now: new Date().toISOString() },
+      { onlyIfFirst: true },
+    );
+    const { agent: a, response } = await signIn(TEST_ADMIN.login, TEST_ADMIN.password);
+    if (response.statusCode !== 200) throw new Error(`connexion impossible : ${response.body}`);
+    const changed = await a.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: TEST_ADMIN.password, newPassword: TEST_ADMIN_PASSWORD },
+    });
+    if (changed.statusCode !== 200) throw new Error(`changement impossible : ${changed.body}`);
+    admin = a;
+    return a;
+  };
+
   return {
     app,
     runner,
@@ -25,10 +121,16 @@ export const startTestApp = async () => {
     readStore,
     jobQueue,
     storage,
+    agent,
+    fetchCsrf,
+    signIn,
+    asAdmin,
     close: async () => {
       await app.close();
       await eventStore.close();
       await readStore.close();
+      await sessionStore.close();
+      await signInLimiter.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -4,7 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** Paths the single-page app answers itself; any other page gets its 404 screen with a 404 status. */
-const CLIENT_ROUTES = [/^\/$/, /^\/tableau-de-bord(\/.*)?$/];
+const CLIENT_ROUTES = [
+  /^\/$/,
+  /^\/tableau-de-bord(\/.*)?$/,
+  /^\/(connexion|change-password|acces-non-autorise|maintenance|maintenance-a)$/,
+];
 
 /**
  * Serves the built admin UI: hashed assets cached for a year, `index.html` never cached, and the
@@ -22,7 +26,12 @@ export const serveUi = async (app: FastifyInstance, uiDir: string): Promise<bool
     setHeaders: (res, path) => {
       res.setHeader(
         'Cache-Control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        path.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : // builds/latest.json is polled for new versions: never from a cache.
+            path.includes('/builds/')
+            ? 'no-store'
+            : 'no-cache',
       );
     },
   });

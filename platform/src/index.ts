@@ -14,3 +14,5 @@ export * from './projection-runner/batch.js';
 export * from './projection-runner/runner.js';
 export * from './read-store/mongodb.js';
 export * from './event-store/eventstoredb.js';
+export * from './auth/index.js';
+export * from './config/product.js';

@@ -2,6 +2,13 @@ import { documentsProjection } from './documents/documentsProjection.js';
 import { metiersProjection } from './metiers/metiersProjection.js';
 import type { Projection } from '@examens-pro/platform';
 import { usagesProjection } from './usages/usagesProjection.js';
+import {
+  profilesProjection,
+  siteSettingsProjection,
+  usersProjection,
+} from './accounts/accountsProjections.js';
+
+export * from './accounts/accountsProjections.js';
 
 export { metiersProjection } from './metiers/metiersProjection.js';
 export { usagesProjection } from './usages/usagesProjection.js';
@@ -12,4 +19,7 @@ export const allProjections = (): Projection[] => [
   metiersProjection,
   usagesProjection(),
   documentsProjection,
+  usersProjection,
+  profilesProjection,
+  siteSettingsProjection,
 ];

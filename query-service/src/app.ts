@@ -1,5 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { documentsResource, metiersResource, type ResourceDefinition } from '@examens-pro/domain';
+import {
+  DOCUMENT_KINDS,
+  documentRequirement,
+  documentsResource,
+  metiersResource,
+  profilesResource,
+  usersResource,
+  type ResourceDefinition,
+} from '@examens-pro/domain';
 import {
   installErrorHandling,
   type DocumentStorage,
@@ -7,6 +15,7 @@ import {
   type JobQueue,
   type ReadStore,
 } from '@examens-pro/platform';
+import { accountReadRoutes, type ProductInformation } from './routes/accounts.js';
 import { documentFileRoutes } from './routes/documents.js';
 import { resourceReadRoutes } from './routes/resource.js';
 
@@ -15,14 +24,26 @@ export interface QueryServiceOptions {
   readonly eventStore: EventStore;
   readonly jobQueue: JobQueue;
   readonly storage: DocumentStorage;
+  /** Version, build and adapters, for the `informations` screen. */
+  readonly information: () => ProductInformation;
 }
 
 /** Every resource the query service lists, in the dialect of ra-data-simple-rest. */
-export const RESOURCES: readonly ResourceDefinition[] = [metiersResource, documentsResource];
+export const RESOURCES: readonly ResourceDefinition[] = [
+  metiersResource,
+  documentsResource,
+  usersResource,
+  profilesResource,
+];
+
+/** Documents are listed to whoever may produce one kind or another; each file checks its own kind. */
+const requirements: Record<string, readonly string[]> = {
+  documents: [...new Set(Object.keys(DOCUMENT_KINDS).flatMap((kind) => documentRequirement(kind)))],
+};
 
 export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
   app,
-  { readStore, eventStore, jobQueue, storage },
+  { readStore, eventStore, jobQueue, storage, information },
 ) => {
   installErrorHandling(app);
   for (const resource of RESOURCES) {
@@ -31,6 +52,7 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
       resource,
       readStore,
       eventStore,
+      requirement: requirements[resource.name],
     });
   }
   await app.register(documentFileRoutes, {
@@ -39,4 +61,5 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     jobQueue,
     storage,
   });
+  await app.register(accountReadRoutes, { readStore, information });
 };

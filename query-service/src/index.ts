@@ -1,1 +1,2 @@
 export * from './app.js';
+export type { ProductInformation } from './routes/accounts.js';

@@ -1,5 +1,7 @@
-import { runStandalone } from '@examens-pro/platform';
+import { productInformation, runStandalone } from '@examens-pro/platform';
 import { queryService } from './app.js';
 
 /** Standalone query service (distributed mode). */
-void runStandalone('query-service', (app, ports) => app.register(queryService, ports));
+void runStandalone('query-service', (app, ports, config) =>
+  app.register(queryService, { ...ports, information: productInformation(config, 'distribué') }),
+);

@@ -53,7 +53,8 @@ export const ErrorPage = ({ status, message }: { status: ErrorStatus; message?: 
       <div className="error-card">
         <p className="status">{status === 100 ? 502 : status}</p>
         <h1>{screen.title}</h1>
-        <p>{message ? frenchErrorMessage(message) : screen.text}</p>
+        <p>{screen.text}</p>
+        {message ? <p className="error-detail">{frenchErrorMessage(message)}</p> : null}
         <ul>
           {screen.advice.map((line) => (
             <li key={line}>{line}</li>

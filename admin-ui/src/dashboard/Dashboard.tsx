@@ -1,42 +1,62 @@
+import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { Route, useLocation } from 'react-router-dom';
 import { DASHBOARD_ROUTES } from '@examens-pro/domain';
 import { ErrorPage } from '../common/ErrorPage';
+import { useThemeMode } from '../common/theme';
 import { resourceScreens } from '../resources';
+import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { DashboardHome } from './DashboardHome';
 import { i18nProvider } from './i18n';
+import { InformationsPage } from './InformationsPage';
 import { Layout } from './Layout';
+import { MonComptePage } from './MonComptePage';
+import { muiTheme } from './muiTheme';
+import { NotificationBridge } from './NotificationBridge';
 
-const NotFound = () => <ErrorPage status={404} />;
+const NotFound = () => {
+  const { pathname } = useLocation();
+  return <ErrorPage status={404} message={`Page not found: ${pathname}`} />;
+};
 
 /** The staff dashboard under /tableau-de-bord: one resource per list route of the route table. */
-const Dashboard = () => (
-  <Admin
-    basename="/tableau-de-bord"
-    dataProvider={dataProvider}
-    i18nProvider={i18nProvider}
-    layout={Layout}
-    dashboard={DashboardHome}
-    catchAll={NotFound}
-    title="Examens Pro"
-    disableTelemetry
-    requireAuth={false}
-  >
-    {DASHBOARD_ROUTES.filter((route) => route.resource && resourceScreens[route.resource]).map(
-      (route) => (
-        <Resource
-          key={route.path}
-          name={route.path}
-          options={{ label: route.label }}
-          {...resourceScreens[route.resource!]}
-        />
-      ),
-    )}
-    <CustomRoutes>
-      <Route path="/informations" element={<DashboardHome />} />
-    </CustomRoutes>
-  </Admin>
-);
+const Dashboard = () => {
+  const mode = useThemeMode();
+  // The app's own cookie-backed switch drives the theme, not react-admin's stored one.
+  const theme = useMemo(() => muiTheme(mode), [mode]);
+  return (
+    <Admin
+      basename="/tableau-de-bord"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={Layout}
+      dashboard={DashboardHome}
+      catchAll={NotFound}
+      notification={NotificationBridge}
+      theme={theme}
+      loginPage={false}
+      title="Examens Pro"
+      disableTelemetry
+      requireAuth={false}
+    >
+      {DASHBOARD_ROUTES.filter((route) => route.resource && resourceScreens[route.resource]).map(
+        (route) => (
+          <Resource
+            key={route.path}
+            name={route.path}
+            options={{ label: route.label }}
+            {...resourceScreens[route.resource!]}
+          />
+        ),
+      )}
+      <CustomRoutes>
+        <Route path="/informations" element={<InformationsPage />} />
+        <Route path="/mon-compte" element={<MonComptePage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+};
 
 export default Dashboard;

@@ -1,7 +1,108 @@
+import AccountIcon from '@mui/icons-material/AccountCircle';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
+import { IconButton, ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Layout as RaLayout } from 'react-admin';
+import {
+  AppBar as RaAppBar,
+  Layout as RaLayout,
+  LoadingIndicator,
+  TitlePortal,
+  UserMenu as RaUserMenu,
+  useBasename,
+  useLoading,
+  useLogout,
+  useUserMenu,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { useLoadingSignal } from '../common/loadingBar';
+import { themeToggleLabel, toggleThemeMode, useThemeMode } from '../common/theme';
+import { AccessGuard } from './AccessGuard';
 import { Menu } from './Menu';
 
+const ThemeToggleButton = () => {
+  const mode = useThemeMode();
+  const label = themeToggleLabel(mode);
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" aria-label={label} onClick={toggleThemeMode}>
+        {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+};
+
+const MyAccountItem = () => {
+  const basename = useBasename();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to={`${basename}/mon-compte`} onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>
+        <AccountIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Mon compte</ListItemText>
+    </MenuItem>
+  );
+};
+
+const ThemeItem = () => {
+  const mode = useThemeMode();
+  return (
+    <MenuItem onClick={toggleThemeMode}>
+      <ListItemIcon>
+        {mode === 'dark' ? <LightModeIcon fontSize="small" /> : <DarkModeIcon fontSize="small" />}
+      </ListItemIcon>
+      <ListItemText>{themeToggleLabel(mode)}</ListItemText>
+    </MenuItem>
+  );
+};
+
+const SignOutItem = () => {
+  const logout = useLogout();
+  return (
+    <MenuItem onClick={() => void logout()}>
+      <ListItemIcon>
+        <LogoutIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Se déconnecter</ListItemText>
+    </MenuItem>
+  );
+};
+
+const UserMenu = () => (
+  <RaUserMenu label="Menu utilisateur">
+    <MyAccountItem />
+    <ThemeItem />
+    <SignOutItem />
+  </RaUserMenu>
+);
+
+const AppBar = () => (
+  <RaAppBar
+    // Hidden on scroll, the app bar took the theme switch and the user menu out of reach.
+    alwaysOn
+    userMenu={<UserMenu />}
+    toolbar={
+      <>
+        <ThemeToggleButton />
+        <LoadingIndicator />
+      </>
+    }
+  >
+    <TitlePortal />
+  </RaAppBar>
+);
+
+/** react-admin's fetches and saves drive the top loading bar, like page loads. */
+const LoadingBridge = () => {
+  useLoadingSignal(useLoading());
+  return null;
+};
+
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout menu={Menu}>{children}</RaLayout>
+  <RaLayout menu={Menu} appBar={AppBar}>
+    <LoadingBridge />
+    <AccessGuard>{children}</AccessGuard>
+  </RaLayout>
 );

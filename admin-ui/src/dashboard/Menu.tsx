@@ -1,22 +1,30 @@
 import { ListSubheader } from '@mui/material';
-import { DashboardMenuItem, Menu as RaMenu, useBasename } from 'react-admin';
-import { DASHBOARD_ROUTES, MENU_SECTIONS } from '@examens-pro/domain';
+import { Menu as RaMenu, useBasename } from 'react-admin';
+import { MENU_SECTIONS } from '@examens-pro/domain';
+import { useOpenRoutes } from './screens';
 
-/** The menu is built from the route table: a section heading, then its entries. */
+/**
+ * The menu follows the route table, in the seed's section order, and offers only the screens this
+ * build has and the user may open.
+ */
 export const Menu = () => {
   // The dashboard lives under /tableau-de-bord inside the app's own router: links carry that prefix.
   const basename = useBasename();
+  const routes = useOpenRoutes();
   return (
     <RaMenu>
-      <DashboardMenuItem primaryText="Tableau de bord" />
       {MENU_SECTIONS.map((section) => {
-        const routes = DASHBOARD_ROUTES.filter((route) => route.section === section.key);
-        if (routes.length === 0) return null;
+        const entries = routes.filter((route) => route.section === section.key);
+        if (entries.length === 0) return null;
         return [
-          <ListSubheader key={section.key} sx={{ lineHeight: '32px', background: 'transparent' }}>
+          <ListSubheader
+            key={section.key}
+            component="div"
+            sx={{ lineHeight: '32px', background: 'transparent' }}
+          >
             {section.label}
           </ListSubheader>,
-          ...routes.map((route) => (
+          ...entries.map((route) => (
             <RaMenu.Item
               key={route.path}
               to={`${basename}/${route.path}`}

@@ -1,13 +1,45 @@
-import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import {
+  fetchUtils,
+  HttpError,
+  type DataProvider,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { metierInputSchema, routeForPath } from '@examens-pro/domain';
+import {
+  metierInputSchema,
+  ownAccountSchema,
+  profileInputSchema,
+  routeForPath,
+  userCreateSchema,
+  userModifySchema,
+} from '@examens-pro/domain';
+import { forgetCsrfToken, getCsrfToken, handleAccessAnswer } from '../common/api';
 
 const API = '/api';
 
 /** The fields each resource's commands accept: the form's record carries more (id, version, stamps). */
-const INPUT_FIELDS: Record<string, readonly string[]> = {
-  metiers: Object.keys(metierInputSchema.shape),
+const INPUT_FIELDS: Record<string, { create: readonly string[]; update: readonly string[] }> = {
+  metiers: {
+    create: Object.keys(metierInputSchema.shape),
+    update: Object.keys(metierInputSchema.shape),
+  },
+  utilisateurs: {
+    create: Object.keys(userCreateSchema.shape),
+    update: Object.keys(userModifySchema.shape),
+  },
+  profils: {
+    create: Object.keys(profileInputSchema.shape),
+    update: Object.keys(profileInputSchema.shape),
+  },
+  'mon-compte': {
+    create: Object.keys(ownAccountSchema.shape),
+    update: Object.keys(ownAccountSchema.shape),
+  },
 };
+
+/** The signed-in user's own account: one document, no id in its address. */
+const OWN_ACCOUNT = 'mon-compte';
 
 /** react-admin's resource is the UI path (`configuration/metiers`); the API's is `metiers`. */
 export const apiResource = (resource: string): string =>
@@ -23,10 +55,41 @@ const remember = (position: string | undefined): void => {
     minPosition = position;
 };
 
-const httpClient = (url: string, options: fetchUtils.Options = {}) => {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  if (minPosition) headers.set('X-Min-Position', minPosition);
-  return fetchUtils.fetchJson(url, { ...options, headers });
+const isWrite = (method: string | undefined): boolean =>
+  !['GET', 'HEAD'].includes((method ?? 'GET').toUpperCase());
+
+/**
+ * Every write carries the session's CSRF token; a refused token is refetched and the call retried
+ * once. 401 and the password-change 403 are handed to the app (common/api), which redirects.
+ */
+const httpClient = async (
+  url: string,
+  options: fetchUtils.Options = {},
+): ReturnType<typeof fetchUtils.fetchJson> => {
+  const attempt = async () => {
+    const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+    if (minPosition) headers.set('X-Min-Position', minPosition);
+    if (isWrite(options.method)) headers.set('x-csrf-token', await getCsrfToken());
+    return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+  };
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const code = (error.body as { code?: string } | undefined)?.code;
+    if (error.status === 403 && code === 'csrf' && isWrite(options.method)) {
+      forgetCsrfToken();
+      try {
+        return await attempt();
+      } catch (retried) {
+        if (retried instanceof HttpError)
+          handleAccessAnswer(retried.status, (retried.body as { code?: string } | undefined)?.code);
+        throw retried;
+      }
+    }
+    handleAccessAnswer(error.status, code);
+    throw error;
+  }
 };
 
 const reads = simpleRestProvider(API, httpClient);
@@ -40,8 +103,12 @@ export interface CommandAnswer {
 const ifMatch = (record: RaRecord | undefined): Record<string, string> =>
   typeof record?.version === 'number' ? { 'If-Match': `W/"${record.version}"` } : {};
 
-const pickInput = (resource: string, data: Record<string, unknown>): Record<string, unknown> => {
-  const fields = INPUT_FIELDS[resource];
+const pickInput = (
+  resource: string,
+  data: Record<string, unknown>,
+  operation: 'create' | 'update',
+): Record<string, unknown> => {
+  const fields = INPUT_FIELDS[resource]?.[operation];
   return fields
     ? Object.fromEntries(fields.filter((f) => f in data).map((f) => [f, data[f]]))
     : data;
@@ -80,12 +147,29 @@ export interface ExamensDataProvider extends DataProvider {
   /** `POST /api/<resource>/:id/<action>` (desactiver, reactiver…), then the record as it now stands. */
   action(
     resource: string,
-    params: { id: Identifier; action: string; previousData: RaRecord },
+    params: { id: Identifier; action: string; previousData: RaRecord; data?: unknown },
   ): Promise<{ data: RaRecord }>;
   history(resource: string, params: { id: Identifier }): Promise<HistoryEntry[]>;
   /** Asks for a document (`POST /api/documents`); a worker makes it. */
   requestDocument(kind: string): Promise<CommandAnswer>;
   documentProgress(id: Identifier): Promise<DocumentProgress>;
+  informations(): Promise<Informations>;
+  maintenance(): Promise<{ active: boolean; message: string }>;
+  setMaintenance(active: boolean, message?: string): Promise<unknown>;
+}
+
+export interface Informations {
+  version: string;
+  buildId: string;
+  environnement: string;
+  adaptateurs: Record<string, string>;
+  session: {
+    signedInAt: string;
+    expires: string;
+    idleTimeoutMinutes: number;
+    absoluteTimeoutHours: number;
+  };
+  heureServeur: string;
 }
 
 export interface DocumentProgress {
@@ -100,7 +184,13 @@ export interface DocumentProgress {
  */
 export const dataProvider: ExamensDataProvider = {
   getList: (resource, params) => reads.getList(apiResource(resource), params),
-  getOne: (resource, params) => reads.getOne(apiResource(resource), params),
+  async getOne(resource, params) {
+    if (apiResource(resource) === OWN_ACCOUNT) {
+      const { json } = await httpClient(`${API}/${OWN_ACCOUNT}`);
+      return { data: json as never };
+    }
+    return reads.getOne(apiResource(resource), params);
+  },
   getMany: (resource, params) => reads.getMany(apiResource(resource), params),
   getManyReference: (resource, params) => reads.getManyReference(apiResource(resource), params),
 
@@ -110,14 +200,19 @@ export const dataProvider: ExamensDataProvider = {
       'POST',
       `${API}/${api}`,
       {},
-      pickInput(api, params.data as Record<string, unknown>),
+      pickInput(api, params.data as Record<string, unknown>, 'create'),
     );
     return reads.getOne(api, { id: answer.id }) as never;
   },
 
   async update(resource, params) {
     const api = apiResource(resource);
-    const body = pickInput(api, params.data as Record<string, unknown>);
+    const body = pickInput(api, params.data as Record<string, unknown>, 'update');
+    if (api === OWN_ACCOUNT) {
+      await send('PUT', `${API}/${OWN_ACCOUNT}`, ifMatch(params.previousData), body);
+      const { json } = await httpClient(`${API}/${OWN_ACCOUNT}`);
+      return { data: json as never };
+    }
     await send(
       'PUT',
       `${API}/${api}/${encodeURIComponent(String(params.id))}`,
@@ -135,7 +230,7 @@ export const dataProvider: ExamensDataProvider = {
         'PUT',
         `${API}/${api}/${encodeURIComponent(String(id))}`,
         ifMatch(data),
-        pickInput(api, { ...data, ...params.data }),
+        pickInput(api, { ...data, ...params.data }, 'update'),
       );
     }
     return { data: params.ids };
@@ -160,12 +255,13 @@ export const dataProvider: ExamensDataProvider = {
     return { data: params.ids };
   },
 
-  async action(resource, { id, action, previousData }) {
+  async action(resource, { id, action, previousData, data }) {
     const api = apiResource(resource);
     await send(
       'POST',
       `${API}/${api}/${encodeURIComponent(String(id))}/${action}`,
       ifMatch(previousData),
+      data,
     );
     return reads.getOne(api, { id });
   },
@@ -184,5 +280,25 @@ export const dataProvider: ExamensDataProvider = {
       `${API}/documents/${encodeURIComponent(String(id))}/progression`,
     );
     return json as DocumentProgress;
+  },
+
+  async informations() {
+    const { json } = await httpClient(`${API}/informations`);
+    return json as Informations;
+  },
+
+  async maintenance() {
+    const { json } = await httpClient(`${API}/maintenance`);
+    return json as { active: boolean; message: string };
+  },
+
+  async setMaintenance(active, message = '') {
+    const { json } = await httpClient(`${API}/maintenance/${active ? 'activer' : 'desactiver'}`, {
+      method: 'POST',
+      headers: new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' }),
+      body: JSON.stringify(active ? { message } : {}),
+    });
+    remember((json as { position?: string }).position);
+    return json;
   },
 };

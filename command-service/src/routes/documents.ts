@@ -3,10 +3,11 @@ import {
   DOCUMENT_CATEGORY,
   documentDecider,
   documentRequestSchema,
+  documentRequirement,
   parseInput,
   streamName,
 } from '@examens-pro/domain';
-import { commandIdOf, handleCommand, newItemId } from '@examens-pro/platform';
+import { checkAccess, commandIdOf, handleCommand, newItemId } from '@examens-pro/platform';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './metiers.js';
 
@@ -14,6 +15,8 @@ import type { RouteDeps } from './metiers.js';
 export const documentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {
   app.post('/', async (request, reply) => {
     const { kind } = parseInput(documentRequestSchema, request.body);
+    // Whoever may open the screen a document comes from may ask for it.
+    request.principal = await checkAccess(request, { anyOf: documentRequirement(kind) });
     const context = commandContext(request, commandIdOf(request));
     const documentId = newItemId(context.commandId);
     const outcome = await handleCommand(eventStore, {

@@ -7,13 +7,16 @@ import {
   requiredRevision,
   type EventStore,
   type ReadStore,
+  type SignInLimiter,
 } from '@examens-pro/platform';
 import { metierCommands, type CommandAnswer } from '../metiers/handlers.js';
 import { commandContext } from '../context.js';
+import { may } from '../guard.js';
 
 export interface RouteDeps {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
+  readonly signInLimiter: SignInLimiter;
 }
 
 /** POST, PUT, DELETE /api/metiers and the actions desactiver / reactiver. */
@@ -30,7 +33,7 @@ export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (
     return result;
   };
 
-  app.post('/', async (request, reply) => {
+  app.post('/', { preHandler: may('metiers', 'write') }, async (request, reply) => {
     const input = parseInput(metierInputSchema, request.body);
     const context = commandContext(request, commandIdOf(request));
     const result = await commands.create(newItemId(context.commandId), input, context);
@@ -38,7 +41,7 @@ export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (
     return answer(reply, result);
   });
 
-  app.put<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/:id', { preHandler: may('metiers', 'write') }, async (request, reply) => {
     const revision = requiredRevision(request);
     const input = parseInput(metierInputSchema, request.body);
     return answer(
@@ -52,7 +55,7 @@ export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (
     );
   });
 
-  app.delete<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/:id', { preHandler: may('metiers', 'remove') }, async (request, reply) => {
     const revision = requiredRevision(request);
     return answer(
       reply,
@@ -64,7 +67,7 @@ export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (
     );
   });
 
-  app.post<{ Params: { id: string } }>('/:id/desactiver', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/:id/desactiver', { preHandler: may('metiers', 'write') }, async (request, reply) => {
     const revision = requiredRevision(request);
     return answer(
       reply,
@@ -76,7 +79,7 @@ export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (
     );
   });
 
-  app.post<{ Params: { id: string } }>('/:id/reactiver', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/:id/reactiver', { preHandler: may('metiers', 'write') }, async (request, reply) => {
     const revision = requiredRevision(request);
     return answer(
       reply,

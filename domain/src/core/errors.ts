@@ -26,8 +26,15 @@ export class ValidationError extends DomainError {
 
 export class UnauthenticatedError extends DomainError {
   readonly status = 401;
-  readonly code = 'non-authentifie';
+  readonly code: string = 'non-authentifie';
   constructor(message = 'Vous devez vous connecter pour effectuer cette action.') {
+    super(message);
+  }
+}
+
+export class SessionExpiredError extends UnauthenticatedError {
+  override readonly code = 'session-expiree';
+  constructor(message = 'Votre session a expiré. Veuillez vous reconnecter.') {
     super(message);
   }
 }
@@ -36,6 +43,26 @@ export class ForbiddenError extends DomainError {
   readonly status = 403;
   readonly code = 'interdit';
   constructor(message = 'Vous n’avez pas la permission d’effectuer cette action.') {
+    super(message);
+  }
+}
+
+/** A state change without a valid CSRF token (403, as the contracts say). */
+export class CsrfError extends DomainError {
+  readonly status = 403;
+  readonly code = 'csrf';
+  constructor(
+    message = 'Jeton de sécurité (CSRF) absent ou invalide : rechargez la page et réessayez.',
+  ) {
+    super(message);
+  }
+}
+
+/** A user whose is_change_password is 0 may do nothing but change it (seed §2). */
+export class PasswordChangeRequiredError extends DomainError {
+  readonly status = 403;
+  readonly code = 'mot-de-passe-a-changer';
+  constructor(message = 'Vous devez d’abord changer votre mot de passe.') {
     super(message);
   }
 }

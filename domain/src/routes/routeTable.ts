@@ -1,8 +1,11 @@
 /**
- * The dashboard's route table: UI path ↔ API resource ↔ menu section and French label. The menu,
- * the client-side routes and (with the accounts issue) the permission checks all read it.
+ * The dashboard's route table: every dashboard route of seed §2 with its French label, its menu
+ * section, the API resource behind it and the permissions of which a user needs any. The menu, the
+ * client-side guard, `POST /api/can/uniq` and the services' checks all read it.
  * Paths are relative to /tableau-de-bord.
  */
+import { allows } from '../accounts/permissions.js';
+
 export interface MenuSection {
   readonly key: string;
   readonly label: string;
@@ -17,8 +20,14 @@ export interface DashboardRoute {
   /** One item, for titles ("Métier ELEC"). */
   readonly itemLabel?: string;
   readonly section: MenuSection['key'];
-  /** Permissions of which a user needs any (filled by the accounts issue). */
+  /** Permissions of which a user needs any to open the screen and read its data; empty: any signed-in user. */
   readonly permissions: readonly string[];
+  /** Permissions of which a user needs any to create, modify or act on its records (default: `permissions`). */
+  readonly write?: readonly string[];
+  /** Permissions of which a user needs any to delete its records (default: `write`). */
+  readonly remove?: readonly string[];
+  /** Kinds of documents (PDF) produced from this screen. */
+  readonly documents?: readonly string[];
 }
 
 export const MENU_SECTIONS: readonly MenuSection[] = [
@@ -31,21 +40,416 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
   { key: 'configuration', label: 'Configuration' },
 ];
 
+type Section = MenuSection['key'];
+const route = (
+  section: Section,
+  path: string,
+  label: string,
+  permissions: readonly string[],
+  more: Partial<DashboardRoute> = {},
+): DashboardRoute => ({ section, path, label, permissions, ...more });
+
+const config = (path: string, label: string, code: string, more: Partial<DashboardRoute> = {}) =>
+  route('configuration', `configuration/${path}`, label, [`configuration.${code}`], more);
+
+const CANDIDAT_LIST = ['candidat.lister-inscrits', 'candidat.enregistrer', 'candidat.modifier'];
+const EXAMEN = 'espace-examen';
+const ADMISSIONS = 'espace-examen/gestion-des-admissions';
+const DECISIONS = `${ADMISSIONS}/decision-d-admission`;
+const STATS = 'rapports-statistiques';
+
 export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
-  {
-    path: 'configuration/metiers',
+  route('tableau-de-bord', '', 'Accueil', []),
+  route('tableau-de-bord', 'informations', 'Informations', []),
+  route('mon-compte', 'mon-compte', 'Mon compte', [], { write: ['compte.enregistrer'] }),
+
+  // Utilisateurs & profils
+  route(
+    'utilisateurs-profils',
+    'utilisateurs-profils/utilisateurs',
+    'Utilisateurs',
+    ['utilisateur.lister', 'utilisateur.enregistrer'],
+    {
+      resource: 'utilisateurs',
+      itemLabel: 'Utilisateur',
+      write: ['utilisateur.enregistrer'],
+      remove: ['utilisateur.supprimer'],
+    },
+  ),
+  route(
+    'utilisateurs-profils',
+    'utilisateurs-profils/enroleur',
+    'Enrôleurs',
+    ['enroleur.lister', 'enroleur.enregistrer'],
+    { write: ['enroleur.enregistrer'], remove: ['enroleur.supprimer'] },
+  ),
+  route(
+    'utilisateurs-profils',
+    'utilisateurs-profils/profils',
+    'Profils',
+    ['profil.lister', 'profil.enregistrer'],
+    {
+      resource: 'profils',
+      itemLabel: 'Profil',
+      write: ['profil.enregistrer'],
+      remove: ['profil.supprimer'],
+    },
+  ),
+
+  // Inscription
+  route('inscription', 'inscription/patrons', 'Patrons', ['patron.lister', 'patron.enregistrer'], {
+    write: ['patron.enregistrer'],
+    remove: ['patron.supprimer'],
+  }),
+  route('inscription', 'inscription/apprentis', 'Apprentis', [
+    'apprenti.lister',
+    'apprenti.enregistrer',
+  ]),
+  route('inscription', 'inscription/inscrits', 'Inscrits', ['candidat.lister-inscrits']),
+  route('inscription', 'inscription/candidats', 'Candidats', CANDIDAT_LIST),
+  route(
+    'inscription',
+    'inscription/candidats/inscrire-un-candidat',
+    'Inscrire un candidat',
+    ['candidat.enregistrer'],
+  ),
+  route('inscription', 'inscription/candidats/liste', 'Liste des candidats', CANDIDAT_LIST),
+  route('inscription', 'inscription/candidats/liste-d-examen', 'Liste d’examen', [
+    'candidat.lister-inscrits-examen',
+  ]),
+  route(
+    'inscription',
+    'inscription/candidats/telechargement-des-listes',
+    'Téléchargement des listes',
+    ['candidat.lister-inscrits', 'candidat.lister-inscrits-examen'],
+  ),
+  route('inscription', 'inscription/candidats/bilan-affectation', 'Bilan d’affectation', [
+    'affectation.affecter',
+  ]),
+  route('inscription', 'inscription/candidats/bilan-general-pieces', 'Bilan général des pièces', [
+    'candidat.bilan-pieces',
+  ]),
+  route(
+    'inscription',
+    'inscription/candidats/historique-modification',
+    'Historique des modifications',
+    ['candidat.modifier', 'administration.historique'],
+  ),
+  route('inscription', 'inscription/candidats/histo', 'Historique d’un dossier', [
+    'candidat.modifier',
+    'administration.historique',
+  ]),
+  route(
+    'inscription',
+    'inscription/affectation-des-candidats-aux-sites',
+    'Affectation des candidats aux sites',
+    ['affectation.affecter'],
+  ),
+  route(
+    'inscription',
+    'inscription/affectation-des-candidats-aux-sites/affectation-automatique',
+    'Affectation automatique',
+    ['affectation.affecter'],
+  ),
+  route('inscription', 'inscription/gestion-des-incidents', 'Gestion des incidents', [
+    'incident-inscription.enregistrer',
+    'incident-inscription.lister-miens',
+    'incident-inscription.lister-tous',
+  ]),
+  route(
+    'inscription',
+    'inscription/gestion-des-incidents/enregistrer-un-incident',
+    'Enregistrer un incident',
+    ['incident-inscription.enregistrer'],
+  ),
+  route('inscription', 'inscription/gestion-des-incidents/mes-incidents', 'Mes incidents', [
+    'incident-inscription.lister-miens',
+  ]),
+  route(
+    'inscription',
+    'inscription/gestion-des-incidents/liste-des-incidents',
+    'Liste des incidents',
+    ['incident-inscription.lister-tous'],
+    { write: ['incident-inscription.changer-statut'], remove: ['incident-inscription.supprimer'] },
+  ),
+
+  // Espace Examen
+  route(EXAMEN, `${EXAMEN}/rechercher-un-candidat`, 'Rechercher un candidat', [
+    'candidat.rechercher',
+  ]),
+  route(EXAMEN, `${EXAMEN}/reference-dexamen`, 'Référence d’examen', ['deliberation.reference']),
+  route(EXAMEN, `${EXAMEN}/notes/configuration`, 'Configuration des notes', [
+    'note.autoriser-importation',
+    'note.autoriser-modification',
+  ]),
+  route(EXAMEN, `${EXAMEN}/notes/importation-des-notes`, 'Importation des notes', [
+    'note.importer',
+  ]),
+  route(EXAMEN, `${EXAMEN}/notes/liste-des-notes`, 'Liste des notes', ['note.lister'], {
+    write: ['note.modifier'],
+  }),
+  route(
+    EXAMEN,
+    `${EXAMEN}/notes/telechargement-des-fiches-de-notes`,
+    'Téléchargement des fiches de notes',
+    ['note.telecharger-fiches'],
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/notes/historiques-des-modifications-des-notes`,
+    'Historique des modifications des notes',
+    ['note.historique'],
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/presences-des-candidats/editer-les-presences`,
+    'Éditer les présences',
+    ['presence.enregistrer'],
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/presences-des-candidats/bilan-des-presences`,
+    'Bilan des présences',
+    ['presence.consulter'],
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/gestion-des-contentieux/modification-informations-identites`,
+    'Modification des identités',
+    ['identite.modifier'],
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/gestion-des-contentieux/historique-modification-notes`,
+    'Historique des modifications des notes',
+    ['note.historique'],
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/gestion-des-contentieux/historique-modification-des-identites`,
+    'Historique des modifications des identités',
+    ['identite.historique'],
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/gestion-des-jurys/composition-des-jurys`,
+    'Composition des jurys',
+    ['jury.lister', 'jury.enregistrer'],
+    { write: ['jury.enregistrer'], remove: ['jury.supprimer'] },
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/gestion-des-jurys/edition-des-membres-du-jury`,
+    'Membres du jury',
+    ['membre-jury.lister', 'membre-jury.enregistrer'],
+    { write: ['membre-jury.enregistrer'], remove: ['membre-jury.supprimer'] },
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/gestion-des-incidents/edition-des-incidents`,
+    'Édition des incidents',
+    ['incident-examen.enregistrer'],
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/gestion-des-incidents/liste-des-incidents`,
+    'Liste des incidents d’examen',
+    ['incident-examen.lister'],
+  ),
+  route(EXAMEN, `${EXAMEN}/archives-des-proces-verbal/sauvegarde`, 'Sauvegarde des PV', [
+    'pv.archiver',
+  ]),
+  route(EXAMEN, `${EXAMEN}/archives-des-proces-verbal/consultations`, 'Consultation des PV', [
+    'pv.consulter',
+  ]),
+  route(EXAMEN, `${ADMISSIONS}/resultat-et-pv`, 'Résultats et PV', ['deliberation.deliberer']),
+  route(EXAMEN, `${ADMISSIONS}/visibilite-des-resultats`, 'Visibilité des résultats', [
+    'deliberation.visibilite-resultats',
+  ]),
+  route(EXAMEN, `${ADMISSIONS}/extraction-par-rang-des-admis`, 'Extraction par rang des admis', [
+    'admis.extraire-par-rang',
+  ]),
+  route(EXAMEN, `${ADMISSIONS}/statistiques`, 'Statistiques des admissions', [
+    'deliberation.deliberer',
+    'statistiques.candidats',
+  ]),
+  route(EXAMEN, `${ADMISSIONS}/attestations/liste-des-candidats`, 'Attestations : candidats', [
+    'diplome.imprimer',
+  ]),
+  route(
+    EXAMEN,
+    `${ADMISSIONS}/attestations/telechargement-des-attestations`,
+    'Téléchargement des attestations',
+    ['diplome.imprimer'],
+  ),
+  route(
+    EXAMEN,
+    `${ADMISSIONS}/attestations/telechargement-par-departement`,
+    'Attestations par département',
+    ['diplome.imprimer'],
+  ),
+  route(
+    EXAMEN,
+    `${ADMISSIONS}/attestations/telechargement-par-zone`,
+    'Attestations par zone',
+    ['diplome.imprimer'],
+  ),
+  route(EXAMEN, `${DECISIONS}/ampliations`, 'Ampliations', ['decision.ampliations']),
+  route(EXAMEN, `${DECISIONS}/references`, 'Références par département', [
+    'decision.references-departement',
+  ]),
+  route(EXAMEN, `${DECISIONS}/signature-du-ministre`, 'Signature du ministre', [
+    'decision.deposer-signature',
+  ]),
+  route(
+    EXAMEN,
+    `${DECISIONS}/apposer-la-signature-du-ministre`,
+    'Apposer la signature du ministre',
+    ['decision.apposer-signature'],
+  ),
+  route(EXAMEN, `${DECISIONS}/reference-dexamen`, 'Référence d’examen des décisions', [
+    'decision.references-departement',
+    'deliberation.reference',
+  ]),
+  route(
+    EXAMEN,
+    `${DECISIONS}/telechargement-des-decisions`,
+    'Téléchargement des décisions',
+    ['decision.telecharger'],
+  ),
+  route(EXAMEN, `${DECISIONS}/types-visas-des-decisions-dadmission`, 'Types de visas', [
+    'decision.types-visas',
+  ]),
+  route(EXAMEN, `${DECISIONS}/visas-des-decisions-dadmission`, 'Visas des décisions', [
+    'decision.visas',
+  ]),
+
+  // Rapports statistiques
+  route(
+    STATS,
+    `${STATS}/candidats/statistiques-inscriptions`,
+    'Statistiques des inscriptions',
+    ['statistiques.candidats'],
+  ),
+  route(STATS, `${STATS}/candidats/par-metier`, 'Candidats par métier', [
+    'statistiques.par-metier',
+  ]),
+  route(
+    STATS,
+    `${STATS}/candidats/par-zone-et-nombre-de-pieces-soumis`,
+    'Candidats par zone et pièces soumises',
+    ['statistiques.par-zone-pieces'],
+  ),
+  route(STATS, `${STATS}/patrons/par-metier`, 'Patrons par métier', [
+    'statistiques.par-patron',
+    'statistiques.par-metier',
+  ]),
+  route(STATS, `${STATS}/patrons/candidat-inscrit-par-patron`, 'Candidats inscrits par patron', [
+    'statistiques.par-patron',
+  ]),
+  route(STATS, `${STATS}/statistiques-financieres`, 'Statistiques financières', [
+    'statistiques.financieres',
+  ]),
+  route(
+    STATS,
+    `${STATS}/inscriptions-et-validations-par-agent`,
+    'Inscriptions et validations par agent',
+    ['statistiques.par-agent'],
+  ),
+
+  // Configuration
+  config('signataires', 'Signataires', 'signataires'),
+  config('langues', 'Langues', 'langues'),
+  config('metiers', 'Métiers', 'metiers', {
     resource: 'metiers',
-    label: 'Métiers',
     itemLabel: 'Métier',
-    section: 'configuration',
-    permissions: ['configuration.metiers'],
-  },
+    documents: ['liste-metiers'],
+  }),
+  config('motifs-rejet', 'Motifs de rejet', 'motifs-rejet'),
+  config('niveaux-de-scolarisation', 'Niveaux de scolarisation', 'niveaux-scolarisation'),
+  config('piece-justificative', 'Pièces justificatives', 'pieces-justificatives'),
+  config('centre-de-depot', 'Centres de dépôt', 'centres-depot'),
+  config('config-mail-dep', 'E-mails par département', 'emails-departements'),
+  config('espace-financier', 'Espace financier', 'frais-examen'),
+  config('parametre-dedition', 'Paramètres d’édition', 'parametres-edition'),
+  config('types-d-incidents', 'Types d’incidents', 'types-incidents'),
+  config('inscriptions/metiers', 'Métiers (inscriptions)', 'metiers'),
+  config(
+    'inscriptions/niveaux-de-scolarisation',
+    'Niveaux de scolarisation (inscriptions)',
+    'niveaux-scolarisation',
+  ),
+  config('inscriptions/types-handicap', 'Types de handicap', 'types-handicap'),
+  config('examen-session/examens', 'Examens', 'examens'),
+  config('examen-session/session', 'Sessions', 'sessions'),
+  config('examen-session/centres-d-examen', 'Centres d’examen', 'centres-examen'),
+  config('examen-session/sites-de-composition', 'Sites de composition', 'sites-composition'),
+  config('examen-session/epreuves', 'Épreuves', 'epreuves'),
+  config('examen-session/types-de-jurys', 'Types de jurys', 'types-jurys'),
+  config(
+    'examen-session/fonction-des-membres-de-jurys',
+    'Fonctions des membres de jurys',
+    'fonctions-membres-jurys',
+  ),
+  config(
+    'examen-session/type-des-incidents-examen',
+    'Types d’incidents d’examen',
+    'types-incidents',
+  ),
 ];
 
-export const routeForResource = (resource: string): DashboardRoute | undefined =>
-  DASHBOARD_ROUTES.find((route) => route.resource === resource);
+const normalize = (path: string): string =>
+  path
+    .split(/[?#]/)[0]!
+    .replace(/^\/?tableau-de-bord(?=\/|$)/, '')
+    .replace(/^\/+|\/+$/g, '');
 
+export const routeForResource = (resource: string): DashboardRoute | undefined =>
+  DASHBOARD_ROUTES.find((r) => r.resource === resource);
+
+/**
+ * The route a dashboard path belongs to: the route itself, or for a record's screens
+ * (`configuration/metiers/123/show`) the list route it lives under. Trailing slashes are ignored;
+ * the path may carry the `/tableau-de-bord` prefix.
+ */
 export const routeForPath = (path: string): DashboardRoute | undefined => {
-  const normalized = path.replace(/^\/+|\/+$/g, '');
-  return DASHBOARD_ROUTES.find((route) => route.path === normalized);
+  const normalized = normalize(path);
+  const exact = DASHBOARD_ROUTES.find((r) => r.path === normalized);
+  if (exact) return exact;
+  return DASHBOARD_ROUTES.filter(
+    (r) => r.resource && r.path !== '' && normalized.startsWith(`${r.path}/`),
+  ).sort((a, b) => b.path.length - a.path.length)[0];
+};
+
+/** Whether a path is a dashboard path (`/tableau-de-bord` and below). */
+export const isDashboardPath = (path: string): boolean =>
+  /^\/tableau-de-bord(\/|$)/.test(path.split(/[?#]/)[0]!);
+
+/** May a user holding `held` open this route? */
+export const canOpen = (held: ReadonlySet<string>, r: DashboardRoute): boolean =>
+  allows(held, r.permissions);
+
+export type Access = 'read' | 'write' | 'remove';
+
+/** What a command or query on a route's records requires. */
+export const requirementFor = (r: DashboardRoute, access: Access): readonly string[] => {
+  const write = r.write ?? r.permissions;
+  if (access === 'read') return [...new Set([...r.permissions, ...write])];
+  if (access === 'write') return write;
+  return r.remove ?? write;
+};
+
+/**
+ * Permissions of which a user needs any to read a resource through the API: anyone who may open a
+ * route listing it, or act on it.
+ */
+export const resourceRequirement = (resource: string, access: Access): readonly string[] => {
+  const routes = DASHBOARD_ROUTES.filter((r) => r.resource === resource);
+  return [...new Set(routes.flatMap((r) => requirementFor(r, access)))];
+};
+
+/** Routes producing a kind of document, for the documents' own checks. */
+export const documentRequirement = (kind: string): readonly string[] => {
+  const routes = DASHBOARD_ROUTES.filter((r) => r.documents?.includes(kind));
+  return [...new Set(routes.flatMap((r) => requirementFor(r, 'read')))];
 };

@@ -56,6 +56,10 @@ const OPTIONAL = new Set([
   'WORKER_CONCURRENCY',
   'LOG_LEVEL',
   'DOCUMENTS_DIR',
+  // The first administrator (command-service only; a random password is printed when absent).
+  'ADMIN_LOGIN',
+  'ADMIN_PASSWORD',
+  'BUILD_ID',
 ]);
 
 describe('docker-compose.yml (distributed mode)', () => {

@@ -11,6 +11,17 @@ import { BullMqJobQueue } from '../jobs/bullmq.js';
 import { InProcessJobQueue } from '../jobs/memory.js';
 import type { JobQueue } from '../jobs/port.js';
 import { DirectoryDocumentStorage, type DocumentStorage } from '../documents/storage.js';
+import { Redis } from 'ioredis';
+import {
+  RedisSessionStore,
+  SqliteSessionStore,
+  type SessionStorePort,
+} from '../auth/sessionStore.js';
+import {
+  RedisSignInLimiter,
+  SqliteSignInLimiter,
+  type SignInLimiter,
+} from '../auth/signInLimiter.js';
 
 /** Everything the product reads from its environment (see the README's table). */
 export interface Config {
@@ -83,11 +94,30 @@ export const openJobQueue = (config: Config): JobQueue =>
 export const openDocumentStorage = (config: Config): DocumentStorage =>
   new DirectoryDocumentStorage(process.env.DOCUMENTS_DIR || join(config.dataDir, 'documents'));
 
+/** REDIS_URL set → sessions and failed sign-ins in Redis (shared by replicas), otherwise SQLite in DATA_DIR. */
+export const openSessionPorts = (
+  config: Config,
+): { sessionStore: SessionStorePort; signInLimiter: SignInLimiter } => {
+  if (config.redisUrl) {
+    return {
+      sessionStore: new RedisSessionStore(new Redis(config.redisUrl)),
+      signInLimiter: new RedisSignInLimiter(new Redis(config.redisUrl)),
+    };
+  }
+  const file = join(config.dataDir, 'sessions.db');
+  return {
+    sessionStore: new SqliteSessionStore(file),
+    signInLimiter: new SqliteSignInLimiter(file),
+  };
+};
+
 export interface Ports {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly jobQueue: JobQueue;
   readonly storage: DocumentStorage;
+  readonly sessionStore: SessionStorePort;
+  readonly signInLimiter: SignInLimiter;
   /** Closes what was opened, the queue first (it may still record outcomes in the stores). */
   close(): Promise<void>;
 }
@@ -98,14 +128,22 @@ export const openPorts = (config: Config): Ports => {
   const readStore = openReadStore(config);
   const jobQueue = openJobQueue(config);
   const storage = openDocumentStorage(config);
+  const { sessionStore, signInLimiter } = openSessionPorts(config);
   return {
     eventStore,
     readStore,
     jobQueue,
     storage,
+    sessionStore,
+    signInLimiter,
     close: async () => {
       await jobQueue.close();
-      await Promise.all([eventStore.close(), readStore.close()]);
+      await Promise.all([
+        eventStore.close(),
+        readStore.close(),
+        sessionStore.close(),
+        signInLimiter.close(),
+      ]);
     },
   };
 };

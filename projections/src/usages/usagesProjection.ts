@@ -16,7 +16,8 @@ export const usagesProjection = (
   rules: readonly ReferenceRule[] = REFERENCE_RULES,
 ): Projection => ({
   name: 'usages',
-  version: 1,
+  // 2: users reference their profile.
+  version: 2,
   collections: [referencesCollection, referrersCollection],
   eventTypes: [...new Set(rules.map((r) => r.eventType))],
   async apply(event, context) {

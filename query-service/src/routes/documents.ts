@@ -1,12 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   documentJobId,
   documentsCollection,
+  documentRequirement,
   documentsResource,
   NotFoundError,
   type DocumentDocument,
 } from '@examens-pro/domain';
-import type { DocumentStorage, JobQueue, ReadStore } from '@examens-pro/platform';
+import {
+  checkAccess,
+  type DocumentStorage,
+  type JobQueue,
+  type ReadStore,
+} from '@examens-pro/platform';
 import { awaitPosition } from './resource.js';
 
 export interface DocumentRoutesOptions {
@@ -24,15 +30,18 @@ export const documentFileRoutes: FastifyPluginAsync<DocumentRoutesOptions> = asy
   { readStore, jobQueue, storage },
 ) => {
   const documents = readStore.collection<DocumentDocument>(documentsCollection);
-  const find = async (id: string): Promise<DocumentDocument> => {
-    const doc = await documents.get(id);
+  /** A document, for whoever may open the screen it comes from. */
+  const find = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    await checkAccess(request, { anyOf: [] });
+    const doc = await documents.get(request.params.id);
     if (!doc) throw new NotFoundError('Ce document est introuvable.');
+    await checkAccess(request, { anyOf: documentRequirement(doc.kind) });
     return doc;
   };
 
   app.get<{ Params: { id: string } }>('/:id/progression', async (request, reply) => {
     await awaitPosition(request, reply, { readStore, projections: documentsResource.projections });
-    const doc = await find(request.params.id);
+    const doc = await find(request);
     if (doc.statut !== 'demande') {
       return {
         statut: doc.statut,
@@ -49,7 +58,7 @@ export const documentFileRoutes: FastifyPluginAsync<DocumentRoutesOptions> = asy
   });
 
   app.get<{ Params: { id: string } }>('/:id/fichier', async (request, reply) => {
-    const doc = await find(request.params.id);
+    const doc = await find(request);
     if (doc.statut !== 'genere' || !storage.exists(`${doc.id}.pdf`)) {
       throw new NotFoundError('Ce document n’est pas encore prêt.');
     }

@@ -2,11 +2,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   isPosition,
   NotFoundError,
+  resourceRequirement,
   streamName,
   ValidationError,
   type ResourceDefinition,
 } from '@examens-pro/domain';
-import { etag, waitForProjections, type EventStore, type ReadStore } from '@examens-pro/platform';
+import {
+  etag,
+  requireAccess,
+  waitForProjections,
+  type EventStore,
+  type ReadStore,
+} from '@examens-pro/platform';
 import { contentRange, parseListQuery, type DialectQuery } from '../dialect.js';
 
 /** `X-Min-Position` waits at most this long for the projections; past it the data is served as it is. */
@@ -14,6 +21,8 @@ export const MIN_POSITION_WAIT_MS = 5000;
 
 export interface ResourceRouteOptions {
   readonly resource: ResourceDefinition;
+  /** Permissions of which a reader needs any (default: the route table's, for this resource). */
+  readonly requirement?: readonly string[];
   readonly readStore: ReadStore;
   readonly eventStore: EventStore;
 }
@@ -50,10 +59,13 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   options,
 ) => {
   const { resource, readStore } = options;
+  const requirement = options.requirement ?? resourceRequirement(resource.name, 'read');
+  // Every read needs a session and a permission of the screens showing this resource.
+  const guard = { preHandler: requireAccess(requirement) };
   await readStore.ensureCollection(resource.collection);
   const collection = readStore.collection(resource.collection);
 
-  app.get<{ Querystring: DialectQuery }>('/', async (request, reply) => {
+  app.get<{ Querystring: DialectQuery }>('/', guard, async (request, reply) => {
     const query = parseListQuery(resource.collection, request.query);
     await awaitPosition(request, reply, { readStore, projections: resource.projections });
     const { items, total } = await collection.list(query);
@@ -65,7 +77,7 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
     return items;
   });
 
-  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/:id', guard, async (request, reply) => {
     await awaitPosition(request, reply, { readStore, projections: resource.projections });
     const doc = await collection.get(request.params.id);
     if (!doc) throw new NotFoundError(resource.notFoundMessage);
@@ -76,7 +88,9 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   const history = resource.history;
   if (history) {
     // The history is read from the events themselves: the log is the audit trail.
-    app.get<{ Params: { id: string } }>('/:id/historique', async (request) => {
+    // Readers of the resource, and auditors holding "Consulter l’historique de tout flux".
+    const auditors = { preHandler: requireAccess([...requirement, 'administration.historique']) };
+    app.get<{ Params: { id: string } }>('/:id/historique', auditors, async (request) => {
       const events = await options.eventStore.readStream(
         streamName(resource.category, request.params.id),
       );

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { signInUrl } from './api';
+import { useLoadingSignal } from './loadingBar';
+import { useMaintenance, type MaintenanceState } from './maintenance';
+import { useSession, type SessionState } from './session';
+
+/** Trailing-slash variants are the same route (seed §2). */
+export const normalizePath = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';
+
+export const isDashboard = (path: string): boolean => /^\/tableau-de-bord(\/|$)/.test(path);
+
+/** Routes a temporary password still lets the user open (seed §2). */
+const PASSWORD_FREE = new Set(['/change-password', '/connexion']);
+/** Public routes that stay open during maintenance. */
+const MAINTENANCE_FREE = new Set([
+  '/connexion',
+  '/change-password',
+  '/maintenance',
+  '/maintenance-a',
+]);
+
+export type Decision = { kind: 'wait' } | { kind: 'show' } | { kind: 'redirect'; to: string };
+
+/** The seed's route rules (§2, §4) for a path, the session and the maintenance switch. */
+export const decide = (
+  pathname: string,
+  search: string,
+  session: SessionState,
+  maintenance: MaintenanceState,
+): Decision => {
+  const path = normalizePath(pathname);
+  if (session.status === 'loading') return { kind: 'wait' };
+  const user = session.status === 'authenticated' ? session.session.user : undefined;
+  if (user && user.is_change_password === 0 && !PASSWORD_FREE.has(path))
+    return { kind: 'redirect', to: '/change-password' };
+  if (user && user.is_change_password === 1 && path === '/change-password')
+    return { kind: 'redirect', to: '/' };
+  if (!user && (isDashboard(path) || path === '/change-password'))
+    return { kind: 'redirect', to: signInUrl(`${pathname}${search}`) };
+  // Staff keep the dashboard during maintenance; the public area shows the notice.
+  if (isDashboard(path)) return { kind: 'show' };
+  if (!maintenance.loaded) return MAINTENANCE_FREE.has(path) ? { kind: 'show' } : { kind: 'wait' };
+  if (maintenance.active && !MAINTENANCE_FREE.has(path))
+    return { kind: 'redirect', to: '/maintenance' };
+  if (!maintenance.active && path === '/maintenance') return { kind: 'redirect', to: '/' };
+  return { kind: 'show' };
+};
+
+const Waiting = () => {
+  useLoadingSignal(true);
+  return null;
+};
+
+/** Applied on every navigation, before any page renders. */
+export const RouteGuard = ({ children }: { children: ReactNode }) => {
+  const location = useLocation();
+  const session = useSession();
+  const maintenance = useMaintenance();
+  const decision = decide(location.pathname, location.search, session, maintenance);
+  if (decision.kind === 'wait') return <Waiting />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return <>{children}</>;
+};

@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { forgetCsrfToken } from './api';
+import { createStore, useStore } from './store';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  nom: string;
+  prenoms: string;
+  login: string;
+  email?: string;
+  telephone?: string;
+  profilId: string;
+  profil: string;
+  permissions: string[];
+  is_change_password: 0 | 1;
+}
+
+export interface SessionData {
+  user: SessionUser;
+  expires: string;
+  signedInAt: string;
+  idleTimeoutMinutes: number;
+  absoluteTimeoutHours: number;
+}
+
+/** Seed §4: loading while the first fetch is pending, then authenticated or unauthenticated. */
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'authenticated'; session: SessionData }
+  | { status: 'unauthenticated' };
+
+export const sessionStore = createStore<SessionState>({ status: 'loading' });
+
+const REFRESH_MS = 5 * 60 * 1000;
+
+let pending: Promise<SessionState> | undefined;
+
+const sameSession = (a: SessionState, b: SessionState): boolean =>
+  a.status === b.status &&
+  (a.status !== 'authenticated' ||
+    JSON.stringify(a.session) === JSON.stringify((b as typeof a).session));
+
+/** Fetches the session; concurrent callers share one request. */
+export const refreshSession = (): Promise<SessionState> => {
+  pending ??= fetch(
+    `/api/auth/session?${new URLSearchParams({ callbackUrl: window.location.pathname })}`,
+    { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } },
+  )
+    .then(async (res) => {
+      const body = (res.ok ? await res.json() : {}) as Partial<SessionData>;
+      const next: SessionState = body.user
+        ? { status: 'authenticated', session: body as SessionData }
+        : { status: 'unauthenticated' };
+      const current = sessionStore.get();
+      // The token is bound to the session: a change of user or sign-out makes it stale.
+      if (
+        current.status === 'authenticated' &&
+        (next.status !== 'authenticated' || next.session.user.id !== current.session.user.id)
+      )
+        forgetCsrfToken();
+      if (!sameSession(current, next)) sessionStore.set(next);
+      return next;
+    })
+    .catch(() => {
+      // The server is unreachable: keep what we knew rather than throwing the user out.
+      const current = sessionStore.get();
+      if (current.status === 'loading') sessionStore.set({ status: 'unauthenticated' });
+      return sessionStore.get();
+    })
+    .finally(() => {
+      pending = undefined;
+    });
+  return pending;
+};
+
+/** The API said 401: the session is gone, whatever the last fetch said. */
+export const markUnauthenticated = (): void => {
+  forgetCsrfToken();
+  sessionStore.set({ status: 'unauthenticated' });
+};
+
+export const useSession = (): SessionState => useStore(sessionStore);
+
+export const sessionUser = (state: SessionState): SessionUser | undefined =>
+  state.status === 'authenticated' ? state.session.user : undefined;
+
+/** "Prénoms NOM", as French administrations write a person's name. */
+export const displayName = (user: { nom: string; prenoms: string }): string =>
+  `${user.prenoms} ${user.nom.toLocaleUpperCase('fr-FR')}`.trim();
+
+/** Seed §3/§7: fetched at start, when the window regains focus, and every five minutes. */
+export const useSessionKeeper = (): void => {
+  useEffect(() => {
+    void refreshSession();
+    const onFocus = () => void refreshSession();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshSession();
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisible);
+    const timer = setInterval(() => void refreshSession(), REFRESH_MS);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisible);
+      clearInterval(timer);
+    };
+  }, []);
+};

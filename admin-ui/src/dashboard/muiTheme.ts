@@ -1,0 +1,34 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { THEMES, type ThemeMode } from '../common/theme';
+
+/** The seed's colour keys (common/theme) mapped onto Material UI's palette. */
+export const muiTheme = (mode: ThemeMode): RaThemeOptions => {
+  const c = THEMES[mode];
+  return {
+    ...defaultTheme,
+    palette: {
+      mode,
+      primary: { main: c.primary, contrastText: c.textInverted },
+      secondary: { main: c.secondary },
+      success: { main: c.success },
+      info: { main: c.info },
+      error: { main: c.danger },
+      warning: { main: c.warning },
+      background: { default: c.backgroundPrimary, paper: c.backgroundElement },
+      divider: c.backgroundBorder,
+      text: { primary: c.textPrimary },
+    },
+    sidebar: { width: 256, closedWidth: 56 },
+    components: {
+      ...defaultTheme.components,
+      MuiAppBar: {
+        styleOverrides: {
+          root: {
+            backgroundColor: mode === 'dark' ? c.backgroundSecondary : c.primary,
+            color: mode === 'dark' ? c.textPrimary : c.textInverted,
+          },
+        },
+      },
+    },
+  };
+};

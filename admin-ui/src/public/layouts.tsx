@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useSession } from '../common/session';
+import { ThemeToggle } from './ThemeToggle';
+
+/** Seed §2 "home": the public pages' header and footer. */
+export const HomeLayout = ({ children }: { children: ReactNode }) => {
+  const session = useSession();
+  return (
+    <div className="layout-home">
+      <header className="site-header">
+        <Link to="/" className="brand">
+          Examens Pro
+        </Link>
+        <nav aria-label="Navigation principale">
+          {session.status === 'authenticated' ? (
+            <Link to="/tableau-de-bord">Tableau de bord</Link>
+          ) : (
+            <Link to="/connexion">Se connecter</Link>
+          )}
+          <ThemeToggle />
+        </nav>
+      </header>
+      {children}
+      <footer className="site-footer">
+        Examens Pro — examens nationaux de qualification professionnelle
+      </footer>
+    </div>
+  );
+};
+
+/** Seed §2 "none": the page alone, with only the theme switch in a corner. */
+export const BareLayout = ({ children }: { children: ReactNode }) => (
+  <div className="layout-bare">
+    <div className="corner-toggle">
+      <ThemeToggle />
+    </div>
+    {children}
+  </div>
+);
+
+/** Seed §2 "homemaintenance": no way into the site, only the notice. */
+export const MaintenanceLayout = ({ children }: { children: ReactNode }) => (
+  <div className="layout-maintenance">
+    <header className="site-header">
+      <span className="brand">Examens Pro</span>
+      <nav aria-label="Navigation principale">
+        <ThemeToggle />
+      </nav>
+    </header>
+    {children}
+  </div>
+);

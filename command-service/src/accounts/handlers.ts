@@ -1,0 +1,393 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DuplicateError,
+  fold,
+  MAINTENANCE_STREAM,
+  maintenanceDecider,
+  PERMISSION_CODES,
+  PROFILE_CATEGORY,
+  profileDecider,
+  referencesCollection,
+  reservationDecider,
+  streamName,
+  SYSTEM_ACTOR,
+  uniqueValueStream,
+  USER_CATEGORY,
+  userDecider,
+  ValidationError,
+  type CommandContext,
+  type OwnAccountInput,
+  type ProfileInput,
+  type ReservationEvent,
+  type User,
+  type UserCreateInput,
+  type UserEvent,
+  type UserModifyInput,
+} from '@examens-pro/domain';
+import {
+  checkPasswordPolicy,
+  eventIdFor,
+  WrongExpectedRevisionError,
+  handleCommand,
+  hashPassword,
+  releaseUniqueValue,
+  reserveUniqueValue,
+  verifyPassword,
+  type EventStore,
+  type ReadStore,
+  type UniqueValue,
+} from '@examens-pro/platform';
+import { aggregateRunner, type CommandAnswer } from '../commands.js';
+
+export const LOGIN_TAKEN = 'Cet identifiant est déjà utilisé.';
+const SAME_PASSWORD = 'Le nouveau mot de passe doit être différent de l’actuel.';
+
+const loginOf = (login: string): UniqueValue => ({
+  resource: USER_CATEGORY,
+  field: 'login',
+  value: login,
+});
+
+const asLoginConflict = (error: unknown): never => {
+  if (error instanceof DuplicateError) throw new DuplicateError(LOGIN_TAKEN, 'login');
+  throw error;
+};
+
+/** The user whose login this is (through the login's reservation stream), folded from its stream. */
+export const findUserByLogin = async (
+  eventStore: EventStore,
+  login: string,
+): Promise<Extract<User, { status: 'actif' | 'inactif' }> | null> => {
+  const reservation = fold(
+    reservationDecider,
+    (await eventStore.readStream(
+      uniqueValueStream(USER_CATEGORY, 'login', login),
+    )) as unknown as ReservationEvent[],
+  );
+  if (reservation.status !== 'reserved') return null;
+  const user = fold(
+    userDecider,
+    (await eventStore.readStream(reservation.ownerId)) as unknown as UserEvent[],
+  );
+  return user.status === 'absent' || user.login !== login ? null : user;
+};
+
+export const userCommands = (eventStore: EventStore) => {
+  const run = aggregateRunner(eventStore, USER_CATEGORY, userDecider);
+  const owner = (id: string) => streamName(USER_CATEGORY, id);
+
+  return {
+    async create(id: string, input: UserCreateInput, context: CommandContext): Promise<CommandAnswer> {
+      checkPasswordPolicy(input.motDePasse, { login: input.login, field: 'motDePasse' });
+      const { motDePasse, ...details } = input;
+      const passwordHash = await hashPassword(motDePasse);
+      await reserveUniqueValue(eventStore, loginOf(input.login), owner(id), context).catch(
+        asLoginConflict,
+      );
+      try {
+        return (
+          await run(
+            id,
+            { type: 'CreateUser', data: { utilisateurId: id, ...details, passwordHash } },
+            context,
+          )
+        ).answer;
+      } catch (error) {
+        await releaseUniqueValue(eventStore, loginOf(input.login), owner(id), context);
+        throw error;
+      }
+    },
+
+    async modify(
+      id: string,
+      input: UserModifyInput,
+      expectedRevision: number,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      let previousLogin: string | undefined;
+      try {
+        const { answer } = await run(
+          id,
+          { type: 'ModifyUser', data: { utilisateurId: id, ...input } },
+          context,
+          expectedRevision,
+          async (state, events) => {
+            if (events.length === 0 || state.status === 'absent' || state.login === input.login)
+              return;
+            await reserveUniqueValue(eventStore, loginOf(input.login), owner(id), context).catch(
+              asLoginConflict,
+            );
+            previousLogin = state.login;
+          },
+        );
+        if (previousLogin !== undefined)
+          await releaseUniqueValue(eventStore, loginOf(previousLogin), owner(id), context);
+        return answer;
+      } catch (error) {
+        if (previousLogin !== undefined)
+          await releaseUniqueValue(eventStore, loginOf(input.login), owner(id), context);
+        throw error;
+      }
+    },
+
+    async modifyOwnAccount(
+      input: OwnAccountInput,
+      expectedRevision: number,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      const id = context.actor.id;
+      return (
+        await run(
+          id,
+          { type: 'ModifyOwnAccount', data: { utilisateurId: id, ...input } },
+          context,
+          expectedRevision,
+        )
+      ).answer;
+    },
+
+    async deactivate(id: string, expectedRevision: number, context: CommandContext) {
+      return (
+        await run(
+          id,
+          { type: 'DeactivateUser', data: { utilisateurId: id, byUserId: context.actor.id } },
+          context,
+          expectedRevision,
+        )
+      ).answer;
+    },
+
+    async reactivate(id: string, expectedRevision: number, context: CommandContext) {
+      return (
+        await run(id, { type: 'ReactivateUser', data: { utilisateurId: id } }, context, expectedRevision)
+      ).answer;
+    },
+
+    async resetPassword(
+      id: string,
+      password: string,
+      expectedRevision: number,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      const current = fold(
+        userDecider,
+        (await eventStore.readStream(owner(id))) as unknown as UserEvent[],
+      );
+      checkPasswordPolicy(password, {
+        login: current.status === 'absent' ? undefined : current.login,
+        field: 'motDePasse',
+      });
+      const passwordHash = await hashPassword(password);
+      return (
+        await run(
+          id,
+          { type: 'ResetPassword', data: { utilisateurId: id, passwordHash } },
+          context,
+          expectedRevision,
+        )
+      ).answer;
+    },
+
+    /** The signed-in user changes their own password (no If-Match: it is theirs, and checked). */
+    async changeOwnPassword(
+      currentPassword: string,
+      newPassword: string,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      const id = context.actor.id;
+      const state = fold(
+        userDecider,
+        (await eventStore.readStream(owner(id))) as unknown as UserEvent[],
+      );
+      const matches =
+        state.status !== 'absent' && (await verifyPassword(currentPassword, state.passwordHash));
+      if (matches && currentPassword === newPassword)
+        throw new ValidationError(SAME_PASSWORD, { newPassword: SAME_PASSWORD });
+      checkPasswordPolicy(newPassword, {
+        login: state.status === 'absent' ? undefined : state.login,
+        field: 'newPassword',
+      });
+      const passwordHash = await hashPassword(newPassword);
+      return (
+        await run(
+          id,
+          {
+            type: 'ChangePassword',
+            data: { utilisateurId: id, passwordHash, currentPasswordMatches: matches },
+          },
+          context,
+        )
+      ).answer;
+    },
+  };
+};
+
+export const profileCommands = (eventStore: EventStore, readStore: ReadStore) => {
+  const run = aggregateRunner(eventStore, PROFILE_CATEGORY, profileDecider);
+  return {
+    async create(id: string, input: ProfileInput, context: CommandContext) {
+      return (await run(id, { type: 'CreateProfile', data: { profilId: id, ...input } }, context))
+        .answer;
+    },
+    async modify(id: string, input: ProfileInput, expectedRevision: number, context: CommandContext) {
+      return (
+        await run(
+          id,
+          { type: 'ModifyProfile', data: { profilId: id, ...input } },
+          context,
+          expectedRevision,
+        )
+      ).answer;
+    },
+    async remove(id: string, expectedRevision: number, context: CommandContext) {
+      const usageCount = await readStore
+        .collection(referencesCollection)
+        .count({ resource: PROFILE_CATEGORY, itemId: id });
+      return (
+        await run(
+          id,
+          { type: 'DeleteProfile', data: { profilId: id, usageCount } },
+          context,
+          expectedRevision,
+        )
+      ).answer;
+    },
+  };
+};
+
+export const maintenanceCommands = (eventStore: EventStore) => ({
+  async set(active: boolean, message: string, context: CommandContext): Promise<CommandAnswer> {
+    const outcome = await handleCommand(eventStore, {
+      stream: MAINTENANCE_STREAM,
+      decider: maintenanceDecider,
+      command: active
+        ? { type: 'EnableMaintenance', data: { message } }
+        : { type: 'DisableMaintenance' },
+      context,
+    });
+    return { id: 'site', revision: outcome.revision, position: outcome.position };
+  },
+});
+
+/** The stream whose first event marks the first administrator as created (once, whatever the replicas). */
+export const BOOTSTRAP_STREAM = 'amorcage-administrateur';
+export const ADMIN_PROFILE_LABEL = 'Administrateur';
+
+export interface AdministratorInput {
+  readonly login: string;
+  readonly password: string;
+  readonly nom?: string;
+  readonly prenoms?: string;
+  readonly telephone?: string;
+}
+
+/**
+ * Creates an administrator account (is_change_password = 0) holding the "Administrateur" profile
+ * (every permission of the catalogue), made once and reused. `onlyIfFirst` (start-up): the bootstrap
+ * stream is claimed with "no stream" first, so that of several replicas starting together one creates
+ * the account and the others do nothing.
+ */
+export const createAdministrator = async (
+  eventStore: EventStore,
+  readStore: ReadStore,
+  input: AdministratorInput,
+  context: CommandContext,
+  options: { readonly onlyIfFirst: boolean },
+): Promise<{ created: boolean; userId?: string }> => {
+  const recorded = await eventStore.readStream(BOOTSTRAP_STREAM);
+  if (recorded.length > 0 && options.onlyIfFirst) return { created: false };
+  const userId = eventIdFor(`${context.commandId}/utilisateur`, 0);
+  let profilId = (recorded[0]?.data as { profilId?: string } | undefined)?.profilId;
+  const claim = {
+    id: eventIdFor(`${context.commandId}/amorcage`, 0),
+    type: 'AdministratorBootstrapped',
+    data: { utilisateurId: userId, profilId: profilId ?? eventIdFor(`${context.commandId}/profil`, 0) },
+    metadata: {
+      actor: context.actor,
+      at: context.now,
+      correlationId: context.commandId,
+      causationId: context.commandId,
+      schemaVersion: 1,
+    },
+  };
+  if (options.onlyIfFirst) {
+    try {
+      await eventStore.appendToStream(BOOTSTRAP_STREAM, [claim], { expectedRevision: 'no_stream' });
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) return { created: false };
+      throw error;
+    }
+  }
+  const profile =
+    profilId === undefined
+      ? { status: 'absent' }
+      : fold(
+          profileDecider,
+          (await eventStore.readStream(streamName(PROFILE_CATEGORY, profilId))) as never,
+        );
+  if (profile.status !== 'actif') {
+    profilId = claim.data.profilId;
+    await profileCommands(eventStore, readStore).create(
+      profilId,
+      { libelle: ADMIN_PROFILE_LABEL, permissions: [...PERMISSION_CODES] },
+      // One command id per stream written: event ids derive from it.
+      { ...context, commandId: `${context.commandId}/profil` },
+    );
+  }
+  await userCommands(eventStore).create(
+    userId,
+    {
+      nom: input.nom ?? 'Administrateur',
+      prenoms: input.prenoms ?? 'Premier',
+      login: input.login,
+      telephone: input.telephone ?? '00000000',
+      profilId: profilId!,
+      motDePasse: input.password,
+    },
+    { ...context, commandId: `${context.commandId}/utilisateur` },
+  );
+  if (!options.onlyIfFirst && recorded.length === 0) {
+    await eventStore.appendToStream(
+      BOOTSTRAP_STREAM,
+      [{ ...claim, data: { utilisateurId: userId, profilId: profilId! } }],
+      { expectedRevision: 'any' },
+    );
+  }
+  return { created: true, userId };
+};
+
+export const DEFAULT_ADMIN_LOGIN = 'admin@examens.local';
+
+/**
+ * First start: if the bootstrap never ran, an administrator is created from ADMIN_LOGIN /
+ * ADMIN_PASSWORD. Without ADMIN_PASSWORD a random one is drawn; either way the credentials are
+ * printed once (is_change_password = 0: the first sign-in forces a new password).
+ */
+export const ensureFirstAdministrator = async (
+  eventStore: EventStore,
+  readStore: ReadStore,
+  env: NodeJS.ProcessEnv,
+  print: (message: string) => void,
+): Promise<boolean> => {
+  const login = (env.ADMIN_LOGIN || DEFAULT_ADMIN_LOGIN).trim().toLowerCase();
+  const password = env.ADMIN_PASSWORD || randomBytes(9).toString('base64url');
+  const { created } = await createAdministrator(
+    eventStore,
+    readStore,
+    { login, password },
+    {
+      commandId: `amorcage-${login}`,
+      actor: SYSTEM_ACTOR,
+      now: new Date().toISOString(),
+    },
+    { onlyIfFirst: true },
+  );
+  if (created) {
+    print(
+      `Premier administrateur créé — identifiant : ${login} — mot de passe provisoire : ${
+        env.ADMIN_PASSWORD ? '(celui de ADMIN_PASSWORD)' : password
+      } — à changer à la première connexion.`,
+    );
+  }
+  return created;
+};

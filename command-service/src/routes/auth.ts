@@ -1,0 +1,206 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  changePasswordSchema,
+  loginSchema,
+  parseInput,
+  routeForPath,
+  SessionExpiredError,
+} from '@examens-pro/domain';
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  checkAccess,
+  commandIdOf,
+  csrfTokenFor,
+  currentPrincipal,
+  decoyHash,
+  hasValidCsrfToken,
+  IDLE_TIMEOUT_MS,
+  principalAllows,
+  verifyPassword,
+  type EventStore,
+  type Principal,
+  type SignInLimiter,
+} from '@examens-pro/platform';
+import { findUserByLogin, userCommands } from '../accounts/handlers.js';
+import { commandContext } from '../context.js';
+
+export interface AuthRouteDeps {
+  readonly eventStore: EventStore;
+  readonly signInLimiter: SignInLimiter;
+}
+
+export const SIGN_IN_PAGE = '/connexion';
+export const DEFAULT_AFTER_SIGN_IN = '/tableau-de-bord';
+export const SIGNOUT_CSRF_MESSAGE = 'Could not fetch CSRF Token for signing out';
+
+type Form = Record<string, unknown>;
+
+/** Only a path of this site: never `//host` nor an absolute address (no open redirect). */
+export const safeCallback = (value: unknown, fallback: string): string => {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return fallback;
+  let path = value;
+  try {
+    // The seed's client may send an absolute address of this very site.
+    const url = new URL(value, 'http://site.invalid');
+    if (/^[a-z]+:/i.test(value) || value.startsWith('//')) {
+      if (url.host !== 'site.invalid') path = `${url.pathname}${url.search}${url.hash}`;
+    }
+  } catch {
+    return fallback;
+  }
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : fallback;
+};
+
+const signInPageWith = (error: string, callbackUrl: string): string =>
+  `${SIGN_IN_PAGE}?${new URLSearchParams({ error, callbackUrl }).toString()}`;
+
+/** The session object of the contract: `{}` when nobody is signed in. */
+const sessionBody = (principal: Principal, signedInAt: string) => ({
+  user: {
+    id: principal.user.id,
+    name: principal.actor.name,
+    nom: principal.user.nom,
+    prenoms: principal.user.prenoms,
+    login: principal.user.login,
+    email: principal.user.login,
+    telephone: principal.user.telephone,
+    profilId: principal.user.profilId,
+    profil: principal.user.profil,
+    permissions: [...principal.permissions].sort(),
+    is_change_password: principal.user.is_change_password,
+  },
+  signedInAt,
+  expires: new Date(
+    Math.min(Date.now() + IDLE_TIMEOUT_MS, Date.parse(signedInAt) + ABSOLUTE_TIMEOUT_MS),
+  ).toISOString(),
+  idleTimeoutMinutes: IDLE_TIMEOUT_MS / 60_000,
+  absoluteTimeoutHours: ABSOLUTE_TIMEOUT_MS / 3_600_000,
+});
+
+/**
+ * The sign-in service of seed §7 under /api/auth (NextAuth's dialect, credentials provider only):
+ * csrf, providers, session, signin/callback, signout, and the password change.
+ */
+export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
+  app,
+  { eventStore, signInLimiter },
+) => {
+  await app.register(formbody);
+  const users = userCommands(eventStore);
+
+  app.get('/csrf', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { csrfToken: csrfTokenFor(request) };
+  });
+
+  app.get('/providers', async () => ({
+    credentials: {
+      id: 'credentials',
+      name: 'Identifiants',
+      type: 'credentials',
+      signinUrl: '/api/auth/signin/credentials',
+      callbackUrl: '/api/auth/callback/credentials',
+    },
+  }));
+
+  app.get('/session', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    let principal: Principal | null;
+    try {
+      principal = await currentPrincipal(request);
+    } catch (error) {
+      if (error instanceof SessionExpiredError) return {};
+      throw error;
+    }
+    return principal ? sessionBody(principal, request.session.signedInAt!) : {};
+  });
+
+  const signIn = async (request: FastifyRequest<{ Body: Form }>, reply: FastifyReply) => {
+    const form: Form = request.body && typeof request.body === 'object' ? request.body : {};
+    const callbackUrl = safeCallback(form.callbackUrl, DEFAULT_AFTER_SIGN_IN);
+    const fail = (status: number, error: string) =>
+      reply.status(status).send({ url: signInPageWith(error, callbackUrl) });
+    if (!hasValidCsrfToken(request, form.csrfToken)) return fail(403, 'MissingCSRF');
+    const parsedLogin = loginSchema.safeParse(form.login);
+    const password = typeof form.password === 'string' ? form.password : '';
+    if (!parsedLogin.success || password.length === 0 || password.length > 1024)
+      return fail(400, 'CredentialsSignin');
+    const login = parsedLogin.data;
+    const now = Date.now();
+    if ((await signInLimiter.lockedUntil(login, now)) !== null) {
+      request.log.warn({ login }, 'connexion refusée : trop de tentatives');
+      return fail(429, 'TooManyAttempts');
+    }
+    const user = await findUserByLogin(eventStore, login);
+    // An unknown login costs what a wrong password costs: timing says nothing about accounts.
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+    if (!user || !valid || user.status !== 'actif') {
+      await signInLimiter.recordFailure(login, now);
+      return fail(401, 'CredentialsSignin');
+    }
+    await signInLimiter.clear(login);
+    // A new session id at sign-in (no fixation); the CSRF secret goes with the old session.
+    await request.session.regenerate();
+    request.session.userId = user.id;
+    request.session.signedInAt = new Date(now).toISOString();
+    return { url: callbackUrl };
+  };
+  app.post<{ Body: Form }>('/signin/credentials', signIn);
+  app.post<{ Body: Form }>('/callback/credentials', signIn);
+  app.post<{ Params: { provider: string } }>('/signin/:provider', async (_request, reply) =>
+    reply.status(404).send({ url: signInPageWith('OAuthSignin', DEFAULT_AFTER_SIGN_IN) }),
+  );
+
+  app.post<{ Body: Form }>('/signout', async (request, reply) => {
+    const form: Form = request.body && typeof request.body === 'object' ? request.body : {};
+    const token = form.csrfToken ?? request.headers['x-csrf-token'];
+    if (!hasValidCsrfToken(request, token))
+      return reply.status(400).send({ message: SIGNOUT_CSRF_MESSAGE });
+    // Destroyed on the server: the old cookie is worth nothing from now on.
+    await request.session.destroy();
+    reply.clearCookie('examens_session', { path: '/' });
+    return { url: safeCallback(form.callbackUrl, SIGN_IN_PAGE) };
+  });
+
+  app.post('/change-password', async (request) => {
+    const principal = await checkAccess(request, { anyOf: [], whileMustChangePassword: true });
+    request.principal = principal;
+    const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
+    const answer = await users.changeOwnPassword(
+      currentPassword,
+      newPassword,
+      commandContext(request, commandIdOf(request)),
+    );
+    return { ok: true, position: answer.position };
+  });
+};
+
+/** POST /api/can/uniq: `{ permissions }` or `{ path }` → `{ can }`; the server decides (seed §6). */
+export const canRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: { permissions?: unknown; path?: unknown } }>('/uniq', async (request, reply) => {
+    let principal: Principal | null = null;
+    try {
+      principal = await currentPrincipal(request);
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) throw error;
+    }
+    if (!principal)
+      return reply
+        .status(401)
+        .send({ can: false, message: 'Vous devez vous connecter pour accéder à cette page.' });
+    const body = request.body && typeof request.body === 'object' ? request.body : {};
+    if (Array.isArray(body.permissions)) {
+      const codes = body.permissions.filter((code): code is string => typeof code === 'string');
+      return { can: principalAllows(principal, codes) };
+    }
+    if (typeof body.path === 'string') {
+      const route = routeForPath(body.path);
+      return { can: route ? principalAllows(principal, route.permissions) : true };
+    }
+    return reply.status(400).send({
+      can: false,
+      message: 'Indiquez « permissions » (liste) ou « path » (chemin).',
+    });
+  });
+};

@@ -1,0 +1,5 @@
+export * from './passwords.js';
+export * from './principal.js';
+export * from './sessions.js';
+export * from './sessionStore.js';
+export * from './signInLimiter.js';

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  NotFoundError,
+  SITE_SETTINGS_ID,
+  siteSettingsCollection,
+  usersCollection,
+  type SiteSettingsDocument,
+  type UserDocument,
+} from '@examens-pro/domain';
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  checkAccess,
+  etag,
+  IDLE_TIMEOUT_MS,
+  type ReadStore,
+} from '@examens-pro/platform';
+import { awaitPosition } from './resource.js';
+
+/** What `GET /api/informations` tells about the running product. */
+export interface ProductInformation {
+  readonly version: string;
+  readonly buildId: string;
+  readonly environnement: string;
+  readonly adaptateurs: {
+    readonly evenements: string;
+    readonly lectures: string;
+    readonly travaux: string;
+    readonly sessions: string;
+  };
+}
+
+export interface AccountReadOptions {
+  readonly readStore: ReadStore;
+  readonly information: () => ProductInformation;
+}
+
+/**
+ * GET /api/mon-compte (one's own account), GET /api/maintenance (public: the public pages ask it)
+ * and GET /api/informations (version, environment, one's session).
+ */
+export const accountReadRoutes: FastifyPluginAsync<AccountReadOptions> = async (
+  app,
+  { readStore, information },
+) => {
+  await readStore.ensureCollection(usersCollection);
+  await readStore.ensureCollection(siteSettingsCollection);
+  const users = readStore.collection<UserDocument>(usersCollection);
+  const settings = readStore.collection<SiteSettingsDocument>(siteSettingsCollection);
+
+  app.get('/api/mon-compte', async (request, reply) => {
+    const principal = await checkAccess(request, { anyOf: [] });
+    await awaitPosition(request, reply, { readStore, projections: ['utilisateurs'] });
+    const doc = await users.get(principal.user.id);
+    if (!doc) throw new NotFoundError('Votre compte est introuvable.');
+    reply.header('ETag', etag(doc.version));
+    return doc;
+  });
+
+  app.get('/api/maintenance', async (request, reply) => {
+    await awaitPosition(request, reply, { readStore, projections: ['parametres-site'] });
+    const doc = await settings.get(SITE_SETTINGS_ID);
+    reply.header('Cache-Control', 'no-store');
+    return { active: doc?.maintenance ?? false, message: doc?.message ?? '' };
+  });
+
+  app.get('/api/informations', async (request, reply) => {
+    await checkAccess(request, { anyOf: [] });
+    reply.header('Cache-Control', 'no-store');
+    const signedInAt = request.session.signedInAt!;
+    return {
+      ...information(),
+      session: {
+        signedInAt,
+        expires: new Date(
+          Math.min(Date.now() + IDLE_TIMEOUT_MS, Date.parse(signedInAt) + ABSOLUTE_TIMEOUT_MS),
+        ).toISOString(),
+        idleTimeoutMinutes: IDLE_TIMEOUT_MS / 60_000,
+        absoluteTimeoutHours: ABSOLUTE_TIMEOUT_MS / 3_600_000,
+      },
+      heureServeur: new Date().toISOString(),
+    };
+  });
+};
