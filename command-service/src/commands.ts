@@ -1,4 +1,9 @@
-import { streamName, type CommandContext, type Decider, type DomainEvent } from '@examens-pro/domain';
+import {
+  streamName,
+  type CommandContext,
+  type Decider,
+  type DomainEvent,
+} from '@examens-pro/domain';
 import { handleCommand, type CommandOutcome, type EventStore } from '@examens-pro/platform';
 
 /** What every command route answers. */

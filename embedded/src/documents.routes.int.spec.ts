@@ -66,7 +66,11 @@ describe('documents over HTTP', () => {
       pages: number;
       demandePar: string;
     };
-    expect(doc).toMatchObject({ libelle: 'Liste des métiers', pages: 1, demandePar: 'Premier Administrateur' });
+    expect(doc).toMatchObject({
+      libelle: 'Liste des métiers',
+      pages: 1,
+      demandePar: 'Premier Administrateur',
+    });
 
     const file = await t.admin.inject({ method: 'GET', url: `/api/documents/${id}/fichier` });
     expect(file.statusCode).toBe(200);

@@ -57,7 +57,8 @@ export const startTestApp = async () => {
           headers['x-csrf-token'] = self.csrfToken;
         const response = await app.inject({ ...options, headers });
         const setCookie = response.cookies.find((c) => c.name === 'examens_session');
-        if (setCookie) self.cookie = setCookie.value ? `examens_session=${setCookie.value}` : undefined;
+        if (setCookie)
+          self.cookie = setCookie.value ? `examens_session=${setCookie.value}` : undefined;
         return response;
       },
     };

@@ -5,6 +5,7 @@ import {
   documentsResource,
   metiersResource,
   profilesResource,
+  resourceRequirement,
   usersResource,
   type ResourceDefinition,
 } from '@examens-pro/domain';
@@ -38,6 +39,13 @@ export const RESOURCES: readonly ResourceDefinition[] = [
 
 /** Documents are listed to whoever may produce one kind or another; each file checks its own kind. */
 const requirements: Record<string, readonly string[]> = {
+  // The users' screens show each user's profile by name.
+  profils: [
+    ...new Set([
+      ...resourceRequirement('profils', 'read'),
+      ...resourceRequirement('utilisateurs', 'read'),
+    ]),
+  ],
   documents: [...new Set(Object.keys(DOCUMENT_KINDS).flatMap((kind) => documentRequirement(kind)))],
 };
 

@@ -77,7 +77,11 @@ export const userCommands = (eventStore: EventStore) => {
   const owner = (id: string) => streamName(USER_CATEGORY, id);
 
   return {
-    async create(id: string, input: UserCreateInput, context: CommandContext): Promise<CommandAnswer> {
+    async create(
+      id: string,
+      input: UserCreateInput,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
       checkPasswordPolicy(input.motDePasse, { login: input.login, field: 'motDePasse' });
       const { motDePasse, ...details } = input;
       const passwordHash = await hashPassword(motDePasse);
@@ -159,7 +163,12 @@ export const userCommands = (eventStore: EventStore) => {
 
     async reactivate(id: string, expectedRevision: number, context: CommandContext) {
       return (
-        await run(id, { type: 'ReactivateUser', data: { utilisateurId: id } }, context, expectedRevision)
+        await run(
+          id,
+          { type: 'ReactivateUser', data: { utilisateurId: id } },
+          context,
+          expectedRevision,
+        )
       ).answer;
     },
 
@@ -229,7 +238,12 @@ export const profileCommands = (eventStore: EventStore, readStore: ReadStore) =>
       return (await run(id, { type: 'CreateProfile', data: { profilId: id, ...input } }, context))
         .answer;
     },
-    async modify(id: string, input: ProfileInput, expectedRevision: number, context: CommandContext) {
+    async modify(
+      id: string,
+      input: ProfileInput,
+      expectedRevision: number,
+      context: CommandContext,
+    ) {
       return (
         await run(
           id,
@@ -301,7 +315,10 @@ export const createAdministrator = async (
   const claim = {
     id: eventIdFor(`${context.commandId}/amorcage`, 0),
     type: 'AdministratorBootstrapped',
-    data: { utilisateurId: userId, profilId: profilId ?? eventIdFor(`${context.commandId}/profil`, 0) },
+    data: {
+      utilisateurId: userId,
+      profilId: profilId ?? eventIdFor(`${context.commandId}/profil`, 0),
+    },
     metadata: {
       actor: context.actor,
       at: context.now,

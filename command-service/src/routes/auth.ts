@@ -49,7 +49,9 @@ export const safeCallback = (value: unknown, fallback: string): string => {
   } catch {
     return fallback;
   }
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : fallback;
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\')
+    ? path
+    : fallback;
 };
 
 const signInPageWith = (error: string, callbackUrl: string): string =>

@@ -41,53 +41,69 @@ export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (
     return answer(reply, result);
   });
 
-  app.put<{ Params: { id: string } }>('/:id', { preHandler: may('metiers', 'write') }, async (request, reply) => {
-    const revision = requiredRevision(request);
-    const input = parseInput(metierInputSchema, request.body);
-    return answer(
-      reply,
-      await commands.modify(
-        request.params.id,
-        input,
-        revision,
-        commandContext(request, commandIdOf(request)),
-      ),
-    );
-  });
+  app.put<{ Params: { id: string } }>(
+    '/:id',
+    { preHandler: may('metiers', 'write') },
+    async (request, reply) => {
+      const revision = requiredRevision(request);
+      const input = parseInput(metierInputSchema, request.body);
+      return answer(
+        reply,
+        await commands.modify(
+          request.params.id,
+          input,
+          revision,
+          commandContext(request, commandIdOf(request)),
+        ),
+      );
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/:id', { preHandler: may('metiers', 'remove') }, async (request, reply) => {
-    const revision = requiredRevision(request);
-    return answer(
-      reply,
-      await commands.remove(
-        request.params.id,
-        revision,
-        commandContext(request, commandIdOf(request)),
-      ),
-    );
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/:id',
+    { preHandler: may('metiers', 'remove') },
+    async (request, reply) => {
+      const revision = requiredRevision(request);
+      return answer(
+        reply,
+        await commands.remove(
+          request.params.id,
+          revision,
+          commandContext(request, commandIdOf(request)),
+        ),
+      );
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/:id/desactiver', { preHandler: may('metiers', 'write') }, async (request, reply) => {
-    const revision = requiredRevision(request);
-    return answer(
-      reply,
-      await commands.deactivate(
-        request.params.id,
-        revision,
-        commandContext(request, commandIdOf(request)),
-      ),
-    );
-  });
+  app.post<{ Params: { id: string } }>(
+    '/:id/desactiver',
+    { preHandler: may('metiers', 'write') },
+    async (request, reply) => {
+      const revision = requiredRevision(request);
+      return answer(
+        reply,
+        await commands.deactivate(
+          request.params.id,
+          revision,
+          commandContext(request, commandIdOf(request)),
+        ),
+      );
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/:id/reactiver', { preHandler: may('metiers', 'write') }, async (request, reply) => {
-    const revision = requiredRevision(request);
-    return answer(
-      reply,
-      await commands.reactivate(
-        request.params.id,
-        revision,
-        commandContext(request, commandIdOf(request)),
-      ),
-    );
-  });
+  app.post<{ Params: { id: string } }>(
+    '/:id/reactiver',
+    { preHandler: may('metiers', 'write') },
+    async (request, reply) => {
+      const revision = requiredRevision(request);
+      return answer(
+        reply,
+        await commands.reactivate(
+          request.params.id,
+          revision,
+          commandContext(request, commandIdOf(request)),
+        ),
+      );
+    },
+  );
 };

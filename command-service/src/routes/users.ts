@@ -48,7 +48,10 @@ export const usersRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventSto
     async (request, reply) => {
       const revision = requiredRevision(request);
       const input = parseInput(userModifySchema, request.body);
-      return answer(reply, await users.modify(request.params.id, input, revision, context(request)));
+      return answer(
+        reply,
+        await users.modify(request.params.id, input, revision, context(request)),
+      );
     },
   );
 

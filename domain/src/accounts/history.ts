@@ -22,7 +22,15 @@ export const userHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       switch (e.type) {
         case 'UserCreated': {
           const { nom, prenoms, login, telephone, profilId } = e.data;
-          return { nom, prenoms, login, telephone, profilId, actif: true, motDePasse: 'provisoire' };
+          return {
+            nom,
+            prenoms,
+            login,
+            telephone,
+            profilId,
+            actif: true,
+            motDePasse: 'provisoire',
+          };
         }
         case 'UserModified': {
           const { nom, prenoms, login, telephone, profilId } = e.data;

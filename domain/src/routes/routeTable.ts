@@ -107,12 +107,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   ]),
   route('inscription', 'inscription/inscrits', 'Inscrits', ['candidat.lister-inscrits']),
   route('inscription', 'inscription/candidats', 'Candidats', CANDIDAT_LIST),
-  route(
-    'inscription',
-    'inscription/candidats/inscrire-un-candidat',
-    'Inscrire un candidat',
-    ['candidat.enregistrer'],
-  ),
+  route('inscription', 'inscription/candidats/inscrire-un-candidat', 'Inscrire un candidat', [
+    'candidat.enregistrer',
+  ]),
   route('inscription', 'inscription/candidats/liste', 'Liste des candidats', CANDIDAT_LIST),
   route('inscription', 'inscription/candidats/liste-d-examen', 'Liste d’examen', [
     'candidat.lister-inscrits-examen',
@@ -200,18 +197,12 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
     'Historique des modifications des notes',
     ['note.historique'],
   ),
-  route(
-    EXAMEN,
-    `${EXAMEN}/presences-des-candidats/editer-les-presences`,
-    'Éditer les présences',
-    ['presence.enregistrer'],
-  ),
-  route(
-    EXAMEN,
-    `${EXAMEN}/presences-des-candidats/bilan-des-presences`,
-    'Bilan des présences',
-    ['presence.consulter'],
-  ),
+  route(EXAMEN, `${EXAMEN}/presences-des-candidats/editer-les-presences`, 'Éditer les présences', [
+    'presence.enregistrer',
+  ]),
+  route(EXAMEN, `${EXAMEN}/presences-des-candidats/bilan-des-presences`, 'Bilan des présences', [
+    'presence.consulter',
+  ]),
   route(
     EXAMEN,
     `${EXAMEN}/gestion-des-contentieux/modification-informations-identites`,
@@ -244,12 +235,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
     ['membre-jury.lister', 'membre-jury.enregistrer'],
     { write: ['membre-jury.enregistrer'], remove: ['membre-jury.supprimer'] },
   ),
-  route(
-    EXAMEN,
-    `${EXAMEN}/gestion-des-incidents/edition-des-incidents`,
-    'Édition des incidents',
-    ['incident-examen.enregistrer'],
-  ),
+  route(EXAMEN, `${EXAMEN}/gestion-des-incidents/edition-des-incidents`, 'Édition des incidents', [
+    'incident-examen.enregistrer',
+  ]),
   route(
     EXAMEN,
     `${EXAMEN}/gestion-des-incidents/liste-des-incidents`,
@@ -288,12 +276,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
     'Attestations par département',
     ['diplome.imprimer'],
   ),
-  route(
-    EXAMEN,
-    `${ADMISSIONS}/attestations/telechargement-par-zone`,
-    'Attestations par zone',
-    ['diplome.imprimer'],
-  ),
+  route(EXAMEN, `${ADMISSIONS}/attestations/telechargement-par-zone`, 'Attestations par zone', [
+    'diplome.imprimer',
+  ]),
   route(EXAMEN, `${DECISIONS}/ampliations`, 'Ampliations', ['decision.ampliations']),
   route(EXAMEN, `${DECISIONS}/references`, 'Références par département', [
     'decision.references-departement',
@@ -311,12 +296,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
     'decision.references-departement',
     'deliberation.reference',
   ]),
-  route(
-    EXAMEN,
-    `${DECISIONS}/telechargement-des-decisions`,
-    'Téléchargement des décisions',
-    ['decision.telecharger'],
-  ),
+  route(EXAMEN, `${DECISIONS}/telechargement-des-decisions`, 'Téléchargement des décisions', [
+    'decision.telecharger',
+  ]),
   route(EXAMEN, `${DECISIONS}/types-visas-des-decisions-dadmission`, 'Types de visas', [
     'decision.types-visas',
   ]),
@@ -325,12 +307,9 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
   ]),
 
   // Rapports statistiques
-  route(
-    STATS,
-    `${STATS}/candidats/statistiques-inscriptions`,
-    'Statistiques des inscriptions',
-    ['statistiques.candidats'],
-  ),
+  route(STATS, `${STATS}/candidats/statistiques-inscriptions`, 'Statistiques des inscriptions', [
+    'statistiques.candidats',
+  ]),
   route(STATS, `${STATS}/candidats/par-metier`, 'Candidats par métier', [
     'statistiques.par-metier',
   ]),

@@ -23,14 +23,12 @@ export interface ReferenceRule {
 /** Filled as aggregates that reference others arrive (candidatures → métiers, sites → centres…). */
 export const REFERENCE_RULES: readonly ReferenceRule[] = [
   // A user holds one profile: a profile is "in use" while a user holds it.
-  ...['UserCreated', 'UserModified'].map(
-    (eventType): ReferenceRule => ({
-      eventType,
-      changes: (event) => [
-        { resource: 'profils', ids: [(event.data as { profilId: string }).profilId] },
-      ],
-    }),
-  ),
+  ...['UserCreated', 'UserModified'].map((eventType): ReferenceRule => ({
+    eventType,
+    changes: (event) => [
+      { resource: 'profils', ids: [(event.data as { profilId: string }).profilId] },
+    ],
+  })),
 ];
 
 export interface ReferenceDocument extends ReadModelDocument {

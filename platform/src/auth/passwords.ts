@@ -1,4 +1,9 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { ValidationError } from '@examens-pro/domain';
 
@@ -42,7 +47,8 @@ export const verifyPassword = async (password: string, stored: string): Promise<
 
 /** A hash of nothing anyone knows: verifying against it costs what a real check costs. */
 let decoy: Promise<string> | undefined;
-export const decoyHash = (): Promise<string> => (decoy ??= hashPassword(randomBytes(24).toString('hex')));
+export const decoyHash = (): Promise<string> =>
+  (decoy ??= hashPassword(randomBytes(24).toString('hex')));
 
 /**
  * The 1,000 most used passwords (zxcvbn's ranked list, shipped in the npm package, never fetched),

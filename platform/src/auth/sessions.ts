@@ -131,7 +131,10 @@ export interface AccessRule {
 }
 
 /** 401 without a session, 403 while the password must be changed or without a permission. */
-export const checkAccess = async (request: FastifyRequest, rule: AccessRule): Promise<Principal> => {
+export const checkAccess = async (
+  request: FastifyRequest,
+  rule: AccessRule,
+): Promise<Principal> => {
   const principal = await currentPrincipal(request);
   if (!principal) throw new UnauthenticatedError();
   if (principal.user.is_change_password === 0 && !rule.whileMustChangePassword)

@@ -4,7 +4,9 @@ import type { Config } from './config.js';
 
 const readJson = (file: string): Record<string, unknown> | undefined => {
   try {
-    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+    return existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

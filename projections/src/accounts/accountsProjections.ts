@@ -136,7 +136,10 @@ export const siteSettingsProjection: Projection = {
   eventTypes: MAINTENANCE_EVENT_TYPES,
   async apply(recorded, context) {
     const event = recorded as RecordedEvent<MaintenanceEvent>;
-    const current = await context.get<SiteSettingsDocument>(siteSettingsCollection, SITE_SETTINGS_ID);
+    const current = await context.get<SiteSettingsDocument>(
+      siteSettingsCollection,
+      SITE_SETTINGS_ID,
+    );
     if (current && current.version >= event.revision) return;
     switch (event.type) {
       case 'MaintenanceEnabled':
