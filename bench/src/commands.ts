@@ -24,7 +24,7 @@ export const benchCommands = async (options: {
       let started = performance.now();
       const created = await fetch(`${server.url}/api/metiers`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: server.headers({ 'content-type': 'application/json' }),
         body: JSON.stringify({ code: `B-${n}-${i}`, libelle: `Métier de mesure ${n} ${i}` }),
       });
       latencies.push(performance.now() - started);
@@ -35,7 +35,10 @@ export const benchCommands = async (options: {
         started = performance.now();
         const modified = await fetch(`${server.url}/api/metiers/${id}`, {
           method: 'PUT',
-          headers: { 'content-type': 'application/json', 'if-match': `W/"${version}"` },
+          headers: server.headers({
+            'content-type': 'application/json',
+            'if-match': `W/"${version}"`,
+          }),
           body: JSON.stringify({
             code: `B-${n}-${i}`,
             libelle: `Métier de mesure ${n} ${i} v${k}`,

@@ -51,7 +51,7 @@ export const benchDashboardLoad = async (options: { port: number; runs: number }
   for (let i = 0; i < 30; i += 1) {
     await fetch(`${server.url}/api/metiers`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: server.headers({ 'content-type': 'application/json' }),
       body: JSON.stringify({ code: `UI${i}`, libelle: `Métier affiché ${i}` }),
     });
   }
@@ -72,6 +72,10 @@ export const benchDashboardLoad = async (options: { port: number; runs: number }
   try {
     for (let i = 0; i < options.runs; i += 1) {
       const context = await browser.newContext();
+      // Signed in (the sign-in itself is not what is measured): the session cookie only.
+      await context.addCookies([
+        { name: 'examens_session', value: server.cookieValue, url: server.url },
+      ]);
       const page = await context.newPage();
       const started = performance.now();
       await page.goto(`${server.url}/tableau-de-bord/configuration/metiers`);

@@ -37,7 +37,7 @@ export const benchList = async (options: { dataDir: string; port: number; reques
           : { actif: true };
       const url = `${server.url}/api/metiers?sort=${enc(SORTS[i % SORTS.length])}&range=${enc([page * 25, page * 25 + 24])}&filter=${enc(filter)}`;
       const started = performance.now();
-      const response = await fetch(url);
+      const response = await fetch(url, { headers: server.headers() });
       await response.arrayBuffer();
       latencies.push(performance.now() - started);
       if (withQ) (bySearch[String(filter.q)] ??= []).push(performance.now() - started);

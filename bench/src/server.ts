@@ -1,11 +1,60 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 
+const BENCH_ADMIN = 'mesure@examens.local';
+
+export interface BenchServer {
+  readonly url: string;
+  /** `examens_session=…` of the signed-in administrator. */
+  readonly cookie: string;
+  readonly cookieValue: string;
+  readonly csrfToken: string;
+  /** Headers of a signed-in request (cookie and CSRF token). */
+  headers(extra?: Record<string, string>): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const sessionCookieOf = (response: Response, current: string): string => {
+  const set = response.headers.getSetCookie().find((c) => c.startsWith('examens_session='));
+  return set ? set.split(';')[0]! : current;
+};
+
+/** Signs the first administrator in and gives them a password of their own, as a person would. */
+const signIn = async (url: string) => {
+  let cookie = '';
+  const csrf = async (): Promise<string> => {
+    const response = await fetch(`${url}/api/auth/csrf`, { headers: { cookie } });
+    cookie = sessionCookieOf(response, cookie);
+    return ((await response.json()) as { csrfToken: string }).csrfToken;
+  };
+  const signedIn = await fetch(`${url}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      csrfToken: await csrf(),
+      json: 'true',
+      login: BENCH_ADMIN,
+      password: 'Provisoire-Mesure-2026',
+    }).toString(),
+  });
+  if (!signedIn.ok) throw new Error(`Connexion impossible : HTTP ${signedIn.status}`);
+  cookie = sessionCookieOf(signedIn, cookie);
+  const csrfToken = await csrf();
+  const changed = await fetch(`${url}/api/auth/change-password`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      currentPassword: 'Provisoire-Mesure-2026',
+      newPassword: 'Mesure-Examens-Definitif',
+    }),
+  });
+  if (!changed.ok)
+    throw new Error(`Changement de mot de passe impossible : HTTP ${changed.status}`);
+  return { cookie, cookieValue: cookie.split('=')[1]!, csrfToken };
+};
+
 /** Starts the embedded product as its own process (the load generator must not share its event loop). */
-export const startServer = async (
-  dataDir: string,
-  port: number,
-): Promise<{ url: string; stop: () => Promise<void> }> => {
+export const startServer = async (dataDir: string, port: number): Promise<BenchServer> => {
   const child: ChildProcess = spawn(
     process.execPath,
     [resolve(__dirname, '../../embedded/dist/main.js')],
@@ -16,6 +65,8 @@ export const startServer = async (
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'error',
+        ADMIN_LOGIN: BENCH_ADMIN,
+        ADMIN_PASSWORD: 'Provisoire-Mesure-2026',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -31,8 +82,15 @@ export const startServer = async (
     if (Date.now() > deadline) throw new Error('Le serveur ne répond pas.');
     await new Promise((r) => setTimeout(r, 100));
   }
+  const session = await signIn(url);
   return {
     url,
+    ...session,
+    headers: (extra = {}) => ({
+      cookie: session.cookie,
+      'x-csrf-token': session.csrfToken,
+      ...extra,
+    }),
     stop: () =>
       new Promise<void>((done) => {
         child.once('exit', () => done());

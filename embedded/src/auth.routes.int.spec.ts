@@ -351,13 +351,13 @@ describe('permissions, on the server', () => {
             status: 403,
           });
       }
-      const commands = [
+      const commands: ['POST' | 'PUT' | 'DELETE', string][] = [
         ['POST', `/api/${resource}`],
         ['PUT', `/api/${resource}/x`],
-        ...(resource === 'utilisateurs'
-          ? [['POST', `/api/${resource}/x/desactiver`]]
-          : [['DELETE', `/api/${resource}/x`]]),
-      ] as const;
+        resource === 'utilisateurs'
+          ? ['POST', `/api/${resource}/x/desactiver`]
+          : ['DELETE', `/api/${resource}/x`],
+      ];
       for (const [method, url] of commands) {
         const response = await agent.inject({
           method,

@@ -10,7 +10,12 @@ import {
   isCommonPassword,
   verifyPassword,
 } from './passwords.js';
-import { RedisSessionStore, SqliteSessionStore, type SessionStorePort } from './sessionStore.js';
+import {
+  RedisSessionStore,
+  SqliteSessionStore,
+  type SessionRecord,
+  type SessionStorePort,
+} from './sessionStore.js';
 import {
   RedisSignInLimiter,
   SIGN_IN_LIMIT,
@@ -22,7 +27,7 @@ const dir = mkdtempSync(join(tmpdir(), 'sessions-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const promised = {
-  set: (store: SessionStorePort, id: string, data: object) =>
+  set: (store: SessionStorePort, id: string, data: SessionRecord) =>
     new Promise<void>((resolve, reject) =>
       store.set(id, data, (error) => (error ? reject(error) : resolve())),
     ),
