@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pdfText } from '../../workers/src/testing/pdfText';
+import { ADMIN, adminEnvironment, signInFirstAdministrator } from './accounts';
 import {
   ARTIFACTS,
   browserAvailable,
@@ -39,7 +40,7 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
   let page: Page;
 
   beforeAll(async () => {
-    product = await startProduct(environment());
+    product = await startProduct({ ...environment(), ...adminEnvironment() });
     browser = await launchBrowser();
     page = await browser.newPage({
       viewport: { width: 1280, height: 800 },
@@ -61,6 +62,15 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
     await p.getByLabel('Libellé').fill(libelle);
     await p.getByRole('button', { name: 'Enregistrer' }).click();
   };
+
+  it('signs in as the fresh product’s administrator, replacing the temporary password', async () => {
+    // Every dashboard page now needs a session: the journey starts where a new office starts.
+    await open(page, '/tableau-de-bord');
+    await page.waitForURL(/\/connexion\?error=SessionRequired/);
+    await signInFirstAdministrator(page, product.url);
+    await open(page, '/tableau-de-bord');
+    await page.getByText(`Bonjour, ${ADMIN.displayName}`).waitFor();
+  });
 
   it('opens the empty list from the menu of the dashboard', async () => {
     await open(page, '/tableau-de-bord');
@@ -104,7 +114,8 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
     await page.goto(editUrl);
     await page.getByLabel('Libellé').waitFor();
 
-    const other = await browser.newPage({ locale: 'fr-FR' });
+    // A second tab of the same signed-in session: a new browser context would have no session.
+    const other = await page.context().newPage();
     await other.goto(editUrl);
     await other.getByLabel('Libellé').fill('Électricité (modifié ailleurs)');
     await other.getByRole('button', { name: 'Enregistrer' }).click();

@@ -1,16 +1,14 @@
+import { aggregateRunner, type CommandAnswer } from '../commands.js';
 import {
   METIER_CATEGORY,
   metierDecider,
   referencesCollection,
   streamName,
   type CommandContext,
-  type Metier,
   type MetierCommand,
-  type MetierEvent,
   type MetierInput,
 } from '@examens-pro/domain';
 import {
-  handleCommand,
   releaseUniqueValue,
   reserveUniqueValue,
   type EventStore,
@@ -18,11 +16,7 @@ import {
   type UniqueValue,
 } from '@examens-pro/platform';
 
-export interface CommandAnswer {
-  readonly id: string;
-  readonly revision: number;
-  readonly position: string;
-}
+export type { CommandAnswer };
 
 const codeOf = (value: string): UniqueValue => ({
   resource: METIER_CATEGORY,
@@ -32,30 +26,7 @@ const codeOf = (value: string): UniqueValue => ({
 
 /** The métier commands: the decider decides; here only the I/O around it (codes, usage, streams). */
 export const metierCommands = (eventStore: EventStore, readStore: ReadStore) => {
-  const run = async (
-    id: string,
-    command: MetierCommand,
-    context: CommandContext,
-    expectedRevision?: number,
-    beforeAppend?: (state: Metier, events: readonly MetierEvent[]) => Promise<void>,
-  ) => {
-    const outcome = await handleCommand(eventStore, {
-      stream: streamName(METIER_CATEGORY, id),
-      decider: metierDecider,
-      command,
-      context,
-      expectedRevision,
-      beforeAppend,
-    });
-    return {
-      outcome,
-      answer: {
-        id,
-        revision: outcome.revision,
-        position: outcome.position,
-      } satisfies CommandAnswer,
-    };
-  };
+  const run = aggregateRunner(eventStore, METIER_CATEGORY, metierDecider);
 
   return {
     async create(id: string, input: MetierInput, context: CommandContext): Promise<CommandAnswer> {

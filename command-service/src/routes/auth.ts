@@ -8,15 +8,14 @@ import {
   SessionExpiredError,
 } from '@examens-pro/domain';
 import {
-  ABSOLUTE_TIMEOUT_MS,
   checkAccess,
   commandIdOf,
   csrfTokenFor,
   currentPrincipal,
   decoyHash,
   hasValidCsrfToken,
-  IDLE_TIMEOUT_MS,
   principalAllows,
+  sessionTimes,
   verifyPassword,
   type EventStore,
   type Principal,
@@ -72,12 +71,7 @@ const sessionBody = (principal: Principal, signedInAt: string) => ({
     permissions: [...principal.permissions].sort(),
     is_change_password: principal.user.is_change_password,
   },
-  signedInAt,
-  expires: new Date(
-    Math.min(Date.now() + IDLE_TIMEOUT_MS, Date.parse(signedInAt) + ABSOLUTE_TIMEOUT_MS),
-  ).toISOString(),
-  idleTimeoutMinutes: IDLE_TIMEOUT_MS / 60_000,
-  absoluteTimeoutHours: ABSOLUTE_TIMEOUT_MS / 3_600_000,
+  ...sessionTimes(signedInAt),
 });
 
 /**

@@ -36,6 +36,16 @@ export interface SessionOptions {
   readonly eventStore: EventStore;
 }
 
+/** When a session started at `signedInAt` ends if left idle from now, and its limits. */
+export const sessionTimes = (signedInAt: string) => ({
+  signedInAt,
+  expires: new Date(
+    Math.min(Date.now() + IDLE_TIMEOUT_MS, Date.parse(signedInAt) + ABSOLUTE_TIMEOUT_MS),
+  ).toISOString(),
+  idleTimeoutMinutes: IDLE_TIMEOUT_MS / 60_000,
+  absoluteTimeoutHours: ABSOLUTE_TIMEOUT_MS / 3_600_000,
+});
+
 /** Paths whose own handlers check the token, to answer as the sign-in contract says. */
 const OWN_CSRF_HANDLING = [
   /^\/api\/auth\/signout\/?$/,

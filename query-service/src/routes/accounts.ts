@@ -7,13 +7,7 @@ import {
   type SiteSettingsDocument,
   type UserDocument,
 } from '@examens-pro/domain';
-import {
-  ABSOLUTE_TIMEOUT_MS,
-  checkAccess,
-  etag,
-  IDLE_TIMEOUT_MS,
-  type ReadStore,
-} from '@examens-pro/platform';
+import { checkAccess, etag, sessionTimes, type ReadStore } from '@examens-pro/platform';
 import { awaitPosition } from './resource.js';
 
 /** What `GET /api/informations` tells about the running product. */
@@ -69,14 +63,7 @@ export const accountReadRoutes: FastifyPluginAsync<AccountReadOptions> = async (
     const signedInAt = request.session.signedInAt!;
     return {
       ...information(),
-      session: {
-        signedInAt,
-        expires: new Date(
-          Math.min(Date.now() + IDLE_TIMEOUT_MS, Date.parse(signedInAt) + ABSOLUTE_TIMEOUT_MS),
-        ).toISOString(),
-        idleTimeoutMinutes: IDLE_TIMEOUT_MS / 60_000,
-        absoluteTimeoutHours: ABSOLUTE_TIMEOUT_MS / 3_600_000,
-      },
+      session: sessionTimes(signedInAt),
       heureServeur: new Date().toISOString(),
     };
   });

@@ -1,0 +1,337 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  ADMIN,
+  adminEnvironment,
+  signIn,
+  signInAndChangePassword,
+  submitPasswordChange,
+} from './accounts';
+import { browserAvailable, launchBrowser, shot, startProduct, type Product } from './harness';
+
+/**
+ * Accounts, sign-in and the dashboard's shell, on the embedded product started on empty data: the
+ * first administrator is all there is, as on an office's first day.
+ */
+const run = browserAvailable() ? describe : describe.skip;
+
+const PROFILE = 'Consultation des listes';
+const USER = {
+  nom: 'Kouassi',
+  prenoms: 'Awa Mariam',
+  login: 'awa.kouassi@examens.local',
+  telephone: '+225 07 08 09 10 11',
+  temporaryPassword: 'Bienvenue-Examens-2026',
+  password: 'Awa-Kouassi-2026!',
+  displayName: 'Awa Mariam KOUASSI',
+};
+const MAINTENANCE_MESSAGE = 'Mise à jour des listes en cours : retour prévu à 14 h.';
+
+const METIERS = '/tableau-de-bord/configuration/metiers';
+const NOTES = '/tableau-de-bord/espace-examen/notes/liste-des-notes';
+const UTILISATEURS = '/tableau-de-bord/utilisateurs-profils/utilisateurs';
+const PROFILS = '/tableau-de-bord/utilisateurs-profils/profils';
+
+run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
+  let product: Product;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    product = await startProduct(adminEnvironment());
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  const open = (p: Page, path: string) => p.goto(`${product.url}${path}`);
+  const pathOf = (p: Page) => new URL(p.url()).pathname;
+  /** The app's notifications: role alert for errors, status for the rest (see notifications.tsx). */
+  const toast = (p: Page, text: string) => p.locator('.toasts > *').filter({ hasText: text });
+
+  it('sends an anonymous visitor of a dashboard page to the sign-in page, in French', async () => {
+    await open(page, METIERS);
+    await page.waitForURL(/\/connexion\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('error')).toBe('SessionRequired');
+    expect(url.searchParams.get('callbackUrl')).toBe(METIERS);
+    await expect(page.getByRole('alert').innerText()).resolves.toBe(
+      'Veuillez vous connecter pour accéder à cette page.',
+    );
+    await shot(page, 'comptes-01-connexion-requise');
+  });
+
+  it('confines the first administrator to the password change until a good password is chosen', async () => {
+    // A wrong password first: refused with the French message, the form stays.
+    await signIn(page, product.url, ADMIN.login, 'Pas-le-bon-2026');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Identifiant ou mot de passe incorrect.' })
+      .waitFor();
+    expect(pathOf(page)).toBe('/connexion');
+
+    await signIn(page, product.url, ADMIN.login, ADMIN.temporaryPassword);
+    await page.waitForURL(`${product.url}/change-password`);
+    await page.getByText('Votre mot de passe est provisoire').waitFor();
+    await shot(page, 'comptes-02-changement-impose');
+
+    // Any other page sends them back while the password is temporary.
+    await open(page, '/tableau-de-bord');
+    await page.waitForURL(`${product.url}/change-password`);
+
+    await submitPasswordChange(page, ADMIN.temporaryPassword, 'azerty123');
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: 'Ce mot de passe fait partie des plus courants : choisissez-en un autre.',
+      })
+      .waitFor();
+    expect(pathOf(page)).toBe('/change-password');
+    await shot(page, 'comptes-03-mot-de-passe-trop-courant');
+
+    await submitPasswordChange(page, ADMIN.temporaryPassword, ADMIN.password);
+    await page.waitForURL(`${product.url}/`);
+    await toast(page, 'Votre mot de passe a été changé.').waitFor();
+
+    await open(page, '/tableau-de-bord');
+    await page.getByRole('heading', { name: `Bonjour, ${ADMIN.displayName}` }).waitFor();
+    await shot(page, 'comptes-04-accueil-administrateur');
+  });
+
+  it('creates a read-only profile, then a user with it and a temporary password', async () => {
+    await page.getByRole('menuitem', { name: 'Profils' }).click();
+    await page.waitForURL(`**${PROFILS}`);
+    await page.getByRole('link', { name: 'Créer' }).click();
+    await page.waitForURL(`**${PROFILS}/create`);
+    await page.getByLabel(/^Libellé/).fill(PROFILE);
+    await page.getByLabel('Lister les utilisateurs', { exact: true }).check();
+    await page.getByLabel('Lister les profils', { exact: true }).check();
+    await page.getByText('Permissions (2 cochées)').waitFor();
+    await shot(page, 'comptes-05-profil-a-creer');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.waitForURL(/\/show$/);
+    await toast(page, 'Élément créé').waitFor();
+    // The show page reads the permissions as sentences, and only the two chosen.
+    const permissions = page.locator('#main-content li');
+    await permissions.first().waitFor();
+    await expect(permissions.allInnerTexts()).resolves.toEqual([
+      'Lister les profils',
+      'Lister les utilisateurs',
+    ]);
+
+    await page.getByRole('menuitem', { name: 'Utilisateurs' }).click();
+    await page.waitForURL(`**${UTILISATEURS}`);
+    await page.getByRole('link', { name: 'Créer' }).click();
+    await page.waitForURL(`**${UTILISATEURS}/create`);
+    await page.getByLabel(/^Nom/).fill(USER.nom);
+    await page.getByLabel(/^Prénoms/).fill(USER.prenoms);
+    await page.getByLabel(/^Identifiant/).fill(USER.login);
+    await page.getByLabel(/^Téléphone/).fill(USER.telephone);
+    await page.getByRole('combobox', { name: /^Profil/ }).click();
+    await page.getByRole('option', { name: PROFILE }).click();
+    await page.getByLabel(/^Mot de passe provisoire/).fill(USER.temporaryPassword);
+    await page.getByLabel(/^Confirmation du mot de passe provisoire/).fill(USER.temporaryPassword);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.waitForURL(/\/show$/);
+    await page.getByText(USER.login).waitFor();
+    await page.getByText(PROFILE).waitFor();
+    await page.getByText('Provisoire : à changer à la prochaine connexion').waitFor();
+    await shot(page, 'comptes-06-utilisateur-cree');
+  });
+
+  it('switches to the dark theme, keeps it across a reload, and back to light', async () => {
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const themeCookie = async () =>
+      (await context.cookies(product.url)).find((c) => c.name === 'theme')?.value;
+
+    await open(page, '/tableau-de-bord');
+    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
+    await expect(theme()).resolves.toBe('light');
+    await page.getByRole('button', { name: 'Thème sombre' }).click();
+    await page.getByRole('button', { name: 'Thème clair' }).waitFor();
+    await expect(theme()).resolves.toBe('dark');
+    await expect(themeCookie()).resolves.toBe('dark');
+
+    await page.reload();
+    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
+    await expect(theme()).resolves.toBe('dark');
+    // The dashboard's own palette follows, not only the attribute.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    expect(background).not.toBe('rgb(245, 246, 250)');
+    await shot(page, 'comptes-07-theme-sombre');
+
+    // Back to light from the user menu this time.
+    await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+    await page.getByRole('menuitem', { name: 'Thème clair' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Thème sombre' }).waitFor();
+    await expect(theme()).resolves.toBe('light');
+    await expect(themeCookie()).resolves.toBe('light');
+  });
+
+  it('keeps an error notification until it is closed; a success one hides by itself', async () => {
+    // The same login twice: the server's 409 in French, as an error notification.
+    await open(page, `${UTILISATEURS}/create`);
+    await page.getByLabel(/^Nom/).fill('Doublon');
+    await page.getByLabel(/^Prénoms/).fill('Essai');
+    await page.getByLabel(/^Identifiant/).fill(USER.login);
+    await page.getByLabel(/^Téléphone/).fill('+225 01 02 03 04 05');
+    await page.getByRole('combobox', { name: /^Profil/ }).click();
+    await page.getByRole('option', { name: PROFILE }).click();
+    await page.getByLabel(/^Mot de passe provisoire/).fill('Doublon-Essai-2026');
+    await page.getByLabel(/^Confirmation du mot de passe provisoire/).fill('Doublon-Essai-2026');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const duplicate = page
+      .getByRole('alert')
+      .filter({ hasText: 'Cet identifiant est déjà utilisé.' });
+    await duplicate.waitFor();
+    // Longer than a success toast lives (3000 ms): an error stays.
+    await page.waitForTimeout(4000);
+    await expect(duplicate.isVisible()).resolves.toBe(true);
+    expect(pathOf(page)).toBe(`${UTILISATEURS}/create`);
+    await shot(page, 'comptes-08-erreur-persistante');
+    await duplicate.getByRole('button', { name: 'Fermer' }).click();
+    await duplicate.waitFor({ state: 'detached' });
+
+    // A profile in use cannot be deleted: 409, the French reason, closed by hand as well.
+    await open(page, PROFILS);
+    await page.getByText(PROFILE).click();
+    await page.waitForURL(/\/show$/);
+    await page.getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    const inUse = page
+      .getByRole('alert')
+      .filter({ hasText: 'Ce profil est attribué à 1 utilisateur' });
+    await inUse.waitFor();
+    await shot(page, 'comptes-09-profil-utilise');
+    await inUse.getByRole('button', { name: 'Fermer' }).click();
+    await inUse.waitFor({ state: 'detached' });
+    await page.getByText(PROFILE).first().waitFor();
+
+    // A success: saving one's own account, whose notification leaves after about 3 s.
+    await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+    await page.getByRole('menuitem', { name: 'Mon compte' }).click();
+    await page.waitForURL('**/tableau-de-bord/mon-compte');
+    await page.getByLabel(/^Téléphone/).fill('+225 27 20 00 00 00');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    const saved = toast(page, 'Votre compte a été enregistré.');
+    await saved.waitFor();
+    const shownAt = Date.now();
+    await saved.waitFor({ state: 'detached', timeout: 6000 });
+    const lifetime = Date.now() - shownAt;
+    expect(lifetime).toBeGreaterThan(2000);
+    expect(lifetime).toBeLessThan(5000);
+  });
+
+  it('signs out from the user menu; the dashboard then asks to sign in again', async () => {
+    await open(page, UTILISATEURS);
+    await page.getByText(USER.login).waitFor();
+    await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+    await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    await page.waitForURL(`${product.url}/connexion`);
+    await shot(page, 'comptes-10-deconnecte');
+
+    // The page before is in the history, the session is not.
+    await page.goBack();
+    await page.waitForURL(/\/connexion\?error=SessionRequired/);
+    expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(UTILISATEURS);
+    await page.getByText('Veuillez vous connecter pour accéder à cette page.').waitFor();
+
+    await open(page, '/tableau-de-bord');
+    await page.waitForURL(/\/connexion\?error=SessionRequired/);
+
+    // And the API says so too.
+    const answer = await page.request.get(`${product.url}/api/utilisateurs`);
+    expect(answer.status()).toBe(401);
+  });
+
+  it('lets the new user in after their own password change, with only their screens', async () => {
+    await open(page, '/connexion');
+    await signInAndChangePassword(
+      page,
+      product.url,
+      USER.login,
+      USER.temporaryPassword,
+      USER.password,
+    );
+    await open(page, '/tableau-de-bord');
+    await page.getByRole('heading', { name: `Bonjour, ${USER.displayName}` }).waitFor();
+    await page.getByText(`Profil : ${PROFILE}`).waitFor();
+    await expect(page.getByRole('menuitem').allInnerTexts()).resolves.toEqual([
+      'Mon compte',
+      'Accueil',
+      'Informations',
+      'Utilisateurs',
+      'Profils',
+    ]);
+    await shot(page, 'comptes-11-menu-restreint');
+
+    // Typing the address of a screen they may not open is refused by the server's answer.
+    for (const path of [METIERS, NOTES]) {
+      await open(page, path);
+      await page.waitForURL(`${product.url}/acces-non-autorise`);
+      await page.getByRole('heading', { name: 'Accès Interdit' }).waitFor();
+    }
+    await shot(page, 'comptes-12-acces-interdit');
+
+    // What they may read works, without the buttons to change it.
+    await open(page, UTILISATEURS);
+    await page.getByRole('cell', { name: USER.login }).waitFor();
+    await page.getByRole('cell', { name: ADMIN.login }).waitFor();
+    await expect(page.getByRole('link', { name: 'Créer' }).count()).resolves.toBe(0);
+    await shot(page, 'comptes-13-liste-en-lecture');
+  });
+
+  it('shows the maintenance notice to the public while the administrator switches it on', async () => {
+    const adminContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'fr-FR',
+    });
+    const publicContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'fr-FR',
+    });
+    try {
+      const admin = await adminContext.newPage();
+      await signIn(admin, product.url, ADMIN.login, ADMIN.password);
+      await admin.waitForURL(`${product.url}/tableau-de-bord`);
+      await admin.getByRole('menuitem', { name: 'Informations' }).click();
+      await admin.waitForURL('**/tableau-de-bord/informations');
+      await admin.getByLabel('Message de maintenance (facultatif)').fill(MAINTENANCE_MESSAGE);
+      await admin.getByRole('button', { name: 'Activer le mode maintenance' }).click();
+      await admin.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+      await toast(admin, 'Mode maintenance activé.').waitFor();
+      await admin.getByText(`Message : « ${MAINTENANCE_MESSAGE} »`).waitFor();
+      await shot(admin, 'comptes-14-maintenance-activee');
+
+      const visitor = await publicContext.newPage();
+      await open(visitor, '/');
+      await visitor.waitForURL(`${product.url}/maintenance`);
+      await visitor.getByRole('heading', { name: 'Site en maintenance' }).waitFor();
+      await visitor.getByText(MAINTENANCE_MESSAGE).waitFor();
+      await shot(visitor, 'comptes-15-page-maintenance');
+      // Staff can still reach the sign-in page.
+      await open(visitor, '/connexion');
+      await visitor.getByRole('button', { name: 'Se connecter' }).waitFor();
+      expect(pathOf(visitor)).toBe('/connexion');
+
+      await admin.getByRole('button', { name: 'Désactiver le mode maintenance' }).click();
+      await admin.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+      await toast(admin, 'Mode maintenance désactivé.').waitFor();
+
+      await open(visitor, '/');
+      await visitor.getByRole('link', { name: 'Accéder au tableau de bord' }).waitFor();
+      expect(pathOf(visitor)).toBe('/');
+      await shot(visitor, 'comptes-16-accueil-rouvert');
+    } finally {
+      await adminContext.close();
+      await publicContext.close();
+    }
+  });
+});
