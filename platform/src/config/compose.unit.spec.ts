@@ -142,6 +142,8 @@ describe('docker-compose.yml (distributed mode)', () => {
     expect(nginx).toMatch(/GET query_service;/);
     expect(nginx).toMatch(/HEAD query_service;/);
     expect(nginx).toMatch(/default command_service;/);
+    // GET /api/auth/csrf and /session belong to the sign-in service (command-service).
+    expect(nginx).toMatch(/location \/api\/auth\/ \{\s*proxy_pass http:\/\/command_service;/);
     expect(nginx).toMatch(/try_files \$uri \/index\.html;/);
   });
 });
