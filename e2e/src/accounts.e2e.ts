@@ -51,7 +51,7 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
 
   const open = (p: Page, path: string) => p.goto(`${product.url}${path}`);
   const pathOf = (p: Page) => new URL(p.url()).pathname;
-  /** The app's notifications: role alert for errors, status for the rest (see notifications.tsx). */
+  /** A notification of any kind: errors are role alert, the others role status, in one bar. */
   const toast = (p: Page, text: string) => p.locator('.toasts > *').filter({ hasText: text });
 
   it('sends an anonymous visitor of a dashboard page to the sign-in page, in French', async () => {
@@ -308,6 +308,12 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
       await admin.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
       await toast(admin, 'Mode maintenance activé.').waitFor();
       await admin.getByText(`Message : « ${MAINTENANCE_MESSAGE} »`).waitFor();
+      // A full-page shot of a scrolled page draws the fixed app bar mid-page: back to the top.
+      await admin.getByRole('dialog').waitFor({ state: 'detached' });
+      await admin.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, 0);
+      });
       await shot(admin, 'comptes-14-maintenance-activee');
 
       const visitor = await publicContext.newPage();

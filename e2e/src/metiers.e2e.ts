@@ -42,11 +42,14 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
   beforeAll(async () => {
     product = await startProduct({ ...environment(), ...adminEnvironment() });
     browser = await launchBrowser();
-    page = await browser.newPage({
+    // A context of its own rather than browser.newPage(): the conflict step opens a second tab
+    // of the same signed-in session in it.
+    const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       locale: 'fr-FR',
       acceptDownloads: true,
     });
+    page = await context.newPage();
   });
   afterAll(async () => {
     await browser?.close();
@@ -103,6 +106,8 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
     await page.getByText('Électricité du bâtiment').first().waitFor();
     await page.getByRole('tab', { name: 'Historique' }).click();
     await page.getByText('Libellé : Électricité bâtiment → Électricité du bâtiment').waitFor();
+    // Signed in, the change is the administrator's, no longer the system's.
+    await page.getByRole('cell', { name: 'Premier Administrateur' }).first().waitFor();
     await shot(page, prefix + '-03-historique');
   });
 
@@ -172,6 +177,7 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
     expect(csv.startsWith('\ufeffCode;Libellé;Statut;Modifié le;Modifié par')).toBe(true);
     expect(csv).toContain("FORMULE;'=SOMME(A1:A9);Actif");
     expect(csv).toContain('MACON;Maçonnerie;Actif');
+    expect(csv).toMatch(/^MACON;Maçonnerie;Actif;[^;]+;Premier Administrateur\r?$/m);
   });
 
   it('downloads the list as a PDF after its progress bar, and the PDF lists the métiers', async () => {
