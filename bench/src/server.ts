@@ -27,11 +27,13 @@ const signIn = async (url: string) => {
     cookie = sessionCookieOf(response, cookie);
     return ((await response.json()) as { csrfToken: string }).csrfToken;
   };
+  // The token first: it creates the session whose cookie the form post must carry.
+  const firstToken = await csrf();
   const signedIn = await fetch(`${url}/api/auth/callback/credentials`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      csrfToken: await csrf(),
+      csrfToken: firstToken,
       json: 'true',
       login: BENCH_ADMIN,
       password: 'Provisoire-Mesure-2026',

@@ -340,4 +340,53 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
       await publicContext.close();
     }
   });
+  it('reloads at the next navigation once a new build is published', async () => {
+    await open(page, '/tableau-de-bord');
+    await page.getByText(/^Bonjour, /).waitFor();
+    // A marker that only a full page load wipes out.
+    await page.evaluate(() => Object.assign(window, { sansRechargement: true }));
+    await page.route('**/builds/latest.json*', (route) =>
+      route.fulfill({ json: { id: 'version-suivante', builtAt: new Date().toISOString() } }),
+    );
+    try {
+      const polled = page.waitForRequest(/\/builds\/latest\.json\?t=\d+/);
+      // Seed §7: the id is polled; a regained focus polls at once.
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await polled;
+      // Nothing happens while the user stays on the page…
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => 'sansRechargement' in window)).toBe(true);
+      // …the next navigation loads the new build.
+      const reloaded = page.waitForEvent('load');
+      await page.getByRole('menuitem', { name: 'Informations' }).click();
+      await reloaded;
+      await page.waitForURL('**/tableau-de-bord/informations');
+      expect(await page.evaluate(() => 'sansRechargement' in window)).toBe(false);
+    } finally {
+      await page.unroute('**/builds/latest.json*');
+    }
+  });
+
+  it('reloads once when a chunk of the application fails to load (a build replaced it)', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const visitor = await fresh.newPage();
+      let refused = 0;
+      // The dashboard's chunk is gone once (as after a deployment), then served again.
+      await visitor.route(/\/assets\/Dashboard-[^/]+\.js$/, (route) =>
+        refused++ === 0 ? route.abort() : route.continue(),
+      );
+      await open(visitor, '/tableau-de-bord');
+      // Unauthenticated: the guard sends to sign-in before the chunk is needed, so sign in first.
+      await visitor.waitForURL(/\/connexion\?/);
+      await signIn(visitor, product.url, USER.login, USER.password);
+      await visitor.getByText(/^Bonjour, /).waitFor();
+      expect(refused).toBe(2);
+      expect(
+        await visitor.evaluate(() => sessionStorage.getItem('examens-pro:rechargement')),
+      ).toMatch(/^\d+$/);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
