@@ -10,3 +10,4 @@ export {
   type AdministratorInput,
 } from './accounts/handlers.js';
 export { SIGNOUT_CSRF_MESSAGE, safeCallback } from './routes/auth.js';
+export { ensureGeography, listCommands } from './lists/handlers.js';

@@ -23,3 +23,7 @@ export * from './accounts/profile.js';
 export * from './accounts/maintenance.js';
 export * from './accounts/contracts.js';
 export { userHistory, profileHistory } from './accounts/history.js';
+export * from './configuration/lists.js';
+export * from './configuration/item.js';
+export * from './configuration/contracts.js';
+export * from './configuration/geography.js';

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { ensureFirstAdministrator } from '@examens-pro/command-service';
+import { ensureFirstAdministrator, ensureGeography } from '@examens-pro/command-service';
+import { SYSTEM_ACTOR } from '@examens-pro/domain';
 import { loadConfig, openPorts, productInformation } from '@examens-pro/platform';
 import { buildApp } from './app.js';
 
@@ -38,6 +39,10 @@ const main = async (): Promise<void> => {
   await ensureFirstAdministrator(ports.eventStore, ports.readStore, process.env, (message) =>
     console.log(`\n${message}\n`),
   );
+  await ensureGeography(ports.eventStore, ports.readStore, {
+    actor: SYSTEM_ACTOR,
+    now: new Date().toISOString(),
+  });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Examens Pro (mode embarqué) : http://localhost:${config.port} — données dans ${config.dataDir}`,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createAdministrator } from '@examens-pro/command-service';
+import { createAdministrator, ensureGeography } from '@examens-pro/command-service';
 import { SYSTEM_ACTOR } from '@examens-pro/domain';
 import {
   DirectoryDocumentStorage,
@@ -43,6 +43,10 @@ export const startTestApp = async () => {
     sessionSecret: 'secret-de-test-secret-de-test-secret-de-test',
   });
   await app.ready();
+  await ensureGeography(eventStore, readStore, {
+    actor: SYSTEM_ACTOR,
+    now: new Date().toISOString(),
+  });
 
   /** An agent keeps its cookie across requests and sends its CSRF token on state changes. */
   const agent = (): Agent => {

@@ -9,6 +9,8 @@ import {
 } from './accounts/accountsProjections.js';
 
 export * from './accounts/accountsProjections.js';
+export { listsProjection } from './lists/listsProjection.js';
+import { listsProjection } from './lists/listsProjection.js';
 
 export { metiersProjection } from './metiers/metiersProjection.js';
 export { usagesProjection } from './usages/usagesProjection.js';
@@ -22,4 +24,5 @@ export const allProjections = (): Projection[] => [
   usersProjection,
   profilesProjection,
   siteSettingsProjection,
+  listsProjection,
 ];

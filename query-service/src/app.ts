@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   DOCUMENT_KINDS,
+  LIST_RESOURCES,
+  REFERENCE_LISTS,
+  referenceList,
   documentRequirement,
   documentsResource,
   metiersResource,
@@ -35,10 +38,30 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   documentsResource,
   usersResource,
   profilesResource,
+  ...LIST_RESOURCES,
 ];
+
+/**
+ * Who may read a reference list: whoever may open its screen, and whoever edits a list that
+ * references it (the site's form lists the centres). The geography is read by every signed-in user.
+ */
+const listRequirement = (name: string): readonly string[] => {
+  const list = referenceList(name)!;
+  if (list.readOnly) return [];
+  const referrers = REFERENCE_LISTS.filter((other) =>
+    other.fields.some((f) => f.type === 'reference' && f.reference === name),
+  );
+  return [
+    ...new Set([
+      ...resourceRequirement(name, 'read'),
+      ...referrers.flatMap((other) => resourceRequirement(other.name, 'read')),
+    ]),
+  ];
+};
 
 /** Documents are listed to whoever may produce one kind or another; each file checks its own kind. */
 const requirements: Record<string, readonly string[]> = {
+  ...Object.fromEntries(REFERENCE_LISTS.map((list) => [list.name, listRequirement(list.name)])),
   // The users' screens show each user's profile by name.
   profils: [
     ...new Set([

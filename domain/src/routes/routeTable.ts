@@ -5,6 +5,7 @@
  * Paths are relative to /tableau-de-bord.
  */
 import { allows } from '../accounts/permissions.js';
+import { REFERENCE_LISTS } from '../configuration/lists.js';
 
 export interface MenuSection {
   readonly key: string;
@@ -58,7 +59,7 @@ const ADMISSIONS = 'espace-examen/gestion-des-admissions';
 const DECISIONS = `${ADMISSIONS}/decision-d-admission`;
 const STATS = 'rapports-statistiques';
 
-export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
+const ROUTES: readonly DashboardRoute[] = [
   route('tableau-de-bord', '', 'Accueil', []),
   route('tableau-de-bord', 'informations', 'Informations', []),
   route('mon-compte', 'mon-compte', 'Mon compte', [], { write: ['compte.enregistrer'] }),
@@ -376,6 +377,12 @@ export const DASHBOARD_ROUTES: readonly DashboardRoute[] = [
     'types-incidents',
   ),
 ];
+
+/** Each configuration list with a screen serves its route's records. */
+export const DASHBOARD_ROUTES: readonly DashboardRoute[] = ROUTES.map((r) => {
+  const list = REFERENCE_LISTS.find((l) => l.path === r.path);
+  return list && !r.resource ? { ...r, resource: list.name, itemLabel: list.itemLabel } : r;
+});
 
 const normalize = (path: string): string =>
   path

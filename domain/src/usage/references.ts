@@ -1,4 +1,19 @@
 import type { CollectionDefinition, ReadModelDocument } from '../core/readModels.js';
+import { referenceList, REFERENCE_LISTS } from '../configuration/lists.js';
+
+/** A list item references the items its reference fields name (a site its centre, a centre its département). */
+const listItemReferences = (event: { readonly data: unknown }): readonly ReferenceChange[] => {
+  const data = event.data as { list: string; values: Record<string, unknown> };
+  const list = referenceList(data.list);
+  const fields = list?.fields.filter((f) => f.type === 'reference' && f.reference) ?? [];
+  return [...new Set(fields.map((f) => f.reference!))].map((resource) => ({
+    resource,
+    ids: fields
+      .filter((f) => f.reference === resource)
+      .map((f) => data.values[f.name])
+      .filter((id): id is string => typeof id === 'string' && id !== ''),
+  }));
+};
 
 /**
  * "In use" is counted from events: a referrer (a candidature, a site…) references items of other
@@ -29,6 +44,14 @@ export const REFERENCE_RULES: readonly ReferenceRule[] = [
       { resource: 'profils', ids: [(event.data as { profilId: string }).profilId] },
     ],
   })),
+  ...(REFERENCE_LISTS.some((l) => l.fields.some((f) => f.type === 'reference'))
+    ? ['ListItemCreated', 'ListItemModified'].map((eventType): ReferenceRule => ({
+        eventType,
+        changes: listItemReferences,
+      }))
+    : []),
+  // A deleted list item references nothing any more.
+  { eventType: 'ListItemDeleted', changes: () => null },
 ];
 
 export interface ReferenceDocument extends ReadModelDocument {

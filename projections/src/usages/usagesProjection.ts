@@ -16,8 +16,8 @@ export const usagesProjection = (
   rules: readonly ReferenceRule[] = REFERENCE_RULES,
 ): Projection => ({
   name: 'usages',
-  // 2: users reference their profile.
-  version: 2,
+  // 2: users reference their profile; 3: list items reference items of other lists.
+  version: 3,
   collections: [referencesCollection, referrersCollection],
   eventTypes: [...new Set(rules.map((r) => r.eventType))],
   async apply(event, context) {

@@ -1,0 +1,181 @@
+import {
+  DEFAULT_GEOGRAPHY,
+  fold,
+  geographyCode,
+  listItemDecider,
+  referenceList,
+  referencesCollection,
+  streamName,
+  ValidationError,
+  type CommandContext,
+  type ListItemEvent,
+  type ListItemInput,
+  type ReferenceListDefinition,
+} from '@examens-pro/domain';
+import {
+  eventIdFor,
+  releaseUniqueValue,
+  reserveUniqueValue,
+  type EventStore,
+  type ReadStore,
+  type UniqueValue,
+} from '@examens-pro/platform';
+import { aggregateRunner, type CommandAnswer } from '../commands.js';
+
+/**
+ * Every reference field must name an active item of its list, checked on the item's own stream
+ * (not a read model): an item deactivated a moment ago is refused at once.
+ */
+const checkReferences = async (
+  eventStore: EventStore,
+  list: ReferenceListDefinition,
+  input: ListItemInput,
+): Promise<void> => {
+  const errors: Record<string, string> = {};
+  for (const field of list.fields) {
+    const id = input.values[field.name];
+    if (field.type !== 'reference' || typeof id !== 'string' || id === '') continue;
+    const target = fold(
+      listItemDecider,
+      (await eventStore.readStream(streamName(field.reference!, id))) as unknown as ListItemEvent[],
+    );
+    if (target.status !== 'actif' || target.list !== field.reference)
+      errors[field.name] = `« ${field.label} » : choisissez un élément actif de la liste.`;
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new ValidationError(first, errors);
+};
+
+/** The commands of one reference list: codes unique per list, references to active items. */
+export const listCommands = (
+  eventStore: EventStore,
+  readStore: ReadStore,
+  list: ReferenceListDefinition,
+) => {
+  const run = aggregateRunner(eventStore, list.name, listItemDecider);
+  const codeOf = (value: string): UniqueValue => ({ resource: list.name, field: 'code', value });
+  const owner = (id: string) => streamName(list.name, id);
+  const item = (id: string, input: ListItemInput) => ({ list: list.name, itemId: id, ...input });
+
+  return {
+    async create(
+      id: string,
+      input: ListItemInput,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      await checkReferences(eventStore, list, input);
+      await reserveUniqueValue(eventStore, codeOf(input.code), owner(id), context);
+      try {
+        return (await run(id, { type: 'CreateListItem', data: item(id, input) }, context)).answer;
+      } catch (error) {
+        await releaseUniqueValue(eventStore, codeOf(input.code), owner(id), context);
+        throw error;
+      }
+    },
+
+    async modify(
+      id: string,
+      input: ListItemInput,
+      expectedRevision: number,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      await checkReferences(eventStore, list, input);
+      let previousCode: string | undefined;
+      try {
+        const { answer } = await run(
+          id,
+          { type: 'ModifyListItem', data: item(id, input) },
+          context,
+          expectedRevision,
+          async (state, events) => {
+            if (events.length === 0 || !('code' in state) || state.code === input.code) return;
+            await reserveUniqueValue(eventStore, codeOf(input.code), owner(id), context);
+            previousCode = state.code;
+          },
+        );
+        if (previousCode !== undefined)
+          await releaseUniqueValue(eventStore, codeOf(previousCode), owner(id), context);
+        return answer;
+      } catch (error) {
+        if (previousCode !== undefined)
+          await releaseUniqueValue(eventStore, codeOf(input.code), owner(id), context);
+        throw error;
+      }
+    },
+
+    async setActive(
+      id: string,
+      active: boolean,
+      expectedRevision: number,
+      context: CommandContext,
+    ) {
+      const data = { list: list.name, itemId: id };
+      return (
+        await run(
+          id,
+          active ? { type: 'ReactivateListItem', data } : { type: 'DeactivateListItem', data },
+          context,
+          expectedRevision,
+        )
+      ).answer;
+    },
+
+    async remove(id: string, expectedRevision: number, context: CommandContext) {
+      const usageCount = await readStore
+        .collection(referencesCollection)
+        .count({ resource: list.name, itemId: id });
+      const { outcome, answer } = await run(
+        id,
+        { type: 'DeleteListItem', data: { list: list.name, itemId: id, usageCount } },
+        context,
+        expectedRevision,
+      );
+      for (const event of outcome.events)
+        if (event.type === 'ListItemDeleted')
+          await releaseUniqueValue(
+            eventStore,
+            codeOf((event.data as { code: string }).code),
+            owner(id),
+            context,
+          );
+      return answer;
+    },
+  };
+};
+
+/**
+ * The default geography, loaded once as events (deterministic ids and command ids: a second start,
+ * or two replicas starting together, append nothing more).
+ */
+export const ensureGeography = async (
+  eventStore: EventStore,
+  readStore: ReadStore,
+  context: Omit<CommandContext, 'commandId'>,
+): Promise<number> => {
+  const zones = referenceList('zones')!;
+  const departements = referenceList('departements')!;
+  let created = 0;
+  const ensure = async (
+    list: ReferenceListDefinition,
+    code: string,
+    libelle: string,
+    values: Record<string, string>,
+  ): Promise<string> => {
+    const commandId = `geographie-${list.name}-${code}`;
+    const id = eventIdFor(commandId, 0);
+    if ((await eventStore.readStream(streamName(list.name, id), { maxCount: 1 })).length === 0) {
+      await listCommands(eventStore, readStore, list).create(
+        id,
+        { code, libelle, values },
+        { ...context, commandId },
+      );
+      created += 1;
+    }
+    return id;
+  };
+  for (const { zone, departements: names } of DEFAULT_GEOGRAPHY) {
+    const zoneId = await ensure(zones, geographyCode(zone), zone, {});
+    for (const name of names) await ensure(departements, geographyCode(name), name, { zoneId });
+  }
+  return created;
+};

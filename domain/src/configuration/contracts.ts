@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import type {
+  CollectionDefinition,
+  FieldType,
+  ReadModelDocument,
+  ResourceDefinition,
+} from '../core/readModels.js';
+import { ValidationError } from '../core/errors.js';
+import { codeSchema, libelleSchema, parseInput } from '../core/validation.js';
+import { describeHistory, type HistoryEntry, type HistoryEvent } from '../history/history.js';
+import type { ListItemEvent, ListValues } from './item.js';
+import { REFERENCE_LISTS, type ListField, type ReferenceListDefinition } from './lists.js';
+
+const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+
+const nf = new Intl.NumberFormat('fr-FR');
+
+/** One field's zod schema, French messages naming the field. */
+const fieldSchema = (field: ListField): z.ZodType => {
+  const named = `« ${field.label} »`;
+  const required = `${named} est obligatoire.`;
+  switch (field.type) {
+    case 'text': {
+      const text = z
+        .string({ error: `${named} doit être un texte.` })
+        .trim()
+        .max(500, { error: `${named} compte au plus 500 caractères.` });
+      return field.required ? text.min(1, { error: required }) : text.default('');
+    }
+    case 'phone': {
+      const phone = z
+        .string({ error: `${named} doit être un texte.` })
+        .trim()
+        .transform((value) => value.replace(/[\s.-]/g, ''))
+        .refine((value) => value === '' || /^\+?[0-9]{8,15}$/.test(value), {
+          error: `${named} compte de 8 à 15 chiffres (indicatif + accepté).`,
+        });
+      return field.required
+        ? phone.refine((value) => value !== '', { error: required })
+        : phone.default('');
+    }
+    case 'integer': {
+      const range =
+        field.min !== undefined && field.max !== undefined
+          ? ` entre ${nf.format(field.min)} et ${nf.format(field.max)}`
+          : '';
+      const message = `${named} doit être un nombre entier${range}.`;
+      let integer = z.number({ error: message }).int({ error: message });
+      if (field.min !== undefined) integer = integer.min(field.min, { error: message });
+      if (field.max !== undefined) integer = integer.max(field.max, { error: message });
+      return field.required
+        ? z.preprocess((value) => (value === '' || value === null ? undefined : value), integer)
+        : integer.nullable().default(null);
+    }
+    case 'boolean':
+      return z.boolean({ error: `${named} vaut oui ou non.` }).default(false);
+    case 'email-list': {
+      const list = z
+        .string({ error: `${named} doit être un texte.` })
+        .transform((value) =>
+          value
+            .split(/[,;\s]+/)
+            .map((email) => email.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .refine((emails) => emails.every((email) => EMAIL.test(email)), {
+          error: `${named} : une adresse e-mail n’est pas valide.`,
+        })
+        .transform((emails) => [...new Set(emails)].join(', '));
+      return field.required ? list.refine((value) => value !== '', { error: required }) : list;
+    }
+    case 'reference': {
+      const id = z.string({ error: required }).trim();
+      return field.required ? id.min(1, { error: required }) : id.nullable().default(null);
+    }
+    default: {
+      const never: never = field.type;
+      throw new Error(`type de champ inconnu : ${String(never)}`);
+    }
+  }
+};
+
+/** Body of POST and PUT /api/<list>: code, libellé and the list's own fields. */
+export const listInputSchema = (list: ReferenceListDefinition) =>
+  z.strictObject(
+    {
+      code: codeSchema,
+      libelle: libelleSchema,
+      ...Object.fromEntries(list.fields.map((field) => [field.name, fieldSchema(field)])),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Champ inconnu : ${issue.keys.join(', ')}.`
+          : undefined,
+    },
+  );
+
+export interface ListItemInput {
+  code: string;
+  libelle: string;
+  values: ListValues;
+}
+
+/** Parses a list item's form, then the list's own rules between fields. */
+export const parseListItem = (list: ReferenceListDefinition, body: unknown): ListItemInput => {
+  const { code, libelle, ...values } = parseInput(listInputSchema(list), body) as {
+    code: string;
+    libelle: string;
+  } & ListValues;
+  const errors = list.check?.(values) ?? {};
+  const first = Object.values(errors)[0];
+  if (first) throw new ValidationError(first, errors);
+  return { code, libelle, values };
+};
+
+export interface ListItemDocument extends ReadModelDocument {
+  code: string;
+  libelle: string;
+  actif: boolean;
+  creeLe: string;
+  creePar: string;
+  modifieLe: string;
+  modifiePar: string;
+  [field: string]: unknown;
+}
+
+const FIELD_TYPES: Record<ListField['type'], FieldType | undefined> = {
+  text: undefined,
+  phone: undefined,
+  'email-list': undefined,
+  integer: 'number',
+  boolean: 'boolean',
+  reference: 'string',
+};
+
+const collections = new Map<string, CollectionDefinition>();
+
+/** The read-model collection of a list: one index per filterable field (references, numbers, yes/no). */
+export const listCollection = (list: ReferenceListDefinition): CollectionDefinition => {
+  let collection = collections.get(list.name);
+  if (!collection) {
+    collection = {
+      name: list.name,
+      fields: {
+        code: 'string',
+        libelle: 'string',
+        actif: 'boolean',
+        creeLe: 'string',
+        modifieLe: 'string',
+        ...Object.fromEntries(
+          list.fields.flatMap((field) => {
+            const type = FIELD_TYPES[field.type];
+            return type ? [[field.name, type]] : [];
+          }),
+        ),
+      },
+      searchFields: [
+        'code',
+        'libelle',
+        ...list.fields.filter((f) => f.type === 'text').map((f) => f.name),
+      ],
+      defaultSort: { field: 'libelle', order: 'ASC' },
+    };
+    collections.set(list.name, collection);
+  }
+  return collection;
+};
+
+export const LIST_PROJECTION = 'listes-de-reference';
+
+export const listHistory =
+  (list: ReferenceListDefinition) =>
+  (events: readonly HistoryEvent[]): HistoryEntry[] =>
+    describeHistory<Record<string, unknown>>(events, {
+      initial: {},
+      apply: (state, event) => {
+        const e = event as unknown as ListItemEvent;
+        switch (e.type) {
+          case 'ListItemCreated':
+            return { code: e.data.code, libelle: e.data.libelle, ...e.data.values, actif: true };
+          case 'ListItemModified':
+            return { ...state, code: e.data.code, libelle: e.data.libelle, ...e.data.values };
+          case 'ListItemDeactivated':
+            return { ...state, actif: false };
+          case 'ListItemReactivated':
+            return { ...state, actif: true };
+          case 'ListItemDeleted':
+            return {};
+          default:
+            return state;
+        }
+      },
+      actions: {
+        ListItemCreated: 'Création',
+        ListItemModified: 'Modification',
+        ListItemDeactivated: 'Désactivation',
+        ListItemReactivated: 'Réactivation',
+        ListItemDeleted: 'Suppression',
+      },
+      fields: {
+        code: 'Code',
+        libelle: 'Libellé',
+        ...Object.fromEntries(list.fields.map((f) => [f.name, f.label])),
+        actif: 'Actif',
+      },
+    });
+
+export const listResource = (list: ReferenceListDefinition): ResourceDefinition => ({
+  name: list.name,
+  collection: listCollection(list),
+  projections: [LIST_PROJECTION],
+  category: list.name,
+  label: list.itemLabel.toLowerCase(),
+  notFoundMessage: list.notFoundMessage,
+  history: listHistory(list),
+});
+
+export const LIST_RESOURCES: readonly ResourceDefinition[] = REFERENCE_LISTS.map(listResource);

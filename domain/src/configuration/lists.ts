@@ -1,0 +1,249 @@
+/**
+ * The configuration's reference lists, declared as data: each list has `code`, `libelle`, `actif`
+ * and fields of its own. One decider, one projection, one set of routes and one set of screens serve
+ * them all; what differs between lists lives here, next to their rules.
+ */
+export type ListFieldType = 'text' | 'integer' | 'boolean' | 'email-list' | 'phone' | 'reference';
+
+export interface ListField {
+  readonly name: string;
+  readonly label: string;
+  readonly type: ListFieldType;
+  readonly required?: boolean;
+  /** For integers: inclusive bounds. */
+  readonly min?: number;
+  readonly max?: number;
+  /** Value proposed by the creation form. */
+  readonly defaultValue?: string | number | boolean;
+  /** For references: the list whose active items may be chosen. */
+  readonly reference?: string;
+  readonly help?: string;
+  /** Shown as a column of the list screen. */
+  readonly inList?: boolean;
+}
+
+export interface ReferenceListDefinition {
+  /** Resource name, stream category and collection: `/api/<name>`, streams `<name>-<id>`. */
+  readonly name: string;
+  /** Dashboard path of its screens; absent for lists without a screen (the geography). */
+  readonly path?: string;
+  readonly label: string;
+  readonly itemLabel: string;
+  readonly notFoundMessage: string;
+  readonly fields: readonly ListField[];
+  /** Shipped as seed data, read-only for staff. */
+  readonly readOnly?: boolean;
+  /** Rules between fields: field → French message. */
+  readonly check?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
+}
+
+const departement: ListField = {
+  name: 'departementId',
+  label: 'Département',
+  type: 'reference',
+  reference: 'departements',
+  required: true,
+  inList: true,
+};
+
+const simple = (
+  name: string,
+  path: string,
+  label: string,
+  itemLabel: string,
+  notFoundMessage: string,
+  fields: readonly ListField[] = [],
+): ReferenceListDefinition => ({ name, path, label, itemLabel, notFoundMessage, fields });
+
+export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
+  {
+    name: 'zones',
+    label: 'Zones',
+    itemLabel: 'Zone',
+    notFoundMessage: 'Cette zone est introuvable.',
+    fields: [],
+    readOnly: true,
+  },
+  {
+    name: 'departements',
+    label: 'Départements',
+    itemLabel: 'Département',
+    notFoundMessage: 'Ce département est introuvable.',
+    fields: [
+      {
+        name: 'zoneId',
+        label: 'Zone',
+        type: 'reference',
+        reference: 'zones',
+        required: true,
+        inList: true,
+      },
+    ],
+    readOnly: true,
+  },
+  simple('langues', 'configuration/langues', 'Langues', 'Langue', 'Cette langue est introuvable.'),
+  simple(
+    'niveaux-scolarisation',
+    'configuration/niveaux-de-scolarisation',
+    'Niveaux de scolarisation',
+    'Niveau de scolarisation',
+    'Ce niveau de scolarisation est introuvable.',
+  ),
+  simple(
+    'motifs-rejet',
+    'configuration/motifs-rejet',
+    'Motifs de rejet',
+    'Motif de rejet',
+    'Ce motif de rejet est introuvable.',
+  ),
+  simple(
+    'types-incidents',
+    'configuration/types-d-incidents',
+    'Types d’incidents',
+    'Type d’incident',
+    'Ce type d’incident est introuvable.',
+  ),
+  simple(
+    'types-incidents-examen',
+    'configuration/examen-session/type-des-incidents-examen',
+    'Types d’incidents d’examen',
+    'Type d’incident d’examen',
+    'Ce type d’incident d’examen est introuvable.',
+  ),
+  simple(
+    'types-jurys',
+    'configuration/examen-session/types-de-jurys',
+    'Types de jurys',
+    'Type de jury',
+    'Ce type de jury est introuvable.',
+  ),
+  simple(
+    'fonctions-membres-jurys',
+    'configuration/examen-session/fonction-des-membres-de-jurys',
+    'Fonctions des membres de jurys',
+    'Fonction de membre de jury',
+    'Cette fonction est introuvable.',
+  ),
+  simple(
+    'types-handicap',
+    'configuration/inscriptions/types-handicap',
+    'Types de handicap',
+    'Type de handicap',
+    'Ce type de handicap est introuvable.',
+    [
+      {
+        name: 'amenagement',
+        label: 'Aménagement accordé',
+        type: 'text',
+        help: 'Par exemple : un tiers de temps supplémentaire, sujets en gros caractères.',
+        inList: true,
+      },
+    ],
+  ),
+  simple(
+    'centres-depot',
+    'configuration/centre-de-depot',
+    'Centres de dépôt',
+    'Centre de dépôt',
+    'Ce centre de dépôt est introuvable.',
+    [
+      departement,
+      { name: 'adresse', label: 'Adresse', type: 'text' },
+      { name: 'telephone', label: 'Téléphone', type: 'phone' },
+    ],
+  ),
+  simple(
+    'centres-examen',
+    'configuration/examen-session/centres-d-examen',
+    'Centres d’examen',
+    'Centre d’examen',
+    'Ce centre d’examen est introuvable.',
+    [departement],
+  ),
+  simple(
+    'sites-composition',
+    'configuration/examen-session/sites-de-composition',
+    'Sites de composition',
+    'Site de composition',
+    'Ce site de composition est introuvable.',
+    [
+      {
+        name: 'centreExamenId',
+        label: 'Centre d’examen',
+        type: 'reference',
+        reference: 'centres-examen',
+        required: true,
+        inList: true,
+      },
+      {
+        name: 'capacite',
+        label: 'Capacité (places)',
+        type: 'integer',
+        required: true,
+        min: 1,
+        max: 100_000,
+        inList: true,
+      },
+      { name: 'adresse', label: 'Adresse', type: 'text' },
+    ],
+  ),
+  {
+    ...simple(
+      'examens',
+      'configuration/examen-session/examens',
+      'Examens',
+      'Examen',
+      'Cet examen est introuvable.',
+      [
+        {
+          name: 'noteDePassage',
+          label: 'Note de passage (sur 20)',
+          type: 'integer',
+          required: true,
+          min: 1,
+          max: 20,
+          defaultValue: 10,
+          inList: true,
+        },
+        {
+          name: 'noteEliminatoire',
+          label: 'Note éliminatoire (sur 20)',
+          type: 'integer',
+          min: 0,
+          max: 20,
+          defaultValue: 5,
+          inList: true,
+        },
+      ],
+    ),
+    check: (values): Record<string, string> =>
+      typeof values.noteEliminatoire === 'number' &&
+      typeof values.noteDePassage === 'number' &&
+      values.noteEliminatoire >= values.noteDePassage
+        ? { noteEliminatoire: 'La note éliminatoire doit être inférieure à la note de passage.' }
+        : {},
+  },
+  simple(
+    'emails-departements',
+    'configuration/config-mail-dep',
+    'E-mails par département',
+    'E-mails d’un département',
+    'Cette configuration d’e-mails est introuvable.',
+    [
+      departement,
+      {
+        name: 'emails',
+        label: 'Adresses e-mail',
+        type: 'email-list',
+        required: true,
+        help: 'Séparées par des virgules ou des points-virgules.',
+        inList: true,
+      },
+    ],
+  ),
+];
+
+export const referenceList = (name: string): ReferenceListDefinition | undefined =>
+  REFERENCE_LISTS.find((list) => list.name === name);
+
+export const REFERENCE_LIST_NAMES: readonly string[] = REFERENCE_LISTS.map((list) => list.name);

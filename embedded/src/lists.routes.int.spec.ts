@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ensureGeography } from '@examens-pro/command-service';
+import { SYSTEM_ACTOR } from '@examens-pro/domain';
+import { startTestApp, type Agent } from './testApp.js';
+
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+let t: TestApp;
+let admin: Agent;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.asAdmin();
+});
+afterAll(async () => t.close());
+
+interface Answer {
+  id: string;
+  revision: number;
+  position: string;
+}
+
+const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const post = (list: string, payload: Record<string, unknown>) =>
+  admin.inject({ method: 'POST', url: `/api/${list}`, payload });
+const read = async <T = Record<string, unknown>>(url: string, position?: string) =>
+  (
+    await admin.inject({
+      method: 'GET',
+      url,
+      headers: position ? { 'x-min-position': position } : {},
+    })
+  ).json<T>();
+
+const departement = async (libelle: string): Promise<string> => {
+  const found = await read<{ id: string }[]>(
+    `/api/departements?filter=${enc({ q: libelle })}&range=[0,0]`,
+  );
+  return found[0]!.id;
+};
+
+describe('reference lists over HTTP', () => {
+  it('ships the 10 zones and 58 départements of Cameroon once, readable by every signed-in user', async () => {
+    const zones = await admin.inject({ method: 'GET', url: '/api/zones?range=[0,99]' });
+    expect(zones.headers['content-range']).toBe('zones 0-9/10');
+    const departements = await admin.inject({
+      method: 'GET',
+      url: '/api/departements?range=[0,99]',
+    });
+    expect(departements.headers['content-range']).toBe('departements 0-57/58');
+    const centre = (
+      await read<{ id: string }[]>(`/api/zones?filter=${enc({ code: 'CENTRE' })}`)
+    )[0]!;
+    const ofCentre = await admin.inject({
+      method: 'GET',
+      url: `/api/departements?filter=${enc({ zoneId: centre.id })}&range=[0,99]`,
+    });
+    expect(ofCentre.headers['content-range']).toBe('departements 0-9/10');
+    // A second start appends nothing.
+    expect(
+      await ensureGeography(t.eventStore, t.readStore, {
+        actor: SYSTEM_ACTOR,
+        now: new Date().toISOString(),
+      }),
+    ).toBe(0);
+    // Seed data: no command route.
+    expect((await post('zones', { code: 'X', libelle: 'X' })).statusCode).toBe(404);
+    // Any signed-in user reads it; a visitor does not.
+    expect((await t.app.inject({ method: 'GET', url: '/api/zones' })).statusCode).toBe(401);
+  });
+
+  it('chooses references among active items only, and refuses to delete an item in use', async () => {
+    const unknown = await post('centres-examen', {
+      code: 'YDE',
+      libelle: 'Centre de Yaoundé',
+      departementId: 'inexistant',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      errors: { departementId: '« Département » : choisissez un élément actif de la liste.' },
+    });
+    const centre = await post('centres-examen', {
+      code: 'YDE',
+      libelle: 'Centre de Yaoundé',
+      departementId: await departement('Mfoundi'),
+    });
+    expect(centre.statusCode).toBe(201);
+    const centreId = centre.json<Answer>().id;
+
+    const noSeat = await post('sites-composition', {
+      code: 'LYC-1',
+      libelle: 'Lycée Général Leclerc',
+      centreExamenId: centreId,
+      capacite: 0,
+    });
+    expect(noSeat.statusCode).toBe(400);
+    expect(noSeat.json()).toMatchObject({
+      errors: {
+        capacite: '« Capacité (places) » doit être un nombre entier entre 1 et 100\u202f000.',
+      },
+    });
+    const site = await post('sites-composition', {
+      code: 'LYC-1',
+      libelle: 'Lycée Général Leclerc',
+      centreExamenId: centreId,
+      capacite: 120,
+      adresse: 'Quartier Ngoa-Ekellé',
+    });
+    expect(site.statusCode).toBe(201);
+    const doc = await read(
+      `/api/sites-composition/${site.json<Answer>().id}`,
+      site.json<Answer>().position,
+    );
+    expect(doc).toMatchObject({
+      code: 'LYC-1',
+      capacite: 120,
+      centreExamenId: centreId,
+      actif: true,
+    });
+
+    const current = await read<{ version: number }>(`/api/centres-examen/${centreId}`);
+    const remove = await admin.inject({
+      method: 'DELETE',
+      url: `/api/centres-examen/${centreId}`,
+      headers: { 'if-match': `W/"${current.version}"` },
+    });
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json<{ message: string }>().message).toBe(
+      'Cet élément est utilisé (1 référence) : désactivez-le au lieu de le supprimer.',
+    );
+
+    const off = await admin.inject({
+      method: 'POST',
+      url: `/api/centres-examen/${centreId}/desactiver`,
+      headers: { 'if-match': `W/"${current.version}"` },
+    });
+    expect(off.statusCode).toBe(200);
+    const onInactive = await post('sites-composition', {
+      code: 'LYC-2',
+      libelle: 'Lycée Bilingue',
+      centreExamenId: centreId,
+      capacite: 80,
+    });
+    expect(onInactive.statusCode).toBe(400);
+    expect(onInactive.json()).toMatchObject({
+      errors: { centreExamenId: '« Centre d’examen » : choisissez un élément actif de la liste.' },
+    });
+  });
+
+  it('keeps codes unique per list, not across lists', async () => {
+    expect((await post('langues', { code: 'fr', libelle: 'Français' })).statusCode).toBe(201);
+    const duplicate = await post('langues', { code: 'FR', libelle: 'Français (bis)' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ message: 'Ce code existe déjà.' });
+    expect((await post('motifs-rejet', { code: 'FR', libelle: 'Fraude' })).statusCode).toBe(201);
+  });
+
+  it('applies each list’s own rules with French messages', async () => {
+    const marks = await post('examens', {
+      code: 'CQP',
+      libelle: 'Certificat de qualification professionnelle',
+      noteDePassage: 10,
+      noteEliminatoire: 12,
+    });
+    expect(marks.statusCode).toBe(400);
+    expect(marks.json()).toMatchObject({
+      errors: {
+        noteEliminatoire: 'La note éliminatoire doit être inférieure à la note de passage.',
+      },
+    });
+    const tooHigh = await post('examens', { code: 'CQP', libelle: 'CQP', noteDePassage: 25 });
+    expect(tooHigh.json()).toMatchObject({
+      errors: {
+        noteDePassage: '« Note de passage (sur 20) » doit être un nombre entier entre 1 et 20.',
+      },
+    });
+    expect(
+      (
+        await post('examens', {
+          code: 'CQP',
+          libelle: 'Certificat de qualification professionnelle',
+          noteDePassage: 10,
+          noteEliminatoire: 5,
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const badEmail = await post('emails-departements', {
+      code: 'WOURI',
+      libelle: 'Délégation du Wouri',
+      departementId: await departement('Wouri'),
+      emails: 'delegation@minefop.cm; pas-une-adresse',
+    });
+    expect(badEmail.json()).toMatchObject({
+      errors: { emails: '« Adresses e-mail » : une adresse e-mail n’est pas valide.' },
+    });
+    const emails = await post('emails-departements', {
+      code: 'WOURI',
+      libelle: 'Délégation du Wouri',
+      departementId: await departement('Wouri'),
+      emails: 'Delegation@Minefop.cm; secretariat@minefop.cm,delegation@minefop.cm',
+    });
+    expect(emails.statusCode).toBe(201);
+    const stored = await read(
+      `/api/emails-departements/${emails.json<Answer>().id}`,
+      emails.json<Answer>().position,
+    );
+    expect(stored).toMatchObject({ emails: 'delegation@minefop.cm, secretariat@minefop.cm' });
+
+    const phone = await post('centres-depot', {
+      code: 'DEP-1',
+      libelle: 'Centre de dépôt de Douala',
+      departementId: await departement('Wouri'),
+      telephone: '12',
+    });
+    expect(phone.json()).toMatchObject({
+      errors: { telephone: '« Téléphone » compte de 8 à 15 chiffres (indicatif + accepté).' },
+    });
+    const unknownField = await post('langues', { code: 'EN', libelle: 'Anglais', couleur: 'bleu' });
+    expect(unknownField.json()).toMatchObject({ message: 'Champ inconnu : couleur.' });
+  });
+
+  it('reads an item’s history from its events', async () => {
+    const created = await post('types-handicap', {
+      code: 'VIS',
+      libelle: 'Déficience visuelle',
+      amenagement: 'Sujets en gros caractères',
+    });
+    const { id, revision } = created.json<Answer>();
+    const modified = await admin.inject({
+      method: 'PUT',
+      url: `/api/types-handicap/${id}`,
+      headers: { 'if-match': `W/"${revision}"` },
+      payload: {
+        code: 'VIS',
+        libelle: 'Déficience visuelle',
+        amenagement: 'Sujets en gros caractères, un tiers de temps en plus',
+      },
+    });
+    expect(modified.statusCode).toBe(200);
+    const history = await read<{ action: string; changes: { label: string; after: unknown }[] }[]>(
+      `/api/types-handicap/${id}/historique`,
+    );
+    expect(history.map((h) => h.action)).toEqual(['Création', 'Modification']);
+    expect(history[1]!.changes).toEqual([
+      expect.objectContaining({
+        label: 'Aménagement accordé',
+        after: 'Sujets en gros caractères, un tiers de temps en plus',
+      }),
+    ]);
+  });
+});
