@@ -22,6 +22,7 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   await app.register(metiersRoutes, { prefix: '/api/metiers', ...options });
   await app.register(documentsRoutes, { prefix: '/api/documents', ...options });
   await app.register(usersRoutes, { prefix: '/api/utilisateurs', ...options });
+  await app.register(usersRoutes, { prefix: '/api/enroleurs', ...options, resource: 'enroleurs' });
   await app.register(profilesRoutes, { prefix: '/api/profils', ...options });
   await app.register(ownAccountRoutes, { prefix: '/api/mon-compte', ...options });
   await app.register(maintenanceRoutes, { prefix: '/api/maintenance', ...options });

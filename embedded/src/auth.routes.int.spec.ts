@@ -333,8 +333,10 @@ describe('permissions, on the server', () => {
     const resources = [
       ...new Set(DASHBOARD_ROUTES.flatMap((r) => (r.resource ? [r.resource] : []))),
     ];
-    expect(resources).toEqual(expect.arrayContaining(['metiers', 'profils', 'utilisateurs']));
-    expect(resources.length).toBe(3 + REFERENCE_LISTS.filter((l) => l.path).length);
+    expect(resources).toEqual(
+      expect.arrayContaining(['metiers', 'profils', 'utilisateurs', 'enroleurs']),
+    );
+    expect(resources.length).toBe(4 + REFERENCE_LISTS.filter((l) => l.path).length);
     // Lists another screen chooses from are also readable by that screen's holders.
     const referenced = new Set(
       REFERENCE_LISTS.flatMap((l) => l.fields.flatMap((f) => (f.reference ? [f.reference] : []))),
@@ -350,7 +352,8 @@ describe('permissions, on the server', () => {
         });
       }
       // Profiles are readable by whoever reads users (the users' list shows profile names).
-      if (resource !== 'profils' && !referenced.has(resource)) {
+      // Profiles and centres de dépôt are also read by the users' and enrôleurs' screens.
+      if (!['profils', 'centres-depot'].includes(resource) && !referenced.has(resource)) {
         for (const url of reads.slice(0, 2))
           expect({ url, status: (await agent.inject({ method: 'GET', url })).statusCode }).toEqual({
             url,
@@ -360,7 +363,7 @@ describe('permissions, on the server', () => {
       const commands: ['POST' | 'PUT' | 'DELETE', string][] = [
         ['POST', `/api/${resource}`],
         ['PUT', `/api/${resource}/x`],
-        resource === 'utilisateurs'
+        resource === 'utilisateurs' || resource === 'enroleurs'
           ? ['POST', `/api/${resource}/x/desactiver`]
           : ['DELETE', `/api/${resource}/x`],
       ];

@@ -249,3 +249,107 @@ describe('reference lists over HTTP', () => {
     ]);
   });
 });
+
+describe('enrôleurs', () => {
+  it('attaches a user to an active centre de dépôt, under the enrôleurs’ own permissions', async () => {
+    const centre = await post('centres-depot', {
+      code: 'DEP-DLA',
+      libelle: 'Centre de dépôt de Douala',
+      departementId: await departement('Wouri'),
+      adresse: 'Bonanjo',
+      telephone: '+237 233 42 00 00',
+    });
+    expect(centre.statusCode).toBe(201);
+    const centreId = centre.json<Answer>().id;
+    const profile = await admin.inject({
+      method: 'POST',
+      url: '/api/profils',
+      payload: { libelle: 'Enrôleur', permissions: ['candidat.enregistrer'] },
+    });
+    const enroler = {
+      nom: 'Ngo Bassa',
+      prenoms: 'Marie',
+      login: 'marie.ngobassa@test.local',
+      telephone: '699000000',
+      profilId: profile.json<Answer>().id,
+      motDePasse: 'Bienvenue-Douala-1',
+    };
+    const withoutCentre = await admin.inject({
+      method: 'POST',
+      url: '/api/enroleurs',
+      payload: enroler,
+    });
+    expect(withoutCentre.statusCode).toBe(400);
+    expect(withoutCentre.json()).toMatchObject({
+      errors: { centreDepotId: 'Le centre de dépôt est obligatoire pour un enrôleur.' },
+    });
+    const created = await admin.inject({
+      method: 'POST',
+      url: '/api/enroleurs',
+      payload: { ...enroler, centreDepotId: centreId },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, position } = created.json<Answer>();
+
+    // Listed among the enrôleurs (and the users); an ordinary user is not an enrôleur.
+    const listed = await admin.inject({
+      method: 'GET',
+      url: '/api/enroleurs?range=[0,99]',
+      headers: { 'x-min-position': position },
+    });
+    expect(listed.json<{ id: string; centreDepotId: string }[]>()).toEqual([
+      expect.objectContaining({ id, centreDepotId: centreId, enroleur: true }),
+    ]);
+    const me = await read<{ user: { id: string } }>('/api/auth/session');
+    expect(
+      (await admin.inject({ method: 'GET', url: `/api/enroleurs/${me.user.id}` })).statusCode,
+    ).toBe(404);
+
+    // The centre is in use while an enrôleur belongs to it.
+    const centreDoc = await read<{ version: number }>(`/api/centres-depot/${centreId}`);
+    const remove = await admin.inject({
+      method: 'DELETE',
+      url: `/api/centres-depot/${centreId}`,
+      headers: { 'if-match': `W/"${centreDoc.version}"` },
+    });
+    expect(remove.statusCode).toBe(409);
+
+    // A user holding only "Enregistrer un utilisateur" may not create enrôleurs, and the reverse.
+    const clerkProfile = await admin.inject({
+      method: 'POST',
+      url: '/api/profils',
+      payload: { libelle: 'Enrôlements', permissions: ['enroleur.enregistrer', 'enroleur.lister'] },
+    });
+    await admin.inject({
+      method: 'POST',
+      url: '/api/utilisateurs',
+      payload: {
+        nom: 'Tchoua',
+        prenoms: 'Paul',
+        login: 'paul.tchoua@test.local',
+        telephone: '677000000',
+        profilId: clerkProfile.json<Answer>().id,
+        motDePasse: 'Bienvenue-Paul-1',
+      },
+    });
+    const { agent } = await t.signIn('paul.tchoua@test.local', 'Bienvenue-Paul-1');
+    await agent.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'Bienvenue-Paul-1', newPassword: 'Paul-Tchoua-2026' },
+    });
+    expect((await agent.inject({ method: 'GET', url: '/api/enroleurs' })).statusCode).toBe(200);
+    expect((await agent.inject({ method: 'GET', url: '/api/centres-depot' })).statusCode).toBe(200);
+    expect((await agent.inject({ method: 'GET', url: '/api/utilisateurs' })).statusCode).toBe(403);
+    const byClerk = await agent.inject({
+      method: 'POST',
+      url: '/api/enroleurs',
+      payload: {
+        ...enroler,
+        login: 'autre.enroleur@test.local',
+        centreDepotId: centreId,
+      },
+    });
+    expect(byClerk.statusCode).toBe(201);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   DOCUMENT_KINDS,
+  enrolersResource,
   LIST_RESOURCES,
   REFERENCE_LISTS,
   referenceList,
@@ -37,9 +38,14 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   metiersResource,
   documentsResource,
   usersResource,
+  enrolersResource,
   profilesResource,
   ...LIST_RESOURCES,
 ];
+
+const BASE_FILTERS: Record<string, Readonly<Record<string, boolean>>> = {
+  enroleurs: { enroleur: true },
+};
 
 /**
  * Who may read a reference list: whoever may open its screen, and whoever edits a list that
@@ -55,6 +61,8 @@ const listRequirement = (name: string): readonly string[] => {
     ...new Set([
       ...resourceRequirement(name, 'read'),
       ...referrers.flatMap((other) => resourceRequirement(other.name, 'read')),
+      // The enrôleurs' screen chooses their centre de dépôt.
+      ...(name === 'centres-depot' ? resourceRequirement('enroleurs', 'read') : []),
     ]),
   ];
 };
@@ -62,11 +70,12 @@ const listRequirement = (name: string): readonly string[] => {
 /** Documents are listed to whoever may produce one kind or another; each file checks its own kind. */
 const requirements: Record<string, readonly string[]> = {
   ...Object.fromEntries(REFERENCE_LISTS.map((list) => [list.name, listRequirement(list.name)])),
-  // The users' screens show each user's profile by name.
+  // The users' and enrôleurs' screens show each user's profile by name.
   profils: [
     ...new Set([
       ...resourceRequirement('profils', 'read'),
       ...resourceRequirement('utilisateurs', 'read'),
+      ...resourceRequirement('enroleurs', 'read'),
     ]),
   ],
   documents: [...new Set(Object.keys(DOCUMENT_KINDS).flatMap((kind) => documentRequirement(kind)))],
@@ -84,6 +93,7 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
       readStore,
       eventStore,
       requirement: requirements[resource.name],
+      baseFilter: BASE_FILTERS[resource.name],
     });
   }
   await app.register(documentFileRoutes, {

@@ -38,6 +38,7 @@ import {
   type UniqueValue,
 } from '@examens-pro/platform';
 import { aggregateRunner, type CommandAnswer } from '../commands.js';
+import { isActiveItem } from '../lists/handlers.js';
 
 export const LOGIN_TAKEN = 'Cet identifiant est déjà utilisé.';
 const SAME_PASSWORD = 'Le nouveau mot de passe doit être différent de l’actuel.';
@@ -72,6 +73,14 @@ export const findUserByLogin = async (
   return user.status === 'absent' || user.login !== login ? null : user;
 };
 
+const CENTRE_REQUIRED = 'Choisissez un centre de dépôt actif.';
+
+/** An enrôleur's centre de dépôt must be an active one. */
+const checkCentre = async (eventStore: EventStore, centreDepotId: string | null | undefined) => {
+  if (centreDepotId && !(await isActiveItem(eventStore, 'centres-depot', centreDepotId)))
+    throw new ValidationError(CENTRE_REQUIRED, { centreDepotId: CENTRE_REQUIRED });
+};
+
 export const userCommands = (eventStore: EventStore) => {
   const run = aggregateRunner(eventStore, USER_CATEGORY, userDecider);
   const owner = (id: string) => streamName(USER_CATEGORY, id);
@@ -83,6 +92,7 @@ export const userCommands = (eventStore: EventStore) => {
       context: CommandContext,
     ): Promise<CommandAnswer> {
       checkPasswordPolicy(input.motDePasse, { login: input.login, field: 'motDePasse' });
+      await checkCentre(eventStore, input.centreDepotId);
       const { motDePasse, ...details } = input;
       const passwordHash = await hashPassword(motDePasse);
       await reserveUniqueValue(eventStore, loginOf(input.login), owner(id), context).catch(
@@ -108,6 +118,7 @@ export const userCommands = (eventStore: EventStore) => {
       expectedRevision: number,
       context: CommandContext,
     ): Promise<CommandAnswer> {
+      await checkCentre(eventStore, input.centreDepotId);
       let previousLogin: string | undefined;
       try {
         const { answer } = await run(
@@ -359,6 +370,7 @@ export const createAdministrator = async (
       login: input.login,
       telephone: input.telephone ?? '00000000',
       profilId: profilId!,
+      centreDepotId: null,
       motDePasse: input.password,
     },
     { ...context, commandId: `${context.commandId}/utilisateur` },

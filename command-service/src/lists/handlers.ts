@@ -22,6 +22,19 @@ import {
 } from '@examens-pro/platform';
 import { aggregateRunner, type CommandAnswer } from '../commands.js';
 
+/** Whether `id` names an active item of the list `listName` (folded from its own stream). */
+export const isActiveItem = async (
+  eventStore: EventStore,
+  listName: string,
+  id: string,
+): Promise<boolean> => {
+  const target = fold(
+    listItemDecider,
+    (await eventStore.readStream(streamName(listName, id))) as unknown as ListItemEvent[],
+  );
+  return target.status === 'actif' && target.list === listName;
+};
+
 /**
  * Every reference field must name an active item of its list, checked on the item's own stream
  * (not a read model): an item deactivated a moment ago is refused at once.

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  ENROLER_NOT_FOUND,
+  fold,
+  NotFoundError,
   ownAccountSchema,
+  streamName,
+  USER_CATEGORY,
+  userDecider,
+  ValidationError,
+  type UserEvent,
   parseInput,
   profileInputSchema,
   resetPasswordSchema,
@@ -27,16 +35,37 @@ const answer = (reply: Reply, result: CommandAnswer) => {
 };
 
 /**
- * /api/utilisateurs. Users are never deleted (their name stays on every event they signed):
- * deactivation is the deletion, guarded by "Supprimer un utilisateur".
+ * /api/utilisateurs and /api/enroleurs (users attached to a centre de dépôt, under their own
+ * permissions). Users are never deleted (their name stays on every event they signed):
+ * deactivation is the deletion, guarded by "Supprimer un utilisateur" / "Supprimer un enrôleur".
  */
-export const usersRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {
+export const usersRoutes: FastifyPluginAsync<
+  RouteDeps & { resource?: 'utilisateurs' | 'enroleurs' }
+> = async (app, { eventStore, resource = 'utilisateurs' }) => {
   const users = userCommands(eventStore);
+  const enrolers = resource === 'enroleurs';
   const context = (request: Parameters<typeof commandIdOf>[0]) =>
     commandContext(request, commandIdOf(request));
+  /** Through /api/enroleurs a centre de dépôt is required, and only enrôleurs are reached. */
+  const withCentre = <T extends { centreDepotId: string | null }>(input: T): T => {
+    if (enrolers && !input.centreDepotId)
+      throw new ValidationError(CENTRE_MISSING, { centreDepotId: CENTRE_MISSING });
+    return input;
+  };
+  const reachable = async (id: string): Promise<string> => {
+    if (enrolers) {
+      const user = fold(
+        userDecider,
+        (await eventStore.readStream(streamName(USER_CATEGORY, id))) as unknown as UserEvent[],
+      );
+      if (user.status === 'absent' || !user.centreDepotId)
+        throw new NotFoundError(ENROLER_NOT_FOUND);
+    }
+    return id;
+  };
 
-  app.post('/', { preHandler: may('utilisateurs', 'write') }, async (request, reply) => {
-    const input = parseInput(userCreateSchema, request.body);
+  app.post('/', { preHandler: may(resource, 'write') }, async (request, reply) => {
+    const input = withCentre(parseInput(userCreateSchema, request.body));
     const ctx = context(request);
     reply.status(201);
     return answer(reply, await users.create(newItemId(ctx.commandId), input, ctx));
@@ -44,50 +73,65 @@ export const usersRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventSto
 
   app.put<{ Params: { id: string } }>(
     '/:id',
-    { preHandler: may('utilisateurs', 'write') },
+    { preHandler: may(resource, 'write') },
     async (request, reply) => {
       const revision = requiredRevision(request);
-      const input = parseInput(userModifySchema, request.body);
+      const input = withCentre(parseInput(userModifySchema, request.body));
       return answer(
         reply,
-        await users.modify(request.params.id, input, revision, context(request)),
+        await users.modify(await reachable(request.params.id), input, revision, context(request)),
       );
     },
   );
 
   app.post<{ Params: { id: string } }>(
     '/:id/desactiver',
-    { preHandler: may('utilisateurs', 'remove') },
+    { preHandler: may(resource, 'remove') },
     async (request, reply) =>
       answer(
         reply,
-        await users.deactivate(request.params.id, requiredRevision(request), context(request)),
+        await users.deactivate(
+          await reachable(request.params.id),
+          requiredRevision(request),
+          context(request),
+        ),
       ),
   );
 
   app.post<{ Params: { id: string } }>(
     '/:id/reactiver',
-    { preHandler: may('utilisateurs', 'write') },
+    { preHandler: may(resource, 'write') },
     async (request, reply) =>
       answer(
         reply,
-        await users.reactivate(request.params.id, requiredRevision(request), context(request)),
+        await users.reactivate(
+          await reachable(request.params.id),
+          requiredRevision(request),
+          context(request),
+        ),
       ),
   );
 
   app.post<{ Params: { id: string } }>(
     '/:id/reinitialiser-mot-de-passe',
-    { preHandler: may('utilisateurs', 'write') },
+    { preHandler: may(resource, 'write') },
     async (request, reply) => {
       const revision = requiredRevision(request);
       const { motDePasse } = parseInput(resetPasswordSchema, request.body);
       return answer(
         reply,
-        await users.resetPassword(request.params.id, motDePasse, revision, context(request)),
+        await users.resetPassword(
+          await reachable(request.params.id),
+          motDePasse,
+          revision,
+          context(request),
+        ),
       );
     },
   );
 };
+
+const CENTRE_MISSING = 'Le centre de dépôt est obligatoire pour un enrôleur.';
 
 /** /api/profils */
 export const profilesRoutes: FastifyPluginAsync<RouteDeps> = async (

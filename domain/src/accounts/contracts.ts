@@ -55,12 +55,21 @@ const profilIdSchema = z
   .trim()
   .min(1, { error: 'Le profil est obligatoire.' });
 
+const centreDepotSchema = z
+  .string({ error: 'Choisissez un centre de dépôt.' })
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .default(null);
+
 const userDetails = {
   nom: name('Le nom'),
   prenoms: name('Les prénoms'),
   login: loginSchema,
   telephone: telephoneSchema,
   profilId: profilIdSchema,
+  /** Set for enrôleurs: the centre de dépôt they work for. */
+  centreDepotId: centreDepotSchema,
 };
 
 /** POST /api/utilisateurs: the administrator gives a temporary password, changed at first sign-in. */
@@ -128,6 +137,9 @@ export interface UserDocument extends ReadModelDocument {
   login: string;
   telephone: string;
   profilId: string;
+  centreDepotId: string | null;
+  /** An enrôleur is a user attached to a centre de dépôt. */
+  enroleur: boolean;
   actif: boolean;
   is_change_password: ChangePasswordFlag;
   creeLe: string;
@@ -143,6 +155,8 @@ export const usersCollection: CollectionDefinition = {
     prenoms: 'string',
     login: 'string',
     profilId: 'string',
+    centreDepotId: 'string',
+    enroleur: 'boolean',
     actif: 'boolean',
     creeLe: 'string',
     modifieLe: 'string',
@@ -160,6 +174,16 @@ export const usersResource: ResourceDefinition = {
   notFoundMessage: 'Cet utilisateur est introuvable.',
   history: userHistory,
 };
+
+/** Enrôleurs: the users attached to a centre de dépôt, with screens and permissions of their own. */
+export const enrolersResource: ResourceDefinition = {
+  ...usersResource,
+  name: 'enroleurs',
+  label: 'enrôleur',
+  notFoundMessage: 'Cet enrôleur est introuvable.',
+};
+
+export const ENROLER_NOT_FOUND = enrolersResource.notFoundMessage;
 
 export interface ProfileDocument extends ReadModelDocument {
   libelle: string;

@@ -9,6 +9,7 @@ type UserView = {
   login?: string;
   telephone?: string;
   profilId?: string;
+  centreDepotId?: string | null;
   actif?: boolean;
   motDePasse?: string;
 };
@@ -34,7 +35,8 @@ export const userHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
         }
         case 'UserModified': {
           const { nom, prenoms, login, telephone, profilId } = e.data;
-          return { ...state, nom, prenoms, login, telephone, profilId };
+          const centreDepotId = e.data.centreDepotId ?? null;
+          return { ...state, nom, prenoms, login, telephone, profilId, centreDepotId };
         }
         case 'OwnAccountModified': {
           const { nom, prenoms, telephone } = e.data;
@@ -67,6 +69,7 @@ export const userHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       login: 'Identifiant',
       telephone: 'Téléphone',
       profilId: 'Profil',
+      centreDepotId: 'Centre de dépôt',
       actif: 'Actif',
       motDePasse: 'Mot de passe',
     },

@@ -14,6 +14,8 @@ export interface UserDetails {
   login: string;
   telephone: string;
   profilId: string;
+  /** Enrôleurs belong to a centre de dépôt (null for other staff; absent from older events). */
+  centreDepotId?: string | null;
 }
 
 export type UserCreated = DomainEvent<
@@ -98,7 +100,8 @@ const sameDetails = (a: UserDetails, b: UserDetails): boolean =>
   a.prenoms === b.prenoms &&
   a.login === b.login &&
   a.telephone === b.telephone &&
-  a.profilId === b.profilId;
+  a.profilId === b.profilId &&
+  (a.centreDepotId ?? null) === (b.centreDepotId ?? null);
 
 export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
   switch (command.type) {
@@ -150,6 +153,7 @@ export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
 export const evolveUser = (state: User, event: UserEvent): User => {
   if (event.type === 'UserCreated') {
     const { utilisateurId, passwordHash, nom, prenoms, login, telephone, profilId } = event.data;
+    const centreDepotId = event.data.centreDepotId ?? null;
     return {
       status: 'actif',
       id: utilisateurId,
@@ -158,6 +162,7 @@ export const evolveUser = (state: User, event: UserEvent): User => {
       login,
       telephone,
       profilId,
+      centreDepotId,
       passwordHash,
       isChangePassword: 0,
     };
@@ -166,7 +171,8 @@ export const evolveUser = (state: User, event: UserEvent): User => {
   switch (event.type) {
     case 'UserModified': {
       const { nom, prenoms, login, telephone, profilId } = event.data;
-      return { ...state, nom, prenoms, login, telephone, profilId };
+      const centreDepotId = event.data.centreDepotId ?? null;
+      return { ...state, nom, prenoms, login, telephone, profilId, centreDepotId };
     }
     case 'OwnAccountModified': {
       const { nom, prenoms, telephone } = event.data;

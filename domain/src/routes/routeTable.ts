@@ -82,7 +82,12 @@ const ROUTES: readonly DashboardRoute[] = [
     'utilisateurs-profils/enroleur',
     'Enrôleurs',
     ['enroleur.lister', 'enroleur.enregistrer'],
-    { write: ['enroleur.enregistrer'], remove: ['enroleur.supprimer'] },
+    {
+      resource: 'enroleurs',
+      itemLabel: 'Enrôleur',
+      write: ['enroleur.enregistrer'],
+      remove: ['enroleur.supprimer'],
+    },
   ),
   route(
     'utilisateurs-profils',

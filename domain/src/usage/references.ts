@@ -40,9 +40,14 @@ export const REFERENCE_RULES: readonly ReferenceRule[] = [
   // A user holds one profile: a profile is "in use" while a user holds it.
   ...['UserCreated', 'UserModified'].map((eventType): ReferenceRule => ({
     eventType,
-    changes: (event) => [
-      { resource: 'profils', ids: [(event.data as { profilId: string }).profilId] },
-    ],
+    changes: (event) => {
+      const data = event.data as { profilId: string; centreDepotId?: string | null };
+      return [
+        { resource: 'profils', ids: [data.profilId] },
+        // An enrôleur keeps their centre de dépôt in use.
+        { resource: 'centres-depot', ids: data.centreDepotId ? [data.centreDepotId] : [] },
+      ];
+    },
   })),
   ...(REFERENCE_LISTS.some((l) => l.fields.some((f) => f.type === 'reference'))
     ? ['ListItemCreated', 'ListItemModified'].map((eventType): ReferenceRule => ({

@@ -26,7 +26,8 @@ const stamp = (event: RecordedEvent) => ({
 /** The `utilisateurs` list: no password hash ever reaches a read model. */
 export const usersProjection: Projection = {
   name: 'utilisateurs',
-  version: 1,
+  // 2: enrôleurs (centre de dépôt).
+  version: 2,
   collections: [usersCollection],
   eventTypes: USER_EVENT_TYPES,
   async apply(recorded, context) {
@@ -37,8 +38,11 @@ export const usersProjection: Projection = {
     switch (event.type) {
       case 'UserCreated': {
         const { nom, prenoms, login, telephone, profilId } = event.data;
+        const centreDepotId = event.data.centreDepotId ?? null;
         context.put(usersCollection, {
           id,
+          centreDepotId,
+          enroleur: centreDepotId !== null,
           nom,
           prenoms,
           login,
@@ -55,8 +59,11 @@ export const usersProjection: Projection = {
       case 'UserModified': {
         if (!current) return;
         const { nom, prenoms, login, telephone, profilId } = event.data;
+        const centreDepotId = event.data.centreDepotId ?? null;
         context.put(usersCollection, {
           ...current,
+          centreDepotId,
+          enroleur: centreDepotId !== null,
           nom,
           prenoms,
           login,

@@ -23,6 +23,8 @@ export interface ResourceRouteOptions {
   readonly resource: ResourceDefinition;
   /** Permissions of which a reader needs any (default: the route table's, for this resource). */
   readonly requirement?: readonly string[];
+  /** Equalities every read of this resource satisfies (enrôleurs: `{ enroleur: true }`). */
+  readonly baseFilter?: Readonly<Record<string, string | number | boolean>>;
   readonly readStore: ReadStore;
   readonly eventStore: EventStore;
 }
@@ -66,7 +68,10 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   const collection = readStore.collection(resource.collection);
 
   app.get<{ Querystring: DialectQuery }>('/', guard, async (request, reply) => {
-    const query = parseListQuery(resource.collection, request.query);
+    const parsed = parseListQuery(resource.collection, request.query);
+    const query = options.baseFilter
+      ? { ...parsed, filter: { ...parsed.filter, ...options.baseFilter } }
+      : parsed;
     await awaitPosition(request, reply, { readStore, projections: resource.projections });
     const { items, total } = await collection.list(query);
     reply.header(
@@ -80,7 +85,13 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   app.get<{ Params: { id: string } }>('/:id', guard, async (request, reply) => {
     await awaitPosition(request, reply, { readStore, projections: resource.projections });
     const doc = await collection.get(request.params.id);
-    if (!doc) throw new NotFoundError(resource.notFoundMessage);
+    const outside =
+      doc &&
+      options.baseFilter &&
+      Object.entries(options.baseFilter).some(
+        ([field, value]) => (doc as unknown as Record<string, unknown>)[field] !== value,
+      );
+    if (!doc || outside) throw new NotFoundError(resource.notFoundMessage);
     reply.header('ETag', etag(doc.version));
     return doc;
   });
