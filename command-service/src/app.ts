@@ -3,6 +3,7 @@ import { installErrorHandling } from '@examens-pro/platform';
 import { REFERENCE_LISTS } from '@examens-pro/domain';
 import { authRoutes, canRoutes } from './routes/auth.js';
 import { listRoutes } from './routes/lists.js';
+import { sessionsRoutes } from './routes/sessions.js';
 import { documentsRoutes } from './routes/documents.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import { metiersRoutes, type RouteDeps } from './routes/metiers.js';
@@ -26,6 +27,7 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   await app.register(profilesRoutes, { prefix: '/api/profils', ...options });
   await app.register(ownAccountRoutes, { prefix: '/api/mon-compte', ...options });
   await app.register(maintenanceRoutes, { prefix: '/api/maintenance', ...options });
+  await app.register(sessionsRoutes, { prefix: '/api/sessions', ...options });
   // The geography is seed data: read-only for staff.
   for (const list of REFERENCE_LISTS.filter((l) => !l.readOnly))
     await app.register(listRoutes, { prefix: `/api/${list.name}`, ...options, list });

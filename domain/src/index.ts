@@ -27,3 +27,4 @@ export * from './configuration/lists.js';
 export * from './configuration/item.js';
 export * from './configuration/contracts.js';
 export * from './configuration/geography.js';
+export * from './configuration/session.js';

@@ -334,9 +334,9 @@ describe('permissions, on the server', () => {
       ...new Set(DASHBOARD_ROUTES.flatMap((r) => (r.resource ? [r.resource] : []))),
     ];
     expect(resources).toEqual(
-      expect.arrayContaining(['metiers', 'profils', 'utilisateurs', 'enroleurs']),
+      expect.arrayContaining(['metiers', 'profils', 'utilisateurs', 'enroleurs', 'sessions']),
     );
-    expect(resources.length).toBe(4 + REFERENCE_LISTS.filter((l) => l.path).length);
+    expect(resources.length).toBe(5 + REFERENCE_LISTS.filter((l) => l.path).length);
     // Lists another screen chooses from are also readable by that screen's holders.
     const referenced = new Set(
       REFERENCE_LISTS.flatMap((l) => l.fields.flatMap((f) => (f.reference ? [f.reference] : []))),
@@ -352,8 +352,11 @@ describe('permissions, on the server', () => {
         });
       }
       // Profiles are readable by whoever reads users (the users' list shows profile names).
-      // Profiles and centres de dépôt are also read by the users' and enrôleurs' screens.
-      if (!['profils', 'centres-depot'].includes(resource) && !referenced.has(resource)) {
+      // Profiles, centres de dépôt and examens are also read by the users', enrôleurs' and sessions' screens.
+      if (
+        !['profils', 'centres-depot', 'examens'].includes(resource) &&
+        !referenced.has(resource)
+      ) {
         for (const url of reads.slice(0, 2))
           expect({ url, status: (await agent.inject({ method: 'GET', url })).statusCode }).toEqual({
             url,
@@ -365,7 +368,9 @@ describe('permissions, on the server', () => {
         ['PUT', `/api/${resource}/x`],
         resource === 'utilisateurs' || resource === 'enroleurs'
           ? ['POST', `/api/${resource}/x/desactiver`]
-          : ['DELETE', `/api/${resource}/x`],
+          : resource === 'sessions'
+            ? ['POST', `/api/${resource}/x/avancer`]
+            : ['DELETE', `/api/${resource}/x`],
       ];
       for (const [method, url] of commands) {
         const response = await agent.inject({

@@ -353,3 +353,125 @@ describe('enrôleurs', () => {
     expect(byClerk.statusCode).toBe(201);
   });
 });
+
+describe('sessions', () => {
+  const session = (examenId: string, libelle: string) => ({
+    examenId,
+    annee: 2027,
+    libelle,
+    ouvertureInscriptions: '2027-01-10',
+    clotureInscriptions: '2027-03-31',
+    debutComposition: '2027-06-14',
+    finComposition: '2027-06-18',
+  });
+  const advance = (id: string, version: number, statut: string) =>
+    admin.inject({
+      method: 'POST',
+      url: `/api/sessions/${id}/avancer`,
+      headers: { 'if-match': `W/"${version}"` },
+      payload: { statut },
+    });
+
+  it('orders its dates, opens registration for one session per examen at a time, and moves step by step', async () => {
+    const examen = await post('examens', {
+      code: 'DQP',
+      libelle: 'Diplôme de qualification professionnelle',
+      noteDePassage: 10,
+    });
+    const examenId = examen.json<Answer>().id;
+
+    const reversed = await admin.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: { ...session(examenId, 'DQP 2027'), clotureInscriptions: '2027-01-01' },
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({
+      errors: { clotureInscriptions: 'La clôture des inscriptions doit suivre leur ouverture.' },
+    });
+    const early = await admin.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: { ...session(examenId, 'DQP 2027'), debutComposition: '2027-03-01' },
+    });
+    expect(early.json()).toMatchObject({
+      errors: {
+        debutComposition: 'La composition doit commencer après la clôture des inscriptions.',
+      },
+    });
+    const badDate = await admin.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: { ...session(examenId, 'DQP 2027'), finComposition: '2027-02-30' },
+    });
+    expect(badDate.json()).toMatchObject({
+      errors: { finComposition: 'La fin de la composition : date invalide (AAAA-MM-JJ attendu).' },
+    });
+
+    const first = await admin.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: session(examenId, 'DQP 2027'),
+    });
+    expect(first.statusCode).toBe(201);
+    const second = await admin.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: session(examenId, 'DQP 2027 (rattrapage)'),
+    });
+    const a = first.json<Answer>();
+    const b = second.json<Answer>();
+
+    const skip = await advance(a.id, a.revision, 'composition');
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json<{ message: string }>().message).toContain(
+      'l’étape suivante est « Inscriptions ouvertes »',
+    );
+
+    const opened = await advance(a.id, a.revision, 'inscriptions-ouvertes');
+    expect(opened.statusCode).toBe(200);
+    const refused = await advance(b.id, b.revision, 'inscriptions-ouvertes');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: 'Une autre session de cet examen est déjà ouverte aux inscriptions.',
+    });
+
+    let revision = opened.json<Answer>().revision;
+    for (const statut of ['inscriptions-closes', 'composition', 'deliberation', 'cloturee']) {
+      const step = await advance(a.id, revision, statut);
+      expect({ statut, status: step.statusCode }).toEqual({ statut, status: 200 });
+      revision = step.json<Answer>().revision;
+      // Once the first closes its registration, the second may open its own.
+      if (statut === 'inscriptions-closes')
+        expect((await advance(b.id, b.revision, 'inscriptions-ouvertes')).statusCode).toBe(200);
+    }
+    const doc = await read(`/api/sessions/${a.id}`, opened.json<Answer>().position);
+    expect(doc).toMatchObject({ libelle: 'DQP 2027' });
+    const closed = await admin.inject({
+      method: 'PUT',
+      url: `/api/sessions/${a.id}`,
+      headers: { 'if-match': `W/"${revision}"` },
+      payload: session(examenId, 'DQP 2027 bis'),
+    });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json()).toMatchObject({ message: 'Une session clôturée ne se modifie plus.' });
+
+    const history = await read<{ action: string; changes: { after: unknown }[] }[]>(
+      `/api/sessions/${a.id}/historique`,
+    );
+    expect(history.map((h) => h.action)).toEqual([
+      'Création',
+      ...Array(5).fill('Changement d’étape'),
+    ]);
+    expect(history.at(-1)!.changes).toEqual([expect.objectContaining({ after: 'Clôturée' })]);
+
+    // The examen is in use: it cannot be deleted.
+    const examenDoc = await read<{ version: number }>(`/api/examens/${examenId}`);
+    const remove = await admin.inject({
+      method: 'DELETE',
+      url: `/api/examens/${examenId}`,
+      headers: { 'if-match': `W/"${examenDoc.version}"` },
+    });
+    expect(remove.statusCode).toBe(409);
+  });
+});

@@ -11,6 +11,8 @@ import {
 export * from './accounts/accountsProjections.js';
 export { listsProjection } from './lists/listsProjection.js';
 import { listsProjection } from './lists/listsProjection.js';
+import { sessionsProjection } from './lists/sessionsProjection.js';
+export { sessionsProjection } from './lists/sessionsProjection.js';
 
 export { metiersProjection } from './metiers/metiersProjection.js';
 export { usagesProjection } from './usages/usagesProjection.js';
@@ -25,4 +27,5 @@ export const allProjections = (): Projection[] => [
   profilesProjection,
   siteSettingsProjection,
   listsProjection,
+  sessionsProjection,
 ];

@@ -10,6 +10,7 @@ import {
   metiersResource,
   profilesResource,
   resourceRequirement,
+  sessionsResource,
   usersResource,
   type ResourceDefinition,
 } from '@examens-pro/domain';
@@ -40,6 +41,7 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   usersResource,
   enrolersResource,
   profilesResource,
+  sessionsResource,
   ...LIST_RESOURCES,
 ];
 
@@ -61,6 +63,8 @@ const listRequirement = (name: string): readonly string[] => {
     ...new Set([
       ...resourceRequirement(name, 'read'),
       ...referrers.flatMap((other) => resourceRequirement(other.name, 'read')),
+      // The sessions' screen chooses their examen.
+      ...(name === 'examens' ? resourceRequirement('sessions', 'read') : []),
       // The enrôleurs' screen chooses their centre de dépôt.
       ...(name === 'centres-depot' ? resourceRequirement('enroleurs', 'read') : []),
     ]),

@@ -366,7 +366,10 @@ const ROUTES: readonly DashboardRoute[] = [
   ),
   config('inscriptions/types-handicap', 'Types de handicap', 'types-handicap'),
   config('examen-session/examens', 'Examens', 'examens'),
-  config('examen-session/session', 'Sessions', 'sessions'),
+  config('examen-session/session', 'Sessions', 'sessions', {
+    resource: 'sessions',
+    itemLabel: 'Session',
+  }),
   config('examen-session/centres-d-examen', 'Centres d’examen', 'centres-examen'),
   config('examen-session/sites-de-composition', 'Sites de composition', 'sites-composition'),
   config('examen-session/epreuves', 'Épreuves', 'epreuves'),

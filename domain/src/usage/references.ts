@@ -55,6 +55,13 @@ export const REFERENCE_RULES: readonly ReferenceRule[] = [
         changes: listItemReferences,
       }))
     : []),
+  // A session belongs to an examen.
+  ...['SessionCreated', 'SessionModified'].map((eventType): ReferenceRule => ({
+    eventType,
+    changes: (event) => [
+      { resource: 'examens', ids: [(event.data as { examenId: string }).examenId] },
+    ],
+  })),
   // A deleted list item references nothing any more.
   { eventType: 'ListItemDeleted', changes: () => null },
 ];

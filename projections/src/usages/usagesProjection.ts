@@ -16,8 +16,9 @@ export const usagesProjection = (
   rules: readonly ReferenceRule[] = REFERENCE_RULES,
 ): Projection => ({
   name: 'usages',
-  // 2: users reference their profile; 3: list items reference items of other lists.
-  version: 3,
+  // 2: users reference their profile; 3: list items reference items of other lists;
+  // 4: enrôleurs their centre, sessions their examen.
+  version: 4,
   collections: [referencesCollection, referrersCollection],
   eventTypes: [...new Set(rules.map((r) => r.eventType))],
   async apply(event, context) {

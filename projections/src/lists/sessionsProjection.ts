@@ -1,0 +1,49 @@
+import {
+  assertNever,
+  SESSION_EVENT_TYPES,
+  sessionsCollection,
+  type RecordedEvent,
+  type SessionDocument,
+  type SessionEvent,
+} from '@examens-pro/domain';
+import type { Projection } from '@examens-pro/platform';
+
+/** The `sessions` list: details, dates and the step each session has reached. */
+export const sessionsProjection: Projection = {
+  name: 'sessions',
+  version: 1,
+  collections: [sessionsCollection],
+  eventTypes: SESSION_EVENT_TYPES,
+  async apply(recorded, context) {
+    const event = recorded as RecordedEvent<SessionEvent>;
+    const id = event.data.sessionId;
+    const current = await context.get<SessionDocument>(sessionsCollection, id);
+    if (current && current.version >= event.revision) return;
+    const stamp = {
+      version: event.revision,
+      modifieLe: event.metadata.at,
+      modifiePar: event.metadata.actor.name,
+    };
+    switch (event.type) {
+      case 'SessionCreated':
+      case 'SessionModified': {
+        const { sessionId: _id, ...details } = event.data;
+        context.put(sessionsCollection, {
+          ...details,
+          id,
+          statut: current?.statut ?? 'preparation',
+          creeLe: current?.creeLe ?? event.metadata.at,
+          creePar: current?.creePar ?? event.metadata.actor.name,
+          ...stamp,
+        } satisfies SessionDocument);
+        return;
+      }
+      case 'SessionAdvanced':
+        if (current)
+          context.put(sessionsCollection, { ...current, statut: event.data.to, ...stamp });
+        return;
+      default:
+        assertNever(event);
+    }
+  },
+};
