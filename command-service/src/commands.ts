@@ -1,10 +1,18 @@
 import {
+  ConflictError,
+  referencesCollection,
   streamName,
   type CommandContext,
   type Decider,
   type DomainEvent,
 } from '@examens-pro/domain';
-import { handleCommand, type CommandOutcome, type EventStore } from '@examens-pro/platform';
+import {
+  handleCommand,
+  waitForProjections,
+  type CommandOutcome,
+  type EventStore,
+  type ReadStore,
+} from '@examens-pro/platform';
 
 /** What every command route answers. */
 export interface CommandAnswer {
@@ -40,3 +48,23 @@ export const aggregateRunner =
       answer: { id, revision: outcome.revision, position: outcome.position },
     };
   };
+
+const USAGE_WAIT_MS = 5000;
+
+/**
+ * How many references an item has, counted once the usage projection has caught up with every
+ * event stored so far: a reference written a moment ago (a site on this centre) is counted.
+ */
+export const usageCount = async (
+  eventStore: EventStore,
+  readStore: ReadStore,
+  resource: string,
+  itemId: string,
+): Promise<number> => {
+  const head = await eventStore.headPosition();
+  if (!(await waitForProjections(readStore, ['usages'], head, USAGE_WAIT_MS)))
+    throw new ConflictError(
+      'Les références de cet élément sont en cours de mise à jour : réessayez dans un instant.',
+    );
+  return readStore.collection(referencesCollection).count({ resource, itemId });
+};

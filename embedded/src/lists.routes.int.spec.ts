@@ -475,3 +475,156 @@ describe('sessions', () => {
     expect(remove.statusCode).toBe(409);
   });
 });
+
+describe('épreuves, pièces, frais and editing parameters', () => {
+  it('checks numbers, choices, dates and references to métiers, examens and sessions', async () => {
+    const examen = (
+      await post('examens', { code: 'CAP', libelle: 'Certificat d’aptitude', noteDePassage: 10 })
+    ).json<Answer>().id;
+    const metier = (await post('metiers', { code: 'SOUD', libelle: 'Soudure' })).json<Answer>().id;
+
+    const zero = await post('epreuves', {
+      code: 'EP1',
+      libelle: 'Pratique de soudure',
+      examenId: examen,
+      metierId: metier,
+      coefficient: 0,
+      noteMax: 20,
+      typeEpreuve: 'pratique',
+    });
+    expect(zero.json()).toMatchObject({
+      errors: { coefficient: '« Coefficient » doit être un nombre supérieur à 0 et au plus 100.' },
+    });
+    const kind = await post('epreuves', {
+      code: 'EP1',
+      libelle: 'Pratique de soudure',
+      examenId: examen,
+      coefficient: 2,
+      noteMax: 20,
+      typeEpreuve: 'dessin',
+    });
+    expect(kind.json()).toMatchObject({
+      errors: { typeEpreuve: '« Type d’épreuve » : choisissez parmi Écrite, Pratique, Orale.' },
+    });
+    const epreuve = await post('epreuves', {
+      code: 'EP1',
+      libelle: 'Pratique de soudure',
+      examenId: examen,
+      metierId: metier,
+      coefficient: 2.5,
+      noteMax: 20,
+      typeEpreuve: 'pratique',
+      eliminatoire: true,
+    });
+    expect(epreuve.statusCode).toBe(201);
+    // For every métier of the examen: no métier.
+    const general = await post('epreuves', {
+      code: 'EP2',
+      libelle: 'Culture générale',
+      examenId: examen,
+      coefficient: 1,
+      noteMax: 20,
+      typeEpreuve: 'ecrite',
+    });
+    expect(general.statusCode).toBe(201);
+
+    const pieceWithUnknown = await post('pieces-justificatives', {
+      code: 'ACTE',
+      libelle: 'Acte de naissance',
+      obligatoire: true,
+      examenIds: [examen, 'inconnu'],
+    });
+    expect(pieceWithUnknown.json()).toMatchObject({
+      errors: { examenIds: '« Examens concernés » : choisissez un élément actif de la liste.' },
+    });
+    expect(
+      (
+        await post('pieces-justificatives', {
+          code: 'ACTE',
+          libelle: 'Acte de naissance',
+          obligatoire: true,
+          examenIds: [examen],
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const session = await admin.inject({
+      method: 'POST',
+      url: '/api/sessions',
+      payload: {
+        examenId: examen,
+        annee: 2027,
+        libelle: 'CAP 2027',
+        ouvertureInscriptions: '2027-01-10',
+        clotureInscriptions: '2027-03-31',
+        debutComposition: '2027-06-14',
+        finComposition: '2027-06-18',
+      },
+    });
+    const sessionId = session.json<Answer>().id;
+    const free = await post('frais-examen', {
+      code: 'CAP-2027',
+      libelle: 'Frais CAP 2027',
+      sessionId,
+      montant: 0,
+      prefixePaiement: 'CAP27',
+    });
+    expect(free.json()).toMatchObject({
+      errors: {
+        montant: '« Montant (FCFA) » doit être un nombre entier entre 1 et 10\u202f000\u202f000.',
+      },
+    });
+    const decimal = await post('frais-examen', {
+      code: 'CAP-2027',
+      libelle: 'Frais CAP 2027',
+      sessionId,
+      montant: 15000.5,
+      prefixePaiement: 'CAP27',
+    });
+    expect(decimal.statusCode).toBe(400);
+    expect(
+      (
+        await post('frais-examen', {
+          code: 'CAP-2027',
+          libelle: 'Frais CAP 2027',
+          sessionId,
+          montant: 15000,
+          prefixePaiement: 'CAP27',
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const badDate = await post('parametres-edition', {
+      code: 'ED-2027',
+      libelle: 'Édition CAP 2027',
+      sessionId,
+      dateLimiteModification: '2027-13-01',
+      prefixeDossier: 'CAP27-',
+    });
+    expect(badDate.json()).toMatchObject({
+      errors: {
+        dateLimiteModification: '« Dernier jour de modification des dossiers » : date invalide.',
+      },
+    });
+
+    // The métier is in use by its épreuve; once deactivated it can no longer be chosen.
+    const metierDoc = await read<{ version: number }>(`/api/metiers/${metier}`);
+    await admin.inject({
+      method: 'POST',
+      url: `/api/metiers/${metier}/desactiver`,
+      headers: { 'if-match': `W/"${metierDoc.version}"` },
+    });
+    const onInactive = await post('epreuves', {
+      code: 'EP3',
+      libelle: 'Théorie de soudure',
+      examenId: examen,
+      metierId: metier,
+      coefficient: 1,
+      noteMax: 20,
+      typeEpreuve: 'ecrite',
+    });
+    expect(onInactive.json()).toMatchObject({
+      errors: { metierId: '« Métier » : choisissez un élément actif de la liste.' },
+    });
+  });
+});

@@ -50,30 +50,35 @@ const BASE_FILTERS: Record<string, Readonly<Record<string, boolean>>> = {
 };
 
 /**
- * Who may read a reference list: whoever may open its screen, and whoever edits a list that
- * references it (the site's form lists the centres). The geography is read by every signed-in user.
+ * Who may read a resource: whoever may open its screen, and whoever edits something that chooses
+ * from it (the site's form lists the centres, the épreuve's the métiers, the enrôleur's the centres
+ * de dépôt, the session's the examens). The geography is read by every signed-in user.
  */
-const listRequirement = (name: string): readonly string[] => {
-  const list = referenceList(name)!;
-  if (list.readOnly) return [];
+const CHOSEN_BY: Record<string, readonly string[]> = {
+  examens: ['sessions'],
+  'centres-depot': ['enroleurs'],
+};
+const readRequirement = (name: string): readonly string[] => {
+  if (referenceList(name)?.readOnly) return [];
   const referrers = REFERENCE_LISTS.filter((other) =>
-    other.fields.some((f) => f.type === 'reference' && f.reference === name),
-  );
+    other.fields.some(
+      (f) => (f.type === 'reference' || f.type === 'references') && f.reference === name,
+    ),
+  ).map((other) => other.name);
   return [
-    ...new Set([
-      ...resourceRequirement(name, 'read'),
-      ...referrers.flatMap((other) => resourceRequirement(other.name, 'read')),
-      // The sessions' screen chooses their examen.
-      ...(name === 'examens' ? resourceRequirement('sessions', 'read') : []),
-      // The enrôleurs' screen chooses their centre de dépôt.
-      ...(name === 'centres-depot' ? resourceRequirement('enroleurs', 'read') : []),
-    ]),
+    ...new Set(
+      [name, ...referrers, ...(CHOSEN_BY[name] ?? [])].flatMap((resource) =>
+        resourceRequirement(resource, 'read'),
+      ),
+    ),
   ];
 };
 
 /** Documents are listed to whoever may produce one kind or another; each file checks its own kind. */
 const requirements: Record<string, readonly string[]> = {
-  ...Object.fromEntries(REFERENCE_LISTS.map((list) => [list.name, listRequirement(list.name)])),
+  ...Object.fromEntries(REFERENCE_LISTS.map((list) => [list.name, readRequirement(list.name)])),
+  metiers: readRequirement('metiers'),
+  sessions: readRequirement('sessions'),
   // The users' and enrôleurs' screens show each user's profile by name.
   profils: [
     ...new Set([

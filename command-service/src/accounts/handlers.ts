@@ -7,7 +7,6 @@ import {
   PERMISSION_CODES,
   PROFILE_CATEGORY,
   profileDecider,
-  referencesCollection,
   reservationDecider,
   streamName,
   SYSTEM_ACTOR,
@@ -37,7 +36,7 @@ import {
   type ReadStore,
   type UniqueValue,
 } from '@examens-pro/platform';
-import { aggregateRunner, type CommandAnswer } from '../commands.js';
+import { aggregateRunner, usageCount, type CommandAnswer } from '../commands.js';
 import { isActiveItem } from '../lists/handlers.js';
 
 export const LOGIN_TAKEN = 'Cet identifiant est déjà utilisé.';
@@ -265,13 +264,11 @@ export const profileCommands = (eventStore: EventStore, readStore: ReadStore) =>
       ).answer;
     },
     async remove(id: string, expectedRevision: number, context: CommandContext) {
-      const usageCount = await readStore
-        .collection(referencesCollection)
-        .count({ resource: PROFILE_CATEGORY, itemId: id });
+      const references = await usageCount(eventStore, readStore, PROFILE_CATEGORY, id);
       return (
         await run(
           id,
-          { type: 'DeleteProfile', data: { profilId: id, usageCount } },
+          { type: 'DeleteProfile', data: { profilId: id, usageCount: references } },
           context,
           expectedRevision,
         )

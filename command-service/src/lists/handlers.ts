@@ -3,8 +3,13 @@ import {
   fold,
   geographyCode,
   listItemDecider,
+  METIER_CATEGORY,
+  metierDecider,
+  SESSION_CATEGORY,
+  sessionDecider,
+  type MetierEvent,
+  type SessionEvent,
   referenceList,
-  referencesCollection,
   streamName,
   ValidationError,
   type CommandContext,
@@ -20,18 +25,25 @@ import {
   type ReadStore,
   type UniqueValue,
 } from '@examens-pro/platform';
-import { aggregateRunner, type CommandAnswer } from '../commands.js';
+import { aggregateRunner, usageCount, type CommandAnswer } from '../commands.js';
 
-/** Whether `id` names an active item of the list `listName` (folded from its own stream). */
+/**
+ * Whether `id` names an item that may be chosen: an active item of the list `listName`, an active
+ * métier, a session not yet closed (folded from its own stream, not from a read model).
+ */
 export const isActiveItem = async (
   eventStore: EventStore,
   listName: string,
   id: string,
 ): Promise<boolean> => {
-  const target = fold(
-    listItemDecider,
-    (await eventStore.readStream(streamName(listName, id))) as unknown as ListItemEvent[],
-  );
+  const events = await eventStore.readStream(streamName(listName, id));
+  if (listName === METIER_CATEGORY)
+    return fold(metierDecider, events as unknown as MetierEvent[]).status === 'actif';
+  if (listName === SESSION_CATEGORY) {
+    const session = fold(sessionDecider, events as unknown as SessionEvent[]);
+    return session.status === 'present' && session.statut !== 'cloturee';
+  }
+  const target = fold(listItemDecider, events as unknown as ListItemEvent[]);
   return target.status === 'actif' && target.list === listName;
 };
 
@@ -46,13 +58,14 @@ const checkReferences = async (
 ): Promise<void> => {
   const errors: Record<string, string> = {};
   for (const field of list.fields) {
-    const id = input.values[field.name];
-    if (field.type !== 'reference' || typeof id !== 'string' || id === '') continue;
-    const target = fold(
-      listItemDecider,
-      (await eventStore.readStream(streamName(field.reference!, id))) as unknown as ListItemEvent[],
+    if (field.type !== 'reference' && field.type !== 'references') continue;
+    const ids = [input.values[field.name]]
+      .flat()
+      .filter((id): id is string => typeof id === 'string' && id !== '');
+    const inactive = await Promise.all(
+      ids.map(async (id) => !(await isActiveItem(eventStore, field.reference!, id))),
     );
-    if (target.status !== 'actif' || target.list !== field.reference)
+    if (inactive.some(Boolean))
       errors[field.name] = `« ${field.label} » : choisissez un élément actif de la liste.`;
   }
   const first = Object.values(errors)[0];
@@ -134,12 +147,10 @@ export const listCommands = (
     },
 
     async remove(id: string, expectedRevision: number, context: CommandContext) {
-      const usageCount = await readStore
-        .collection(referencesCollection)
-        .count({ resource: list.name, itemId: id });
+      const references = await usageCount(eventStore, readStore, list.name, id);
       const { outcome, answer } = await run(
         id,
-        { type: 'DeleteListItem', data: { list: list.name, itemId: id, usageCount } },
+        { type: 'DeleteListItem', data: { list: list.name, itemId: id, usageCount: references } },
         context,
         expectedRevision,
       );

@@ -1,8 +1,7 @@
-import { aggregateRunner, type CommandAnswer } from '../commands.js';
+import { aggregateRunner, usageCount, type CommandAnswer } from '../commands.js';
 import {
   METIER_CATEGORY,
   metierDecider,
-  referencesCollection,
   streamName,
   type CommandContext,
   type MetierCommand,
@@ -106,12 +105,10 @@ export const metierCommands = (eventStore: EventStore, readStore: ReadStore) => 
       expectedRevision: number,
       context: CommandContext,
     ): Promise<CommandAnswer> {
-      const usageCount = await readStore
-        .collection(referencesCollection)
-        .count({ resource: METIER_CATEGORY, itemId: id });
+      const references = await usageCount(eventStore, readStore, METIER_CATEGORY, id);
       const { outcome, answer } = await run(
         id,
-        { type: 'DeleteMetier', data: { metierId: id, usageCount } },
+        { type: 'DeleteMetier', data: { metierId: id, usageCount: references } },
         context,
         expectedRevision,
       );

@@ -15,6 +15,13 @@ const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 const nf = new Intl.NumberFormat('fr-FR');
 
+/** A real calendar day written YYYY-MM-DD (2027-02-30 and 2027-13-01 are not). */
+export const isIsoDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
 /** One field's zod schema, French messages naming the field. */
 const fieldSchema = (field: ListField): z.ZodType => {
   const named = `« ${field.label} »`;
@@ -52,6 +59,50 @@ const fieldSchema = (field: ListField): z.ZodType => {
         ? z.preprocess((value) => (value === '' || value === null ? undefined : value), integer)
         : integer.nullable().default(null);
     }
+    case 'number': {
+      const bound =
+        field.positive && field.max !== undefined
+          ? ` supérieur à 0 et au plus ${nf.format(field.max)}`
+          : field.positive
+            ? ' supérieur à 0'
+            : '';
+      const message = `${named} doit être un nombre${bound}.`;
+      let number = z.number({ error: message });
+      if (field.positive) number = number.gt(0, { error: message });
+      if (field.min !== undefined) number = number.min(field.min, { error: message });
+      if (field.max !== undefined) number = number.max(field.max, { error: message });
+      const rounded = number.transform((value) => Math.round(value * 100) / 100);
+      return field.required
+        ? z.preprocess((value) => (value === '' || value === null ? undefined : value), rounded)
+        : rounded.nullable().default(null);
+    }
+    case 'date': {
+      const date = z
+        .string({ error: required })
+        .trim()
+        .refine((value) => value === '' || isIsoDate(value), {
+          error: `${named} : date invalide.`,
+        });
+      return field.required
+        ? date.refine((value) => value !== '', { error: required })
+        : date
+            .transform((value) => (value === '' ? null : value))
+            .nullable()
+            .default(null);
+    }
+    case 'choice': {
+      const values = (field.choices ?? []).map((c) => c.value);
+      const choice = z.enum(values as [string, ...string[]], {
+        error: `${named} : choisissez parmi ${(field.choices ?? []).map((c) => c.label).join(', ')}.`,
+      });
+      return field.required ? choice : choice.nullable().default(null);
+    }
+    case 'references':
+      return z
+        .array(z.string().trim().min(1), { error: `${named} : une liste est attendue.` })
+        .max(200, { error: `${named} : 200 éléments au plus.` })
+        .transform((ids) => [...new Set(ids)])
+        .default([]);
     case 'boolean':
       return z.boolean({ error: `${named} vaut oui ou non.` }).default(false);
     case 'email-list': {
@@ -127,6 +178,10 @@ export interface ListItemDocument extends ReadModelDocument {
 
 const FIELD_TYPES: Record<ListField['type'], FieldType | undefined> = {
   text: undefined,
+  number: 'number',
+  date: 'string',
+  choice: 'string',
+  references: undefined,
   phone: undefined,
   'email-list': undefined,
   integer: 'number',

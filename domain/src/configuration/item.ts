@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError } from '../core/errors.js';
 import { referenceList } from './lists.js';
 
 /** What one item of a reference list holds besides its code and libellé. */
-export type ListValues = Record<string, string | number | boolean | null>;
+export type ListValues = Record<string, string | number | boolean | string[] | null>;
 
 interface ItemData {
   list: string;

@@ -3,16 +3,33 @@
  * and fields of its own. One decider, one projection, one set of routes and one set of screens serve
  * them all; what differs between lists lives here, next to their rules.
  */
-export type ListFieldType = 'text' | 'integer' | 'boolean' | 'email-list' | 'phone' | 'reference';
+export type ListFieldType =
+  | 'text'
+  | 'integer'
+  /** A decimal number (a coefficient). */
+  | 'number'
+  | 'boolean'
+  | 'email-list'
+  | 'phone'
+  /** YYYY-MM-DD */
+  | 'date'
+  | 'choice'
+  /** One item of another list (or of `metiers`, `sessions`), active. */
+  | 'reference'
+  /** Several items of another list, each active. */
+  | 'references';
 
 export interface ListField {
   readonly name: string;
   readonly label: string;
   readonly type: ListFieldType;
   readonly required?: boolean;
-  /** For integers: inclusive bounds. */
+  /** For numbers: inclusive bounds; `positive`: strictly above zero. */
   readonly min?: number;
   readonly max?: number;
+  readonly positive?: boolean;
+  /** For choices: the values and what staff read. */
+  readonly choices?: readonly { readonly value: string; readonly label: string }[];
   /** Value proposed by the creation form. */
   readonly defaultValue?: string | number | boolean;
   /** For references: the list whose active items may be chosen. */
@@ -237,6 +254,208 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
         type: 'email-list',
         required: true,
         help: 'Séparées par des virgules ou des points-virgules.',
+        inList: true,
+      },
+    ],
+  ),
+  {
+    ...simple(
+      'epreuves',
+      'configuration/examen-session/epreuves',
+      'Épreuves',
+      'Épreuve',
+      'Cette épreuve est introuvable.',
+      [
+        {
+          name: 'examenId',
+          label: 'Examen',
+          type: 'reference',
+          reference: 'examens',
+          required: true,
+          inList: true,
+        },
+        {
+          name: 'metierId',
+          label: 'Métier',
+          type: 'reference',
+          reference: 'metiers',
+          help: 'Laisser vide : l’épreuve vaut pour tous les métiers de l’examen.',
+          inList: true,
+        },
+        {
+          name: 'coefficient',
+          label: 'Coefficient',
+          type: 'number',
+          required: true,
+          positive: true,
+          max: 100,
+          defaultValue: 1,
+          inList: true,
+        },
+        {
+          name: 'noteMax',
+          label: 'Note maximale',
+          type: 'number',
+          required: true,
+          positive: true,
+          max: 1000,
+          defaultValue: 20,
+        },
+        {
+          name: 'typeEpreuve',
+          label: 'Type d’épreuve',
+          type: 'choice',
+          required: true,
+          choices: [
+            { value: 'ecrite', label: 'Écrite' },
+            { value: 'pratique', label: 'Pratique' },
+            { value: 'orale', label: 'Orale' },
+          ],
+          defaultValue: 'ecrite',
+          inList: true,
+        },
+        { name: 'eliminatoire', label: 'Éliminatoire', type: 'boolean', inList: true },
+      ],
+    ),
+  },
+  simple(
+    'pieces-justificatives',
+    'configuration/piece-justificative',
+    'Pièces justificatives',
+    'Pièce justificative',
+    'Cette pièce justificative est introuvable.',
+    [
+      { name: 'obligatoire', label: 'Obligatoire', type: 'boolean', inList: true },
+      {
+        name: 'examenIds',
+        label: 'Examens concernés',
+        type: 'references',
+        reference: 'examens',
+        help: 'Laisser vide : la pièce est demandée pour tous les examens.',
+      },
+    ],
+  ),
+  simple(
+    'frais-examen',
+    'configuration/espace-financier',
+    'Frais d’examen',
+    'Frais d’examen',
+    'Ces frais d’examen sont introuvables.',
+    [
+      {
+        name: 'sessionId',
+        label: 'Session',
+        type: 'reference',
+        reference: 'sessions',
+        required: true,
+        inList: true,
+      },
+      {
+        name: 'montant',
+        label: 'Montant (FCFA)',
+        type: 'integer',
+        required: true,
+        min: 1,
+        max: 10_000_000,
+        inList: true,
+      },
+      {
+        name: 'prefixePaiement',
+        label: 'Préfixe des références de paiement',
+        type: 'text',
+        required: true,
+      },
+    ],
+  ),
+  simple(
+    'parametres-edition',
+    'configuration/parametre-dedition',
+    'Paramètres d’édition',
+    'Paramètres d’édition',
+    'Ces paramètres d’édition sont introuvables.',
+    [
+      {
+        name: 'sessionId',
+        label: 'Session',
+        type: 'reference',
+        reference: 'sessions',
+        required: true,
+        inList: true,
+      },
+      {
+        name: 'dateLimiteModification',
+        label: 'Dernier jour de modification des dossiers',
+        type: 'date',
+        required: true,
+        inList: true,
+      },
+      {
+        name: 'modificationApresValidation',
+        label: 'Un dossier validé reste modifiable',
+        type: 'boolean',
+      },
+      {
+        name: 'prefixeDossier',
+        label: 'Préfixe des numéros de dossier',
+        type: 'text',
+        required: true,
+      },
+    ],
+  ),
+  simple(
+    'metiers-ouverts',
+    'configuration/inscriptions/metiers',
+    'Métiers ouverts aux inscriptions',
+    'Métier ouvert',
+    'Ce métier ouvert est introuvable.',
+    [
+      {
+        name: 'sessionId',
+        label: 'Session',
+        type: 'reference',
+        reference: 'sessions',
+        required: true,
+        inList: true,
+      },
+      {
+        name: 'metierId',
+        label: 'Métier',
+        type: 'reference',
+        reference: 'metiers',
+        required: true,
+        inList: true,
+      },
+      {
+        name: 'quota',
+        label: 'Quota (places)',
+        type: 'integer',
+        min: 1,
+        max: 1_000_000,
+        inList: true,
+      },
+    ],
+  ),
+  simple(
+    'niveaux-requis',
+    'configuration/inscriptions/niveaux-de-scolarisation',
+    'Niveaux de scolarisation requis',
+    'Niveau requis',
+    'Ce niveau requis est introuvable.',
+    [
+      {
+        name: 'metierId',
+        label: 'Métier',
+        type: 'reference',
+        reference: 'metiers',
+        required: true,
+        inList: true,
+      },
+      {
+        name: 'niveauId',
+        label: 'Niveau minimum',
+        type: 'reference',
+        reference: 'niveaux-scolarisation',
+        required: true,
         inList: true,
       },
     ],

@@ -5,12 +5,15 @@ import { referenceList, REFERENCE_LISTS } from '../configuration/lists.js';
 const listItemReferences = (event: { readonly data: unknown }): readonly ReferenceChange[] => {
   const data = event.data as { list: string; values: Record<string, unknown> };
   const list = referenceList(data.list);
-  const fields = list?.fields.filter((f) => f.type === 'reference' && f.reference) ?? [];
+  const fields =
+    list?.fields.filter(
+      (f) => (f.type === 'reference' || f.type === 'references') && f.reference,
+    ) ?? [];
   return [...new Set(fields.map((f) => f.reference!))].map((resource) => ({
     resource,
     ids: fields
       .filter((f) => f.reference === resource)
-      .map((f) => data.values[f.name])
+      .flatMap((f) => [data.values[f.name]].flat())
       .filter((id): id is string => typeof id === 'string' && id !== ''),
   }));
 };
