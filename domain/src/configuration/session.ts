@@ -205,6 +205,8 @@ export const OPEN_REGISTRATION_TAKEN =
 
 export interface SessionDocument extends ReadModelDocument, SessionDetails {
   statut: SessionStatus;
+  /** A session may be chosen (fees, editing parameters, métiers open) until it is closed. */
+  actif: boolean;
   creeLe: string;
   creePar: string;
   modifieLe: string;
@@ -218,6 +220,7 @@ export const sessionsCollection: CollectionDefinition = {
     annee: 'number',
     libelle: 'string',
     statut: 'string',
+    actif: 'boolean',
     ouvertureInscriptions: 'string',
     debutComposition: 'string',
     creeLe: 'string',

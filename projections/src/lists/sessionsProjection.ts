@@ -32,6 +32,7 @@ export const sessionsProjection: Projection = {
           ...details,
           id,
           statut: current?.statut ?? 'preparation',
+          actif: current?.actif ?? true,
           creeLe: current?.creeLe ?? event.metadata.at,
           creePar: current?.creePar ?? event.metadata.actor.name,
           ...stamp,
