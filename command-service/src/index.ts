@@ -11,3 +11,5 @@ export {
 } from './accounts/handlers.js';
 export { SIGNOUT_CSRF_MESSAGE, safeCallback } from './routes/auth.js';
 export { ensureGeography, listCommands } from './lists/handlers.js';
+export { metierCommands } from './metiers/handlers.js';
+export { sessionCommands } from './lists/sessions.js';
