@@ -27,6 +27,66 @@ const buildId = (): Plugin => {
   };
 };
 
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
+
+const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const DASHBOARD = fileURLToPath(new URL('./src/dashboard/Dashboard.tsx', import.meta.url));
+
+/** Modules a root pulls in through static imports only (a dynamic import is a later chunk). */
+const staticClosure = (root: string, info: ModuleInfoOf): Set<string> => {
+  const seen = new Set<string>();
+  const pending = [root];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(info(id)?.importedIds ?? []));
+  }
+  return seen;
+};
+
+interface Closures {
+  home: Set<string>;
+  dashboard: Set<string>;
+  core: Set<string>;
+}
+const closures = new WeakMap<ModuleInfoOf, Closures>();
+const isPackage = (id: string): boolean => /node_modules|^\0/.test(id);
+
+/**
+ * How the JS is cut. The public pages (`react`: React, the router and the packages they use;
+ * `index`: their own code) load without react-admin. Opening the dashboard loads `Dashboard` (the
+ * route's entry, alone so the manifest keeps its name for the bench), `dashboard-shell` (the app's
+ * and the domain's code it imports statically: layout, menu, providers, the resource table),
+ * `admin-core` (ra-core and its packages) and whatever Material UI / ra-ui-materialui modules the
+ * shell really uses. Those are left to Rollup (`onlyExplicitManualChunks`): a manual chunk would
+ * swallow every module behind the packages' index files, so the resource screens' grids, forms and
+ * inputs would weigh on the first load instead of coming with the screens' lazy chunks.
+ */
+const chunkOf = (id: string, info: ModuleInfoOf): string | undefined => {
+  if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id))
+    return 'react';
+  let sets = closures.get(info);
+  if (!sets) {
+    const dashboard = staticClosure(DASHBOARD, info);
+    const core = [...dashboard].find((m) => /node_modules\/ra-core\/dist\/index\.js$/.test(m));
+    sets = {
+      home: staticClosure(MAIN, info),
+      dashboard,
+      core: core ? staticClosure(core, info) : new Set(),
+    };
+    closures.set(info, sets);
+  }
+  if (sets.home.has(id)) return isPackage(id) ? 'react' : 'index';
+  if (id === DASHBOARD) return 'Dashboard';
+  // react-admin's headless core and the packages it builds on, whole: its modules import one another
+  // in cycles that must not be cut between chunks, and the shell uses most of it anyway.
+  if (sets.core.has(id)) return 'admin-core';
+  if (sets.dashboard.has(id) && !isPackage(id)) return 'dashboard-shell';
+  // Screen-only code and the rest of Material UI: placed by Rollup after what each chunk really uses.
+  return undefined;
+};
+
 // The UI reads the domain's sources (route table, contracts, rules): one truth for both sides.
 export default defineConfig({
   plugins: [react(), buildId()],
@@ -42,19 +102,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     rollupOptions: {
       output: {
-        // The public pages load without react-admin; the dashboard pulls it in on demand.
-        manualChunks: (id) => {
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id))
-            return 'react';
-          if (
-            /node_modules\/(@mui|@emotion|react-admin|ra-[a-z-]+|@tanstack|react-hook-form)\//.test(
-              id,
-            )
-          ) {
-            return 'admin-vendor';
-          }
-          return undefined;
-        },
+        manualChunks: (id, { getModuleInfo }) => chunkOf(id, getModuleInfo),
+        onlyExplicitManualChunks: true,
       },
     },
   },

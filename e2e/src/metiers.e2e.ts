@@ -77,7 +77,7 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
 
   it('opens the empty list from the menu of the dashboard', async () => {
     await open(page, '/tableau-de-bord');
-    await page.getByRole('menuitem', { name: 'Métiers' }).click();
+    await page.getByRole('menuitem', { name: 'Métiers', exact: true }).click();
     await expect(
       page
         .getByRole('button', { name: 'Créer' })

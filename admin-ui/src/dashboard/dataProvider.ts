@@ -10,6 +10,7 @@ import {
   metierInputSchema,
   ownAccountSchema,
   profileInputSchema,
+  REFERENCE_LISTS,
   routeForPath,
   userCreateSchema,
   userModifySchema,
@@ -36,12 +37,22 @@ const INPUT_FIELDS: Record<string, { create: readonly string[]; update: readonly
     create: Object.keys(ownAccountSchema.shape),
     update: Object.keys(ownAccountSchema.shape),
   },
+  // Each reference list takes its code, libellé and the fields its definition declares.
+  ...Object.fromEntries(
+    REFERENCE_LISTS.filter((list) => !list.readOnly).map((list) => {
+      const fields = ['code', 'libelle', ...list.fields.map((field) => field.name)];
+      return [list.name, { create: fields, update: fields }];
+    }),
+  ),
 };
 
 /** The signed-in user's own account: one document, no id in its address. */
 const OWN_ACCOUNT = 'mon-compte';
 
-/** react-admin's resource is the UI path (`configuration/metiers`); the API's is `metiers`. */
+/**
+ * react-admin's resource is the UI path (`configuration/metiers`); the API's is `metiers`. A list
+ * without screens (`departements`, `zones`) is referenced by its API name, which maps to itself.
+ */
 export const apiResource = (resource: string): string =>
   routeForPath(resource)?.resource ?? resource;
 

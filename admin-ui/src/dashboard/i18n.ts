@@ -1,9 +1,32 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import frenchMessages from 'ra-language-french';
+import { REFERENCE_LISTS } from '@examens-pro/domain';
+
+/** Each reference list's names and field labels, from its definition (titles, columns, filters). */
+const listMessages = Object.fromEntries(
+  REFERENCE_LISTS.filter((list) => list.path).map((list) => [
+    list.path!,
+    {
+      name: `${list.itemLabel} |||| ${list.label}`,
+      fields: {
+        code: 'Code',
+        libelle: 'Libellé',
+        ...Object.fromEntries(list.fields.map((field) => [field.name, field.label])),
+        actif: 'Actif',
+        creeLe: 'Créé le',
+        creePar: 'Créé par',
+        modifieLe: 'Modifié le',
+        modifiePar: 'Modifié par',
+        q: 'Rechercher',
+      },
+    },
+  ]),
+);
 
 const messages = {
   ...frenchMessages,
   resources: {
+    ...listMessages,
     'configuration/metiers': {
       name: 'Métier |||| Métiers',
       fields: {

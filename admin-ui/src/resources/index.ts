@@ -1,11 +1,17 @@
 import type { ResourceProps } from 'react-admin';
+import { EDITABLE_LISTS } from './lists/definition';
+import { listScreens } from './lists';
 import metiers from './metiers';
 import profils from './profils';
 import utilisateurs from './utilisateurs';
 
-/** Screens per API resource; the route table says where each one lives and how the menu names it. */
+/**
+ * Screens per API resource; the route table says where each one lives and how the menu names it.
+ * Every reference list the domain declares with a path gets the generic list screens.
+ */
 export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   metiers,
   utilisateurs,
   profils,
+  ...Object.fromEntries(EDITABLE_LISTS.map((list) => [list.name, listScreens(list)])),
 };

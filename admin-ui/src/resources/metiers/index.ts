@@ -1,14 +1,13 @@
 import WorkIcon from '@mui/icons-material/Work';
-import { MetierCreate } from './MetierCreate';
-import { MetierEdit } from './MetierEdit';
-import { MetierList } from './MetierList';
-import { MetierShow } from './MetierShow';
+import { lazyScreen } from '../../common/lazyScreen';
+
+const screens = () => import('./screens');
 
 export default {
-  list: MetierList,
-  create: MetierCreate,
-  edit: MetierEdit,
-  show: MetierShow,
+  list: lazyScreen(screens, (m) => m.MetierList),
+  create: lazyScreen(screens, (m) => m.MetierCreate),
+  edit: lazyScreen(screens, (m) => m.MetierEdit),
+  show: lazyScreen(screens, (m) => m.MetierShow),
   icon: WorkIcon,
   recordRepresentation: (record: { code?: string; libelle?: string }) =>
     `${record.code} — ${record.libelle}`,

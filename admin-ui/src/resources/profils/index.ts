@@ -1,14 +1,13 @@
 import BadgeIcon from '@mui/icons-material/Badge';
-import { ProfileCreate } from './ProfileCreate';
-import { ProfileEdit } from './ProfileEdit';
-import { ProfileList } from './ProfileList';
-import { ProfileShow } from './ProfileShow';
+import { lazyScreen } from '../../common/lazyScreen';
+
+const screens = () => import('./screens');
 
 export default {
-  list: ProfileList,
-  create: ProfileCreate,
-  edit: ProfileEdit,
-  show: ProfileShow,
+  list: lazyScreen(screens, (m) => m.ProfileList),
+  create: lazyScreen(screens, (m) => m.ProfileCreate),
+  edit: lazyScreen(screens, (m) => m.ProfileEdit),
+  show: lazyScreen(screens, (m) => m.ProfileShow),
   icon: BadgeIcon,
   recordRepresentation: (record: { libelle?: string }) => record.libelle ?? '',
 };

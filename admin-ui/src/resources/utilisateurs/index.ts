@@ -1,14 +1,13 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { UserCreate } from './UserCreate';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyScreen } from '../../common/lazyScreen';
+
+const screens = () => import('./screens');
 
 export default {
-  list: UserList,
-  create: UserCreate,
-  edit: UserEdit,
-  show: UserShow,
+  list: lazyScreen(screens, (m) => m.UserList),
+  create: lazyScreen(screens, (m) => m.UserCreate),
+  edit: lazyScreen(screens, (m) => m.UserEdit),
+  show: lazyScreen(screens, (m) => m.UserShow),
   icon: PeopleIcon,
   recordRepresentation: (record: { prenoms?: string; nom?: string }) =>
     `${record.prenoms ?? ''} ${record.nom ?? ''}`.trim(),
