@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { installErrorHandling } from '@examens-pro/platform';
 import { REFERENCE_LISTS } from '@examens-pro/domain';
 import { authRoutes, canRoutes } from './routes/auth.js';
+import { imagesRoutes } from './routes/images.js';
 import { listRoutes } from './routes/lists.js';
 import { sessionsRoutes } from './routes/sessions.js';
 import { documentsRoutes } from './routes/documents.js';
@@ -28,6 +29,7 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   await app.register(ownAccountRoutes, { prefix: '/api/mon-compte', ...options });
   await app.register(maintenanceRoutes, { prefix: '/api/maintenance', ...options });
   await app.register(sessionsRoutes, { prefix: '/api/sessions', ...options });
+  await app.register(imagesRoutes, { prefix: '/api/images', storage: options.storage });
   // The geography is seed data: read-only for staff.
   for (const list of REFERENCE_LISTS.filter((l) => !l.readOnly))
     await app.register(listRoutes, { prefix: `/api/${list.name}`, ...options, list });

@@ -76,6 +76,7 @@ export const buildApp = async (
     eventStore: deps.eventStore,
     readStore: deps.readStore,
     signInLimiter: deps.signInLimiter,
+    storage: deps.storage,
   });
   app.addHook('onReady', async () => {
     runner.start();

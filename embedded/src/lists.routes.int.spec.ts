@@ -628,3 +628,63 @@ describe('épreuves, pièces, frais and editing parameters', () => {
     });
   });
 });
+
+describe('signataires', () => {
+  const PNG = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('IHDR une signature de test'),
+  ]);
+  const upload = (payload: Buffer, type = 'image/png') =>
+    admin.inject({
+      method: 'POST',
+      url: '/api/images',
+      headers: { 'content-type': type },
+      payload,
+    });
+
+  it('keeps a PNG or JPEG under 1 MB, checked from its bytes, and shows it with the signatory', async () => {
+    const gif = await upload(Buffer.from('GIF89a une image animée'), 'image/png');
+    expect(gif.statusCode).toBe(400);
+    expect(gif.json()).toMatchObject({ message: 'Le fichier doit être une image PNG ou JPEG.' });
+    const big = await upload(
+      Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]),
+      'application/octet-stream',
+    );
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ message: 'Le contenu envoyé est trop volumineux.' });
+
+    const stored = await upload(PNG);
+    expect(stored.statusCode).toBe(201);
+    const { fichier } = stored.json<{ fichier: string }>();
+    expect(fichier).toMatch(/^image-[a-f0-9]{64}\.png$/);
+
+    const signatory = {
+      code: 'MIN',
+      libelle: 'Le Ministre',
+      titre: 'Ministre de l’Emploi et de la Formation professionnelle',
+      signeDecisions: true,
+      signeDiplomes: true,
+    };
+    const withoutImage = await post('signataires', signatory);
+    expect(withoutImage.json()).toMatchObject({
+      errors: { signature: '« Signature (image) » est obligatoire.' },
+    });
+    const unknown = await post('signataires', {
+      ...signatory,
+      signature: `image-${'0'.repeat(64)}.png`,
+    });
+    expect(unknown.json()).toMatchObject({
+      errors: { signature: '« Signature (image) » : image inconnue, envoyez-la de nouveau.' },
+    });
+    const created = await post('signataires', { ...signatory, signature: fichier });
+    expect(created.statusCode).toBe(201);
+
+    const image = await admin.inject({ method: 'GET', url: `/api/images/${fichier}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/api/images/${fichier}` })).statusCode).toBe(
+      401,
+    );
+  });
+});

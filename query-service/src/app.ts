@@ -22,7 +22,7 @@ import {
   type ReadStore,
 } from '@examens-pro/platform';
 import { accountReadRoutes, type ProductInformation } from './routes/accounts.js';
-import { documentFileRoutes } from './routes/documents.js';
+import { documentFileRoutes, imageFileRoutes } from './routes/documents.js';
 import { resourceReadRoutes } from './routes/resource.js';
 
 export interface QueryServiceOptions {
@@ -112,4 +112,15 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     storage,
   });
   await app.register(accountReadRoutes, { readStore, information });
+  await app.register(imageFileRoutes, {
+    prefix: '/api/images',
+    storage,
+    requirement: [
+      ...new Set(
+        REFERENCE_LISTS.filter((list) => list.fields.some((f) => f.type === 'image')).flatMap(
+          (list) => readRequirement(list.name),
+        ),
+      ),
+    ],
+  });
 };

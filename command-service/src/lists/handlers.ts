@@ -21,6 +21,7 @@ import {
   eventIdFor,
   releaseUniqueValue,
   reserveUniqueValue,
+  type DocumentStorage,
   type EventStore,
   type ReadStore,
   type UniqueValue,
@@ -55,9 +56,13 @@ const checkReferences = async (
   eventStore: EventStore,
   list: ReferenceListDefinition,
   input: ListItemInput,
+  storage?: DocumentStorage,
 ): Promise<void> => {
   const errors: Record<string, string> = {};
   for (const field of list.fields) {
+    const image = input.values[field.name];
+    if (field.type === 'image' && typeof image === 'string' && !storage?.exists(image))
+      errors[field.name] = `« ${field.label} » : image inconnue, envoyez-la de nouveau.`;
     if (field.type !== 'reference' && field.type !== 'references') continue;
     const ids = [input.values[field.name]]
       .flat()
@@ -77,6 +82,7 @@ export const listCommands = (
   eventStore: EventStore,
   readStore: ReadStore,
   list: ReferenceListDefinition,
+  storage?: DocumentStorage,
 ) => {
   const run = aggregateRunner(eventStore, list.name, listItemDecider);
   const codeOf = (value: string): UniqueValue => ({ resource: list.name, field: 'code', value });
@@ -89,7 +95,7 @@ export const listCommands = (
       input: ListItemInput,
       context: CommandContext,
     ): Promise<CommandAnswer> {
-      await checkReferences(eventStore, list, input);
+      await checkReferences(eventStore, list, input, storage);
       await reserveUniqueValue(eventStore, codeOf(input.code), owner(id), context);
       try {
         return (await run(id, { type: 'CreateListItem', data: item(id, input) }, context)).answer;
@@ -105,7 +111,7 @@ export const listCommands = (
       expectedRevision: number,
       context: CommandContext,
     ): Promise<CommandAnswer> {
-      await checkReferences(eventStore, list, input);
+      await checkReferences(eventStore, list, input, storage);
       let previousCode: string | undefined;
       try {
         const { answer } = await run(

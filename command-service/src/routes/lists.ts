@@ -16,9 +16,9 @@ const answer = (reply: Reply, result: CommandAnswer) => {
 /** POST, PUT, DELETE /api/<list> and the actions desactiver / reactiver, for any reference list. */
 export const listRoutes: FastifyPluginAsync<RouteDeps & { list: ReferenceListDefinition }> = async (
   app,
-  { eventStore, readStore, list },
+  { eventStore, readStore, storage, list },
 ) => {
-  const commands = listCommands(eventStore, readStore, list);
+  const commands = listCommands(eventStore, readStore, list, storage);
   const context = (request: FastifyRequest) => commandContext(request, commandIdOf(request));
   const write = { preHandler: may(list.name, 'write') };
 

@@ -6,6 +6,7 @@ import {
   newItemId,
   requiredRevision,
   type EventStore,
+  type DocumentStorage,
   type ReadStore,
   type SignInLimiter,
 } from '@examens-pro/platform';
@@ -17,6 +18,8 @@ export interface RouteDeps {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly signInLimiter: SignInLimiter;
+  /** Where uploaded images are kept (the documents' storage). */
+  readonly storage?: DocumentStorage;
 }
 
 /** POST, PUT, DELETE /api/metiers and the actions desactiver / reactiver. */

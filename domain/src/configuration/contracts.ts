@@ -15,6 +15,19 @@ const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 const nf = new Intl.NumberFormat('fr-FR');
 
+/** Stored images are named after their content: `image-<sha256>.png|jpg`. */
+export const SIGNATURE_FILE = /^image-[a-f0-9]{64}\.(png|jpg)$/;
+export const IMAGE_MAX_BYTES = 1024 * 1024;
+
+/** The kind of image from its first bytes (never from the name or the claimed type). */
+export const imageKind = (bytes: Uint8Array): 'png' | 'jpg' | undefined => {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpg';
+  return undefined;
+};
+
 /** A real calendar day written YYYY-MM-DD (2027-02-30 and 2027-13-01 are not). */
 export const isIsoDate = (value: string): boolean => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -103,6 +116,20 @@ const fieldSchema = (field: ListField): z.ZodType => {
         .max(200, { error: `${named} : 200 éléments au plus.` })
         .transform((ids) => [...new Set(ids)])
         .default([]);
+    case 'image': {
+      const file = z
+        .string({ error: required })
+        .trim()
+        .refine((value) => value === '' || SIGNATURE_FILE.test(value), {
+          error: `${named} : image inconnue, envoyez-la de nouveau.`,
+        });
+      return field.required
+        ? file.refine((value) => value !== '', { error: required })
+        : file
+            .transform((value) => (value === '' ? null : value))
+            .nullable()
+            .default(null);
+    }
     case 'boolean':
       return z.boolean({ error: `${named} vaut oui ou non.` }).default(false);
     case 'email-list': {
@@ -182,6 +209,7 @@ const FIELD_TYPES: Record<ListField['type'], FieldType | undefined> = {
   date: 'string',
   choice: 'string',
   references: undefined,
+  image: undefined,
   phone: undefined,
   'email-list': undefined,
   integer: 'number',

@@ -17,7 +17,9 @@ export type ListFieldType =
   /** One item of another list (or of `metiers`, `sessions`), active. */
   | 'reference'
   /** Several items of another list, each active. */
-  | 'references';
+  | 'references'
+  /** An uploaded image (PNG or JPEG under 1 MB), by its stored file name. */
+  | 'image';
 
 export interface ListField {
   readonly name: string;
@@ -457,6 +459,32 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
         reference: 'niveaux-scolarisation',
         required: true,
         inList: true,
+      },
+    ],
+  ),
+  simple(
+    'signataires',
+    'configuration/signataires',
+    'Signataires',
+    'Signataire',
+    'Ce signataire est introuvable.',
+    [
+      { name: 'titre', label: 'Titre ou fonction', type: 'text', required: true, inList: true },
+      { name: 'signeAttestations', label: 'Signe les attestations', type: 'boolean', inList: true },
+      { name: 'signeDiplomes', label: 'Signe les diplômes', type: 'boolean', inList: true },
+      {
+        name: 'signeDecisions',
+        label: 'Signe les décisions d’admission',
+        type: 'boolean',
+        inList: true,
+      },
+      { name: 'signePv', label: 'Signe les procès-verbaux', type: 'boolean', inList: true },
+      {
+        name: 'signature',
+        label: 'Signature (image)',
+        type: 'image',
+        required: true,
+        help: 'Image PNG ou JPEG de moins de 1 Mo.',
       },
     ],
   ),

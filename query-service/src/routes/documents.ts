@@ -5,10 +5,12 @@ import {
   documentRequirement,
   documentsResource,
   NotFoundError,
+  SIGNATURE_FILE,
   type DocumentDocument,
 } from '@examens-pro/domain';
 import {
   checkAccess,
+  requireAccess,
   type DocumentStorage,
   type JobQueue,
   type ReadStore,
@@ -70,4 +72,26 @@ export const documentFileRoutes: FastifyPluginAsync<DocumentRoutesOptions> = asy
       reply.header('Digest', `sha-256=${Buffer.from(doc.sha256, 'hex').toString('base64')}`);
     return reply.send(storage.read(`${doc.id}.pdf`));
   });
+};
+
+/** GET /api/images/:fichier: an uploaded image (a signature), to whoever may read its list. */
+export const imageFileRoutes: FastifyPluginAsync<{
+  readonly storage: DocumentStorage;
+  readonly requirement: readonly string[];
+}> = async (app, { storage, requirement }) => {
+  app.get<{ Params: { fichier: string } }>(
+    '/:fichier',
+    { preHandler: requireAccess(requirement) },
+    async (request, reply) => {
+      const { fichier } = request.params;
+      if (!SIGNATURE_FILE.test(fichier) || !storage.exists(fichier))
+        throw new NotFoundError('Cette image est introuvable.');
+      reply
+        .type(fichier.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        // Named after its content: it never changes.
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff');
+      return reply.send(storage.read(fichier));
+    },
+  );
 };
