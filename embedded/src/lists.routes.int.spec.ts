@@ -688,3 +688,37 @@ describe('signataires', () => {
     );
   });
 });
+
+describe('filières and corps de métiers', () => {
+  it('are chosen by métiers among active items, under their own permissions', async () => {
+    const filiere = await post('filieres', { code: 'BTP', libelle: 'Bâtiment et travaux publics' });
+    expect(filiere.statusCode).toBe(201);
+    const corps = await post('corps-de-metier', { code: 'GO', libelle: 'Gros œuvre' });
+    const metier = await post('metiers', {
+      code: 'COFF',
+      libelle: 'Coffrage',
+      filiereId: filiere.json<Answer>().id,
+      corpsDeMetierId: corps.json<Answer>().id,
+    });
+    expect(metier.statusCode).toBe(201);
+    const unknown = await post('metiers', {
+      code: 'FERR',
+      libelle: 'Ferraillage',
+      filiereId: 'inconnue',
+    });
+    expect(unknown.json()).toMatchObject({
+      errors: { filiereId: 'Choisissez une filière active.' },
+    });
+    // In use by the métier: not deleted.
+    const doc = await read<{ version: number }>(
+      `/api/filieres/${filiere.json<Answer>().id}`,
+      filiere.json<Answer>().position,
+    );
+    const remove = await admin.inject({
+      method: 'DELETE',
+      url: `/api/filieres/${filiere.json<Answer>().id}`,
+      headers: { 'if-match': `W/"${doc.version}"` },
+    });
+    expect(remove.statusCode).toBe(409);
+  });
+});

@@ -166,7 +166,11 @@ const seed = async (ports: Ports): Promise<Record<string, number>> => {
     const code = `M${String(index + 1).padStart(2, '0')}`;
     const id = idOf(`metiers-${code}`);
     if (!(await exists('metiers', id))) {
-      await metiers.create(id, { code, libelle }, context(`metiers-${code}`));
+      await metiers.create(
+        id,
+        { code, libelle, filiereId: null, corpsDeMetierId: null },
+        context(`metiers-${code}`),
+      );
       counts.metiers = (counts.metiers ?? 0) + 1;
     }
     metierIds.push(id);

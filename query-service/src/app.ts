@@ -56,6 +56,8 @@ const BASE_FILTERS: Record<string, Readonly<Record<string, boolean>>> = {
  */
 const CHOSEN_BY: Record<string, readonly string[]> = {
   examens: ['sessions'],
+  filieres: ['metiers'],
+  'corps-de-metier': ['metiers'],
   'centres-depot': ['enroleurs'],
 };
 const readRequirement = (name: string): readonly string[] => {

@@ -1,8 +1,10 @@
 import { aggregateRunner, usageCount, type CommandAnswer } from '../commands.js';
+import { isActiveItem } from '../lists/handlers.js';
 import {
   METIER_CATEGORY,
   metierDecider,
   streamName,
+  ValidationError,
   type CommandContext,
   type MetierCommand,
   type MetierInput,
@@ -24,11 +26,26 @@ const codeOf = (value: string): UniqueValue => ({
 });
 
 /** The métier commands: the decider decides; here only the I/O around it (codes, usage, streams). */
+/** A métier's filière and corps de métier must be active items of their lists. */
+const checkLists = async (eventStore: EventStore, input: MetierInput): Promise<void> => {
+  const errors: Record<string, string> = {};
+  if (input.filiereId && !(await isActiveItem(eventStore, 'filieres', input.filiereId)))
+    errors.filiereId = 'Choisissez une filière active.';
+  if (
+    input.corpsDeMetierId &&
+    !(await isActiveItem(eventStore, 'corps-de-metier', input.corpsDeMetierId))
+  )
+    errors.corpsDeMetierId = 'Choisissez un corps de métier actif.';
+  const first = Object.values(errors)[0];
+  if (first) throw new ValidationError(first, errors);
+};
+
 export const metierCommands = (eventStore: EventStore, readStore: ReadStore) => {
   const run = aggregateRunner(eventStore, METIER_CATEGORY, metierDecider);
 
   return {
     async create(id: string, input: MetierInput, context: CommandContext): Promise<CommandAnswer> {
+      await checkLists(eventStore, input);
       const owner = streamName(METIER_CATEGORY, id);
       await reserveUniqueValue(eventStore, codeOf(input.code), owner, context);
       try {
@@ -46,6 +63,7 @@ export const metierCommands = (eventStore: EventStore, readStore: ReadStore) => 
       expectedRevision: number,
       context: CommandContext,
     ): Promise<CommandAnswer> {
+      await checkLists(eventStore, input);
       const owner = streamName(METIER_CATEGORY, id);
       let previousCode: string | undefined;
       const command: MetierCommand = { type: 'ModifyMetier', data: { metierId: id, ...input } };

@@ -52,6 +52,10 @@ export interface ReferenceListDefinition {
   readonly fields: readonly ListField[];
   /** Shipped as seed data, read-only for staff. */
   readonly readOnly?: boolean;
+  /** For a list without a route of its own (managed from another screen): who reads and writes it. */
+  readonly permissions?: readonly string[];
+  /** The screen it is managed from (a tab of that screen). */
+  readonly managedFrom?: string;
   /** Rules between fields: field → French message. */
   readonly check?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
 }
@@ -488,6 +492,25 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
       },
     ],
   ),
+  // Managed from the métiers screen (tabs "Filières" and "Corps de métiers"), no route of their own.
+  {
+    name: 'filieres',
+    label: 'Filières',
+    itemLabel: 'Filière',
+    notFoundMessage: 'Cette filière est introuvable.',
+    fields: [],
+    permissions: ['configuration.filieres'],
+    managedFrom: 'configuration/metiers',
+  },
+  {
+    name: 'corps-de-metier',
+    label: 'Corps de métiers',
+    itemLabel: 'Corps de métier',
+    notFoundMessage: 'Ce corps de métier est introuvable.',
+    fields: [],
+    permissions: ['configuration.corps-de-metier'],
+    managedFrom: 'configuration/metiers',
+  },
 ];
 
 export const referenceList = (name: string): ReferenceListDefinition | undefined =>

@@ -17,9 +17,22 @@ export const decide = (command: MetierCommand, state: Metier): MetierEvent[] => 
     case 'ModifyMetier': {
       const current = existing(state);
       const { code, libelle } = command.data;
+      const filiereId = command.data.filiereId ?? null;
+      const corpsDeMetierId = command.data.corpsDeMetierId ?? null;
       // Saving an unchanged form records nothing: the history only shows real changes.
-      if (current.code === code && current.libelle === libelle) return [];
-      return [{ type: 'MetierModified', data: { metierId: current.id, code, libelle } }];
+      if (
+        current.code === code &&
+        current.libelle === libelle &&
+        (current.filiereId ?? null) === filiereId &&
+        (current.corpsDeMetierId ?? null) === corpsDeMetierId
+      )
+        return [];
+      return [
+        {
+          type: 'MetierModified',
+          data: { metierId: current.id, code, libelle, filiereId, corpsDeMetierId },
+        },
+      ];
     }
     case 'DeactivateMetier': {
       const current = existing(state);
@@ -54,10 +67,18 @@ export const evolve = (state: Metier, event: MetierEvent): Metier => {
         id: event.data.metierId,
         code: event.data.code,
         libelle: event.data.libelle,
+        filiereId: event.data.filiereId ?? null,
+        corpsDeMetierId: event.data.corpsDeMetierId ?? null,
       };
     case 'MetierModified':
       return state.status === 'actif' || state.status === 'inactif'
-        ? { ...state, code: event.data.code, libelle: event.data.libelle }
+        ? {
+            ...state,
+            code: event.data.code,
+            libelle: event.data.libelle,
+            filiereId: event.data.filiereId ?? null,
+            corpsDeMetierId: event.data.corpsDeMetierId ?? null,
+          }
         : state;
     case 'MetierDeactivated':
       return state.status === 'actif' ? { ...state, status: 'inactif' } : state;

@@ -39,7 +39,13 @@ describe('Métier', () => {
       .then([
         {
           type: 'MetierModified',
-          data: { metierId: id, code: 'ELEC', libelle: 'Électricité bâtiment' },
+          data: {
+            metierId: id,
+            code: 'ELEC',
+            libelle: 'Électricité bâtiment',
+            filiereId: null,
+            corpsDeMetierId: null,
+          },
         },
       ]);
     spec
@@ -102,6 +108,8 @@ describe('Métier form contract', () => {
     ).toEqual({
       code: 'ELEC-01',
       libelle: 'Électricité bâtiment',
+      filiereId: null,
+      corpsDeMetierId: null,
     });
   });
 

@@ -9,8 +9,21 @@ import { metierHistory } from './history.js';
 import { METIER_CATEGORY } from './metier.js';
 
 /** Body of POST and PUT /api/metiers: what staff type in the form. */
+const optionalId = z
+  .string({ error: 'Identifiant attendu.' })
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .default(null);
+
 export const metierInputSchema = z.strictObject(
-  { code: codeSchema, libelle: libelleSchema },
+  {
+    code: codeSchema,
+    libelle: libelleSchema,
+    /** Chosen from the small lists managed in the métiers screen's tabs. */
+    filiereId: optionalId,
+    corpsDeMetierId: optionalId,
+  },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys' ? `Champ inconnu : ${issue.keys.join(', ')}.` : undefined,
@@ -21,6 +34,8 @@ export type MetierInput = z.output<typeof metierInputSchema>;
 export interface MetierDocument extends ReadModelDocument {
   code: string;
   libelle: string;
+  filiereId: string | null;
+  corpsDeMetierId: string | null;
   actif: boolean;
   creeLe: string;
   creePar: string;
@@ -33,6 +48,8 @@ export const metiersCollection: CollectionDefinition = {
   fields: {
     code: 'string',
     libelle: 'string',
+    filiereId: 'string',
+    corpsDeMetierId: 'string',
     actif: 'boolean',
     creeLe: 'string',
     modifieLe: 'string',

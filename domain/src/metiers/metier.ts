@@ -2,14 +2,17 @@ import type { DomainEvent } from '../core/envelope.js';
 
 export const METIER_CATEGORY = 'metiers';
 
-export type MetierCreated = DomainEvent<
-  'MetierCreated',
-  { metierId: string; code: string; libelle: string }
->;
-export type MetierModified = DomainEvent<
-  'MetierModified',
-  { metierId: string; code: string; libelle: string }
->;
+export interface MetierDetails {
+  metierId: string;
+  code: string;
+  libelle: string;
+  /** Filière and corps de métier (absent from older events: none). */
+  filiereId?: string | null;
+  corpsDeMetierId?: string | null;
+}
+
+export type MetierCreated = DomainEvent<'MetierCreated', MetierDetails>;
+export type MetierModified = DomainEvent<'MetierModified', MetierDetails>;
 export type MetierDeactivated = DomainEvent<'MetierDeactivated', { metierId: string }>;
 export type MetierReactivated = DomainEvent<'MetierReactivated', { metierId: string }>;
 export type MetierDeleted = DomainEvent<'MetierDeleted', { metierId: string; code: string }>;
@@ -27,11 +30,11 @@ export const METIER_EVENT_TYPES: readonly MetierEvent['type'][] = [
 
 export type CreateMetier = {
   type: 'CreateMetier';
-  data: { metierId: string; code: string; libelle: string };
+  data: MetierDetails;
 };
 export type ModifyMetier = {
   type: 'ModifyMetier';
-  data: { metierId: string; code: string; libelle: string };
+  data: MetierDetails;
 };
 export type DeactivateMetier = { type: 'DeactivateMetier'; data: { metierId: string } };
 export type ReactivateMetier = { type: 'ReactivateMetier'; data: { metierId: string } };
@@ -43,5 +46,5 @@ export type MetierCommand =
 
 export type Metier =
   | { status: 'absent' }
-  | { status: 'actif' | 'inactif'; id: string; code: string; libelle: string }
+  | ({ status: 'actif' | 'inactif'; id: string } & Omit<MetierDetails, 'metierId'>)
   | { status: 'supprime'; id: string; code: string };

@@ -439,6 +439,10 @@ export const requirementFor = (r: DashboardRoute, access: Access): readonly stri
  */
 export const resourceRequirement = (resource: string, access: Access): readonly string[] => {
   const routes = DASHBOARD_ROUTES.filter((r) => r.resource === resource);
+  if (routes.length === 0) {
+    // A list managed from another screen (filières, corps de métiers) carries its own.
+    return REFERENCE_LISTS.find((l) => l.name === resource)?.permissions ?? [];
+  }
   return [...new Set(routes.flatMap((r) => requirementFor(r, access)))];
 };
 

@@ -58,6 +58,18 @@ export const REFERENCE_RULES: readonly ReferenceRule[] = [
         changes: listItemReferences,
       }))
     : []),
+  // A métier belongs to a filière and a corps de métier.
+  ...['MetierCreated', 'MetierModified'].map((eventType): ReferenceRule => ({
+    eventType,
+    changes: (event) => {
+      const data = event.data as { filiereId?: string | null; corpsDeMetierId?: string | null };
+      return [
+        { resource: 'filieres', ids: data.filiereId ? [data.filiereId] : [] },
+        { resource: 'corps-de-metier', ids: data.corpsDeMetierId ? [data.corpsDeMetierId] : [] },
+      ];
+    },
+  })),
+  { eventType: 'MetierDeleted', changes: () => null },
   // A session belongs to an examen.
   ...['SessionCreated', 'SessionModified'].map((eventType): ReferenceRule => ({
     eventType,

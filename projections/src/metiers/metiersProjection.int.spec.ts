@@ -36,6 +36,8 @@ describe.each(READ_STORE_KINDS)('metiers projection on %s', (kind) => {
         version: 4,
         code: 'ELEC',
         libelle: 'Métier ELEC modifié',
+        filiereId: null,
+        corpsDeMetierId: null,
         actif: false,
         creeLe: '2026-03-01T10:00:00.000Z',
         creePar: 'Système',

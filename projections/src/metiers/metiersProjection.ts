@@ -11,7 +11,8 @@ import type { Projection } from '@examens-pro/platform';
 /** The `metiers` list. Fed by one stream per document: an event not newer than the document is skipped. */
 export const metiersProjection: Projection = {
   name: 'metiers',
-  version: 1,
+  // 2: filière and corps de métier.
+  version: 2,
   collections: [metiersCollection],
   eventTypes: METIER_EVENT_TYPES,
   async apply(recorded, context) {
@@ -30,6 +31,8 @@ export const metiersProjection: Projection = {
           id: metierId,
           code: event.data.code,
           libelle: event.data.libelle,
+          filiereId: event.data.filiereId ?? null,
+          corpsDeMetierId: event.data.corpsDeMetierId ?? null,
           actif: true,
           creeLe: event.metadata.at,
           creePar: event.metadata.actor.name,
@@ -42,6 +45,8 @@ export const metiersProjection: Projection = {
             ...current,
             code: event.data.code,
             libelle: event.data.libelle,
+            filiereId: event.data.filiereId ?? null,
+            corpsDeMetierId: event.data.corpsDeMetierId ?? null,
             ...stamp,
           });
         return;

@@ -89,7 +89,7 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
       operations: [{ collection: 'metiers', type: 'delete', id: 'a' }],
     });
     const runner = new ProjectionRunner(stores.eventStore, stores.readStore, [
-      { ...metiersProjection, version: 2 },
+      { ...metiersProjection, version: metiersProjection.version + 1 },
     ]);
     runners.push(runner);
     runner.start();

@@ -17,8 +17,8 @@ export const usagesProjection = (
 ): Projection => ({
   name: 'usages',
   // 2: users reference their profile; 3: list items reference items of other lists;
-  // 4: enrôleurs their centre, sessions their examen.
-  version: 4,
+  // 4: enrôleurs their centre, sessions their examen; 5: métiers their filière and corps.
+  version: 5,
   collections: [referencesCollection, referrersCollection],
   eventTypes: [...new Set(rules.map((r) => r.eventType))],
   async apply(event, context) {
