@@ -69,6 +69,15 @@ const departement: ListField = {
   inList: true,
 };
 
+const session: ListField = {
+  name: 'sessionId',
+  label: 'Session',
+  type: 'reference',
+  reference: 'sessions',
+  required: true,
+  inList: true,
+};
+
 const simple = (
   name: string,
   path: string,
@@ -348,14 +357,7 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
     'Frais d’examen',
     'Ces frais d’examen sont introuvables.',
     [
-      {
-        name: 'sessionId',
-        label: 'Session',
-        type: 'reference',
-        reference: 'sessions',
-        required: true,
-        inList: true,
-      },
+      session,
       {
         name: 'montant',
         label: 'Montant (FCFA)',
@@ -380,14 +382,7 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
     'Paramètres d’édition',
     'Ces paramètres d’édition sont introuvables.',
     [
-      {
-        name: 'sessionId',
-        label: 'Session',
-        type: 'reference',
-        reference: 'sessions',
-        required: true,
-        inList: true,
-      },
+      session,
       {
         name: 'dateLimiteModification',
         label: 'Dernier jour de modification des dossiers',
@@ -415,14 +410,7 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
     'Métier ouvert',
     'Ce métier ouvert est introuvable.',
     [
-      {
-        name: 'sessionId',
-        label: 'Session',
-        type: 'reference',
-        reference: 'sessions',
-        required: true,
-        inList: true,
-      },
+      session,
       {
         name: 'metierId',
         label: 'Métier',

@@ -16,12 +16,7 @@ import {
   type UserEvent,
 } from '@examens-pro/domain';
 import type { Projection } from '@examens-pro/platform';
-
-const stamp = (event: RecordedEvent) => ({
-  version: event.revision,
-  modifieLe: event.metadata.at,
-  modifiePar: event.metadata.actor.name,
-});
+import { ALREADY_SEEN, createdStamp, documentBefore, stampOf } from '../support.js';
 
 /** The `utilisateurs` list: no password hash ever reaches a read model. */
 export const usersProjection: Projection = {
@@ -33,8 +28,8 @@ export const usersProjection: Projection = {
   async apply(recorded, context) {
     const event = recorded as RecordedEvent<UserEvent>;
     const id = event.data.utilisateurId;
-    const current = await context.get<UserDocument>(usersCollection, id);
-    if (current && current.version >= event.revision) return;
+    const current = await documentBefore<UserDocument>(context, usersCollection, id, event);
+    if (current === ALREADY_SEEN) return;
     switch (event.type) {
       case 'UserCreated': {
         const { nom, prenoms, login, telephone, profilId } = event.data;
@@ -52,7 +47,7 @@ export const usersProjection: Projection = {
           is_change_password: 0,
           creeLe: event.metadata.at,
           creePar: event.metadata.actor.name,
-          ...stamp(event),
+          ...stampOf(event),
         } satisfies UserDocument);
         return;
       }
@@ -69,14 +64,14 @@ export const usersProjection: Projection = {
           login,
           telephone,
           profilId,
-          ...stamp(event),
+          ...stampOf(event),
         });
         return;
       }
       case 'OwnAccountModified': {
         if (!current) return;
         const { nom, prenoms, telephone } = event.data;
-        context.put(usersCollection, { ...current, nom, prenoms, telephone, ...stamp(event) });
+        context.put(usersCollection, { ...current, nom, prenoms, telephone, ...stampOf(event) });
         return;
       }
       case 'UserDeactivated':
@@ -85,7 +80,7 @@ export const usersProjection: Projection = {
           context.put(usersCollection, {
             ...current,
             actif: event.type === 'UserReactivated',
-            ...stamp(event),
+            ...stampOf(event),
           });
         return;
       case 'UserPasswordReset':
@@ -94,7 +89,7 @@ export const usersProjection: Projection = {
           context.put(usersCollection, {
             ...current,
             is_change_password: event.type === 'UserPasswordChanged' ? 1 : 0,
-            ...stamp(event),
+            ...stampOf(event),
           });
         return;
       default:
@@ -111,8 +106,8 @@ export const profilesProjection: Projection = {
   async apply(recorded, context) {
     const event = recorded as RecordedEvent<ProfileEvent>;
     const id = event.data.profilId;
-    const current = await context.get<ProfileDocument>(profilesCollection, id);
-    if (current && current.version >= event.revision) return;
+    const current = await documentBefore<ProfileDocument>(context, profilesCollection, id, event);
+    if (current === ALREADY_SEEN) return;
     switch (event.type) {
       case 'ProfileCreated':
       case 'ProfileModified':
@@ -121,9 +116,8 @@ export const profilesProjection: Projection = {
           libelle: event.data.libelle,
           permissions: event.data.permissions,
           nombrePermissions: event.data.permissions.length,
-          creeLe: current?.creeLe ?? event.metadata.at,
-          creePar: current?.creePar ?? event.metadata.actor.name,
-          ...stamp(event),
+          ...createdStamp(current, event),
+          ...stampOf(event),
         } satisfies ProfileDocument);
         return;
       case 'ProfileDeleted':
@@ -143,11 +137,13 @@ export const siteSettingsProjection: Projection = {
   eventTypes: MAINTENANCE_EVENT_TYPES,
   async apply(recorded, context) {
     const event = recorded as RecordedEvent<MaintenanceEvent>;
-    const current = await context.get<SiteSettingsDocument>(
+    const current = await documentBefore<SiteSettingsDocument>(
+      context,
       siteSettingsCollection,
       SITE_SETTINGS_ID,
+      event,
     );
-    if (current && current.version >= event.revision) return;
+    if (current === ALREADY_SEEN) return;
     switch (event.type) {
       case 'MaintenanceEnabled':
       case 'MaintenanceDisabled':
@@ -155,7 +151,7 @@ export const siteSettingsProjection: Projection = {
           id: SITE_SETTINGS_ID,
           maintenance: event.type === 'MaintenanceEnabled',
           message: event.type === 'MaintenanceEnabled' ? event.data.message : '',
-          ...stamp(event),
+          ...stampOf(event),
         } satisfies SiteSettingsDocument);
         return;
       default:

@@ -10,6 +10,7 @@ import {
   type RecordedEvent,
 } from '@examens-pro/domain';
 import type { Projection } from '@examens-pro/platform';
+import { ALREADY_SEEN, createdStamp, documentBefore, stampOf } from '../support.js';
 
 /**
  * Every reference list, one collection each. Fed by one stream per document: an event not newer
@@ -26,13 +27,9 @@ export const listsProjection: Projection = {
     if (!list) return;
     const collection = listCollection(list);
     const id = event.data.itemId;
-    const current = await context.get<ListItemDocument>(collection, id);
-    if (current && current.version >= event.revision) return;
-    const stamp = {
-      version: event.revision,
-      modifieLe: event.metadata.at,
-      modifiePar: event.metadata.actor.name,
-    };
+    const current = await documentBefore<ListItemDocument>(context, collection, id, event);
+    if (current === ALREADY_SEEN) return;
+    const stamp = stampOf(event);
     switch (event.type) {
       case 'ListItemCreated':
       case 'ListItemModified': {
@@ -44,8 +41,7 @@ export const listsProjection: Projection = {
           code,
           libelle,
           actif: current?.actif ?? true,
-          creeLe: current?.creeLe ?? event.metadata.at,
-          creePar: current?.creePar ?? event.metadata.actor.name,
+          ...createdStamp(current, event),
           ...stamp,
         } satisfies ListItemDocument);
         return;

@@ -7,6 +7,7 @@ import {
   type SessionEvent,
 } from '@examens-pro/domain';
 import type { Projection } from '@examens-pro/platform';
+import { ALREADY_SEEN, createdStamp, documentBefore, stampOf } from '../support.js';
 
 /** The `sessions` list: details, dates and the step each session has reached. */
 export const sessionsProjection: Projection = {
@@ -17,13 +18,9 @@ export const sessionsProjection: Projection = {
   async apply(recorded, context) {
     const event = recorded as RecordedEvent<SessionEvent>;
     const id = event.data.sessionId;
-    const current = await context.get<SessionDocument>(sessionsCollection, id);
-    if (current && current.version >= event.revision) return;
-    const stamp = {
-      version: event.revision,
-      modifieLe: event.metadata.at,
-      modifiePar: event.metadata.actor.name,
-    };
+    const current = await documentBefore<SessionDocument>(context, sessionsCollection, id, event);
+    if (current === ALREADY_SEEN) return;
+    const stamp = stampOf(event);
     switch (event.type) {
       case 'SessionCreated':
       case 'SessionModified': {
@@ -33,8 +30,7 @@ export const sessionsProjection: Projection = {
           id,
           statut: current?.statut ?? 'preparation',
           actif: current?.actif ?? true,
-          creeLe: current?.creeLe ?? event.metadata.at,
-          creePar: current?.creePar ?? event.metadata.actor.name,
+          ...createdStamp(current, event),
           ...stamp,
         } satisfies SessionDocument);
         return;
