@@ -722,3 +722,34 @@ describe('filières and corps de métiers', () => {
     expect(remove.statusCode).toBe(409);
   });
 });
+
+describe('demonstration data', () => {
+  it('fills a new office once; a second run adds nothing', async () => {
+    const { seedDemo } = await import('./demo.js');
+    const office = await startTestApp();
+    try {
+      const first = await seedDemo(office);
+      expect(first).toMatchObject({
+        examens: 2,
+        sessions: 1,
+        metiers: 30,
+        'centres-examen': 10,
+        'centres-depot': 10,
+        'sites-composition': 40,
+        epreuves: 6,
+      });
+      expect(await seedDemo(office)).toEqual({});
+      const someone = await office.asAdmin();
+      const sessions = await someone.inject({
+        method: 'GET',
+        url: `/api/sessions?filter=${enc({ statut: 'inscriptions-ouvertes' })}`,
+        headers: { 'x-min-position': await office.eventStore.headPosition() },
+      });
+      expect(sessions.json<{ libelle: string }[]>().map((s) => s.libelle)).toEqual([
+        'CQP session 2027',
+      ]);
+    } finally {
+      await office.close();
+    }
+  });
+});

@@ -1,0 +1,304 @@
+import {
+  ensureGeography,
+  listCommands,
+  metierCommands,
+  sessionCommands,
+} from '@examens-pro/command-service';
+import {
+  fold,
+  listItemDecider,
+  referenceList,
+  reservationDecider,
+  streamName,
+  uniqueValueStream,
+  type ReservationEvent,
+  type Actor,
+  type CommandContext,
+  type ListItemEvent,
+  type ListValues,
+  type SessionStatus,
+} from '@examens-pro/domain';
+import { eventIdFor, type Ports } from '@examens-pro/platform';
+
+/**
+ * The demonstration data of `npm run seed:demo`: a realistic office to look around in — 2 examens, 1 session open for
+ * registration, 30 métiers, 10 centres d'examen with 40 sites, épreuves, fees and the small lists.
+ * Deterministic ids and command ids: running it twice adds nothing. Works beside a running product
+ * (it follows other processes' appends within a quarter of a second).
+ */
+const ACTOR: Actor = { id: 'demonstration', name: 'Données de démonstration' };
+
+const METIERS = [
+  'Maçonnerie',
+  'Électricité bâtiment',
+  'Plomberie sanitaire',
+  'Menuiserie bois',
+  'Menuiserie métallique',
+  'Soudure',
+  'Mécanique automobile',
+  'Coiffure',
+  'Esthétique',
+  'Couture',
+  'Pâtisserie',
+  'Cuisine',
+  'Froid et climatisation',
+  'Électronique',
+  'Maintenance informatique',
+  'Carrelage',
+  'Peinture bâtiment',
+  'Ébénisterie',
+  'Tapisserie',
+  'Cordonnerie',
+  'Photographie',
+  'Sérigraphie',
+  'Boulangerie',
+  'Maraîchage',
+  'Élevage',
+  'Pisciculture',
+  'Conduite d’engins',
+  'Topographie',
+  'Bijouterie',
+  'Horlogerie',
+];
+
+/** One centre d'examen per region, in the département of its chief town. */
+const CENTRES: readonly [string, string, string][] = [
+  ['NGD', 'Ngaoundéré', 'VINA'],
+  ['YDE', 'Yaoundé', 'MFOUNDI'],
+  ['BTA', 'Bertoua', 'LOM-ET-DJEREM'],
+  ['MRA', 'Maroua', 'DIAMARE'],
+  ['DLA', 'Douala', 'WOURI'],
+  ['GRA', 'Garoua', 'BENOUE'],
+  ['BDA', 'Bamenda', 'MEZAM'],
+  ['BFS', 'Bafoussam', 'MIFI'],
+  ['EBW', 'Ebolowa', 'MVILA'],
+  ['BUE', 'Buea', 'FAKO'],
+];
+
+const SITES = ['Lycée technique', 'Lycée bilingue', 'CETIC', 'Collège d’enseignement technique'];
+
+const SMALL_LISTS: Record<string, readonly [string, string, ListValues?][]> = {
+  langues: [
+    ['FR', 'Français'],
+    ['EN', 'Anglais'],
+  ],
+  'niveaux-scolarisation': [
+    ['CEP', 'Certificat d’études primaires'],
+    ['BEPC', 'BEPC'],
+    ['PROBA', 'Probatoire'],
+    ['BAC', 'Baccalauréat'],
+  ],
+  'motifs-rejet': [
+    ['PIECE', 'Pièce manquante'],
+    ['ILLISIBLE', 'Document illisible'],
+    ['AGE', 'Âge non conforme'],
+  ],
+  'types-incidents': [
+    ['DOUBLON', 'Dossier en double'],
+    ['PAIEMENT', 'Paiement non reçu'],
+  ],
+  'types-incidents-examen': [
+    ['FRAUDE', 'Tentative de fraude'],
+    ['RETARD', 'Retard du candidat'],
+    ['MALAISE', 'Malaise pendant l’épreuve'],
+  ],
+  'types-jurys': [
+    ['DELIB', 'Jury de délibération'],
+    ['PRAT', 'Jury d’épreuve pratique'],
+  ],
+  'fonctions-membres-jurys': [
+    ['PRES', 'Président'],
+    ['VICE', 'Vice-président'],
+    ['MEMB', 'Membre'],
+    ['SECR', 'Secrétaire'],
+  ],
+  'types-handicap': [
+    [
+      'VIS',
+      'Déficience visuelle',
+      { amenagement: 'Sujets en gros caractères, un tiers de temps en plus' },
+    ],
+    ['MOT', 'Déficience motrice', { amenagement: 'Salle accessible, un tiers de temps en plus' }],
+    ['AUD', 'Déficience auditive', { amenagement: 'Consignes écrites' }],
+  ],
+};
+
+export const seedDemo = async (
+  ports: Pick<Ports, 'eventStore' | 'readStore'>,
+): Promise<Record<string, number>> => {
+  const { eventStore, readStore } = ports;
+  const now = new Date().toISOString();
+  const context = (key: string): CommandContext => ({
+    commandId: `demonstration-${key}`,
+    actor: ACTOR,
+    now,
+  });
+  const idOf = (key: string) => eventIdFor(`demonstration-${key}`, 0);
+  const exists = async (category: string, id: string) =>
+    (await eventStore.readStream(streamName(category, id), { maxCount: 1 })).length > 0;
+  const counts: Record<string, number> = {};
+  /** An office that already has an item under this code keeps it; the demonstration uses it. */
+  const holderOfCode = async (category: string, code: string): Promise<string | undefined> => {
+    const reservation = fold(
+      reservationDecider,
+      (await eventStore.readStream(
+        uniqueValueStream(category, 'code', code),
+      )) as unknown as ReservationEvent[],
+    );
+    return reservation.status === 'reserved'
+      ? reservation.ownerId.slice(category.length + 1)
+      : undefined;
+  };
+  const item = async (list: string, code: string, libelle: string, values: ListValues = {}) => {
+    const key = `${list}-${code}`;
+    const id = idOf(key);
+    if (await exists(list, id)) return id;
+    const holder = await holderOfCode(list, code);
+    if (holder) return holder;
+    await listCommands(eventStore, readStore, referenceList(list)!).create(
+      id,
+      { code, libelle, values },
+      context(key),
+    );
+    counts[list] = (counts[list] ?? 0) + 1;
+    return id;
+  };
+  /** The id of a seeded geography item, from its code. */
+  const geography = async (list: 'zones' | 'departements', code: string) => {
+    const id = eventIdFor(`geographie-${list}-${code}`, 0);
+    const state = fold(
+      listItemDecider,
+      (await eventStore.readStream(streamName(list, id))) as unknown as ListItemEvent[],
+    );
+    if (state.status === 'absent') throw new Error(`${list} ${code} absent`);
+    return id;
+  };
+
+  await ensureGeography(eventStore, readStore, { actor: ACTOR, now });
+  for (const [list, items] of Object.entries(SMALL_LISTS))
+    for (const [code, libelle, values] of items) await item(list, code, libelle, values);
+
+  const metiers = metierCommands(eventStore, readStore);
+  const metierIds: string[] = [];
+  for (const [index, libelle] of METIERS.entries()) {
+    const code = `M${String(index + 1).padStart(2, '0')}`;
+    const id = idOf(`metiers-${code}`);
+    const holder = (await exists('metiers', id)) ? id : await holderOfCode('metiers', code);
+    if (!holder) {
+      await metiers.create(
+        id,
+        { code, libelle, filiereId: null, corpsDeMetierId: null },
+        context(`metiers-${code}`),
+      );
+      counts.metiers = (counts.metiers ?? 0) + 1;
+    }
+    metierIds.push(holder ?? id);
+  }
+
+  const cqp = await item('examens', 'CQP', 'Certificat de qualification professionnelle', {
+    noteDePassage: 10,
+    noteEliminatoire: 5,
+  });
+  const dqp = await item('examens', 'DQP', 'Diplôme de qualification professionnelle', {
+    noteDePassage: 10,
+    noteEliminatoire: 5,
+  });
+  for (const [examen, prefix] of [
+    [cqp, 'CQP'],
+    [dqp, 'DQP'],
+  ] as const) {
+    await item('epreuves', `${prefix}-THEO`, 'Épreuve théorique', {
+      examenId: examen,
+      metierId: null,
+      coefficient: 2,
+      noteMax: 20,
+      typeEpreuve: 'ecrite',
+      eliminatoire: false,
+    });
+    await item('epreuves', `${prefix}-PRAT`, 'Épreuve pratique', {
+      examenId: examen,
+      metierId: null,
+      coefficient: 4,
+      noteMax: 20,
+      typeEpreuve: 'pratique',
+      eliminatoire: true,
+    });
+    await item('epreuves', `${prefix}-CG`, 'Culture générale', {
+      examenId: examen,
+      metierId: null,
+      coefficient: 1,
+      noteMax: 20,
+      typeEpreuve: 'ecrite',
+      eliminatoire: false,
+    });
+  }
+  await item('pieces-justificatives', 'ACTE', 'Copie d’acte de naissance', {
+    obligatoire: true,
+    examenIds: [],
+  });
+  await item('pieces-justificatives', 'PHOTO', 'Deux photos d’identité', {
+    obligatoire: true,
+    examenIds: [],
+  });
+  await item('pieces-justificatives', 'ATTEST', 'Attestation de stage', {
+    obligatoire: false,
+    examenIds: [dqp],
+  });
+
+  for (const [code, town, departement] of CENTRES) {
+    const departementId = await geography('departements', departement);
+    const centre = await item('centres-examen', code, `Centre d’examen de ${town}`, {
+      departementId,
+    });
+    await item('centres-depot', `DEP-${code}`, `Centre de dépôt de ${town}`, {
+      departementId,
+      adresse: `Délégation régionale, ${town}`,
+      telephone: '',
+    });
+    for (const [index, kind] of SITES.entries())
+      await item('sites-composition', `${code}-${index + 1}`, `${kind} de ${town}`, {
+        centreExamenId: centre,
+        capacite: 150 + 50 * index,
+        adresse: town,
+      });
+  }
+
+  const sessionId = idOf('session-cqp-2027');
+  const sessions = sessionCommands(eventStore);
+  if (!(await exists('sessions', sessionId))) {
+    const created = await sessions.create(
+      sessionId,
+      {
+        examenId: cqp,
+        annee: 2027,
+        libelle: 'CQP session 2027',
+        ouvertureInscriptions: '2026-11-02',
+        clotureInscriptions: '2027-02-26',
+        debutComposition: '2027-06-14',
+        finComposition: '2027-06-18',
+      },
+      context('session-cqp-2027'),
+    );
+    const to: SessionStatus = 'inscriptions-ouvertes';
+    await sessions.advance(sessionId, to, created.revision, context('session-cqp-2027-ouverture'));
+    counts.sessions = 1;
+  }
+  await item('frais-examen', 'CQP-2027', 'Frais d’inscription CQP 2027', {
+    sessionId,
+    montant: 15_000,
+    prefixePaiement: 'CQP27',
+  });
+  await item('parametres-edition', 'CQP-2027', 'Édition des dossiers CQP 2027', {
+    sessionId,
+    dateLimiteModification: '2027-02-20',
+    modificationApresValidation: false,
+    prefixeDossier: 'CQP27-',
+  });
+  for (const [index, metierId] of metierIds.slice(0, 20).entries())
+    await item('metiers-ouverts', `CQP27-M${String(index + 1).padStart(2, '0')}`, METIERS[index]!, {
+      sessionId,
+      metierId,
+      quota: null,
+    });
+  return counts;
+};
