@@ -15,9 +15,25 @@ const CENTRES = `${DASHBOARD}/configuration/examen-session/centres-d-examen`;
 const SITES = `${DASHBOARD}/configuration/examen-session/sites-de-composition`;
 const EXAMENS = `${DASHBOARD}/configuration/examen-session/examens`;
 const LANGUES = `${DASHBOARD}/configuration/langues`;
+const SESSIONS = `${DASHBOARD}/configuration/examen-session/session`;
+const EPREUVES = `${DASHBOARD}/configuration/examen-session/epreuves`;
+const CENTRES_DEPOT = `${DASHBOARD}/configuration/centre-de-depot`;
+const ENROLEURS = `${DASHBOARD}/utilisateurs-profils/enroleur`;
 
 const CENTRE = 'Centre d’examen de Yaoundé I';
 const SITE = 'Lycée technique de Nkolbisson';
+const BTS = 'Brevet de technicien supérieur';
+const SESSION_2027 = 'BTS session de juin 2027';
+const SESSION_2028 = 'BTS session de juin 2028';
+const CENTRE_DEPOT = 'Centre de dépôt de Douala';
+/** A session's steps after "Préparation", in the order the server accepts them. */
+const NEXT_STEPS = [
+  'Inscriptions ouvertes',
+  'Inscriptions closes',
+  'Composition',
+  'Délibération',
+  'Clôturée',
+];
 
 run('parcours : listes de référence de la configuration (mode embarqué)', () => {
   let product: Product;
@@ -197,6 +213,186 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     // Still there.
     await open(page, CENTRES);
     await page.getByRole('row').filter({ hasText: CENTRE }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+  /** A session's form: the examen among the active ones, the year and the four dates. */
+  const fillSession = async (
+    p: Page,
+    libelle: string,
+    annee: number,
+    dates: [string, string, string, string],
+  ) => {
+    await open(p, `${SESSIONS}/create`);
+    await choose(p, /^Examen/, 'Brevet', BTS);
+    await p.getByLabel(/^Année/).fill(String(annee));
+    await p.getByLabel(/^Libellé/).fill(libelle);
+    const [ouverture, cloture, debut, fin] = dates;
+    await p.getByLabel(/^Ouverture des inscriptions/).fill(ouverture);
+    await p.getByLabel(/^Clôture des inscriptions/).fill(cloture);
+    await p.getByLabel(/^Début de la composition/).fill(debut);
+    await p.getByLabel(/^Fin de la composition/).fill(fin);
+  };
+  /** The step chip of a session's page (the only chip of its details). */
+  const stepChip = (p: Page, label: string) =>
+    p.locator('.MuiChip-root').filter({ hasText: new RegExp(`^${label}$`) });
+  /** "Passer à l’étape « … »", the dialog read, then confirmed. */
+  const advanceTo = async (p: Page, label: string, screenshot?: string) => {
+    await p.getByRole('button', { name: `Passer à l’étape « ${label} »` }).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByText(`Passer à l’étape « ${label} » ?`).waitFor();
+    await dialog.getByText('On ne revient pas à une étape précédente.').waitFor();
+    if (screenshot) await shot(p, screenshot);
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  };
+
+  it('creates a session, refusing dates out of order under the field', async () => {
+    await create(page, EXAMENS, 'BTS', BTS);
+    await save(page);
+    await page.waitForURL(`**${EXAMENS}`);
+    await page.getByRole('row').filter({ hasText: BTS }).waitFor();
+
+    await fillSession(page, SESSION_2027, 2027, [
+      '2027-03-01',
+      '2027-02-15',
+      '2027-06-01',
+      '2027-06-05',
+    ]);
+    await save(page);
+    await page.getByText('La clôture des inscriptions doit suivre leur ouverture.').waitFor();
+    await expect(page.url()).toContain('/create');
+    await shot(page, 'configuration-10-session-dates-refusees');
+
+    await page.getByLabel(/^Clôture des inscriptions/).fill('2027-04-15');
+    await save(page);
+    await page.waitForURL(/\/show$/);
+    await page.getByText(`Session ${SESSION_2027} (2027)`).waitFor();
+    await stepChip(page, 'Préparation').waitFor();
+    for (const date of ['01/03/2027', '15/04/2027', '01/06/2027', '05/06/2027'])
+      await page.getByText(date, { exact: true }).waitFor();
+    await page.getByRole('link', { name: BTS }).waitFor();
+    await shot(page, 'configuration-11-session-fiche');
+  });
+
+  it('opens its registration after confirmation, and refuses a second open session of the examen', async () => {
+    await advanceTo(page, 'Inscriptions ouvertes', 'configuration-12-session-confirmation');
+    await toast(page, 'La session est passée à l’étape « Inscriptions ouvertes ».').waitFor();
+    await stepChip(page, 'Inscriptions ouvertes').waitFor();
+    const first = page.url();
+
+    await fillSession(page, SESSION_2028, 2028, [
+      '2028-03-01',
+      '2028-04-15',
+      '2028-06-01',
+      '2028-06-01',
+    ]);
+    await save(page);
+    await page.waitForURL(/\/show$/);
+    await page.getByText(`Session ${SESSION_2028} (2028)`).waitFor();
+    await advanceTo(page, 'Inscriptions ouvertes');
+    const refusal = page.locator('.toasts [role="alert"] .toast-text');
+    await refusal.filter({ hasText: 'Une autre session' }).waitFor();
+    await expect(
+      refusal.filter({ hasText: 'Une autre session' }).first().innerText(),
+    ).resolves.toBe('Une autre session de cet examen est déjà ouverte aux inscriptions.');
+    await stepChip(page, 'Préparation').waitFor();
+    await shot(page, 'configuration-13-deuxieme-session-refusee');
+
+    // Both sessions listed with their step, the most recent registration window first.
+    await open(page, SESSIONS);
+    const rows = page.locator('tbody tr');
+    await rows.nth(1).waitFor();
+    await expect(rows.nth(0).innerText()).resolves.toContain(SESSION_2028);
+    await rows.filter({ hasText: SESSION_2027 }).getByText('Inscriptions ouvertes').waitFor();
+    await rows.filter({ hasText: SESSION_2028 }).getByText('Préparation').waitFor();
+    await rows.filter({ hasText: SESSION_2027 }).getByText('15/04/2027').waitFor();
+    await shot(page, 'configuration-14-sessions-liste');
+    await open(page, first.slice(product.url.length));
+  });
+
+  it('moves the session through every step to its closing, then reads them in its history', async () => {
+    await stepChip(page, 'Inscriptions ouvertes').waitFor();
+    for (const label of NEXT_STEPS.slice(1)) {
+      await advanceTo(page, label);
+      await toast(page, `La session est passée à l’étape « ${label} ».`).waitFor();
+      await stepChip(page, label).waitFor();
+    }
+    // Closed for good: neither a next step nor a modification is offered.
+    await expect(page.getByRole('button', { name: /^Passer à l’étape/ }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: 'Éditer' }).count()).resolves.toBe(0);
+    await shot(page, 'configuration-15-session-cloturee');
+
+    await page.getByRole('tab', { name: 'Historique' }).click();
+    await page.getByRole('cell', { name: 'Création', exact: true }).waitFor();
+    const steps = page.getByRole('row').filter({
+      has: page.getByRole('cell', { name: 'Changement d’étape', exact: true }),
+    });
+    await steps.nth(NEXT_STEPS.length - 1).waitFor();
+    await expect(steps.count()).resolves.toBe(NEXT_STEPS.length);
+    await steps.filter({ hasText: 'Délibération → Clôturée' }).waitFor();
+    await shot(page, 'configuration-16-session-historique');
+  });
+
+  it('refuses an épreuve with coefficient 0, then saves 2,5 and lists it', async () => {
+    await create(page, EPREUVES, 'BTS-MATH', 'Mathématiques appliquées');
+    await choose(page, /^Examen/, 'Brevet', BTS);
+    await expect(page.getByLabel(/^Coefficient/).inputValue()).resolves.toBe('1');
+    await page.getByLabel(/^Type d’épreuve/).click();
+    await page.getByRole('option', { name: 'Orale', exact: true }).click();
+    await page.getByLabel(/^Coefficient/).fill('0');
+    await save(page);
+    await page
+      .getByText('« Coefficient » doit être un nombre supérieur à 0 et au plus 100.', {
+        exact: true,
+      })
+      .waitFor();
+    await expect(page.url()).toContain('/create');
+    await shot(page, 'configuration-17-epreuve-coefficient-refuse');
+    // The value a number input holds; French notation is how the list shows it.
+    await page.getByLabel(/^Coefficient/).fill('2.5');
+    await save(page);
+    await page.waitForURL(`**${EPREUVES}`);
+    const row = page.getByRole('row').filter({ hasText: 'BTS-MATH' });
+    await row.getByText(BTS).waitFor();
+    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual(
+      expect.arrayContaining(['2,5', 'Orale', 'Non']),
+    );
+    await shot(page, 'configuration-18-epreuve-liste');
+  });
+
+  it('creates a centre de dépôt, then an enrôleur attached to it', async () => {
+    await create(page, CENTRES_DEPOT, 'CD-DLA', CENTRE_DEPOT);
+    await choose(page, /^Département/, 'Wou', 'Wouri');
+    await save(page);
+    await page.waitForURL(`**${CENTRES_DEPOT}`);
+    await page.getByRole('row').filter({ hasText: CENTRE_DEPOT }).waitFor();
+
+    await open(page, `${ENROLEURS}/create`);
+    await page.getByLabel(/^Nom/).fill('Ngo Biyong');
+    await page.getByLabel(/^Prénoms/).fill('Esther');
+    await page.getByLabel(/^Identifiant/).fill('esther.ngo@examens.local');
+    await page.getByLabel(/^Téléphone/).fill('+237 699 00 11 22');
+    await page.getByLabel(/^Profil/).click();
+    await page.getByRole('option', { name: 'Administrateur', exact: true }).click();
+    await page.getByLabel(/^Mot de passe provisoire/).fill('Enroleur-Provisoire-2026');
+    await page
+      .getByLabel(/^Confirmation du mot de passe provisoire/)
+      .fill('Enroleur-Provisoire-2026');
+    // The centre is required before anything is sent.
+    await save(page);
+    await page.getByText('« Centre de dépôt » est obligatoire.').waitFor();
+    await choose(page, /^Centre de dépôt/, 'Douala', CENTRE_DEPOT);
+    await shot(page, 'configuration-19-enroleur-formulaire');
+    await save(page);
+    await page.waitForURL(/\/show$/);
+    await page.getByText('Enrôleur Esther Ngo Biyong').waitFor();
+    await page.getByRole('link', { name: CENTRE_DEPOT }).waitFor();
+
+    await open(page, ENROLEURS);
+    const row = page.getByRole('row').filter({ hasText: 'esther.ngo@examens.local' });
+    await row.getByText(CENTRE_DEPOT).waitFor();
+    await row.getByText('Actif', { exact: true }).waitFor();
+    await shot(page, 'configuration-20-enroleurs-liste');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -8,7 +8,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ExamensDataProvider } from '../dashboard/dataProvider';
-import { formatDateTime } from './format';
+import { formatDate, formatDateTime } from './format';
+
+/** A calendar day (a session's dates, a deadline) reads DD/MM/YYYY here as on every screen. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const show = (value: unknown): string =>
   value === null || value === undefined || value === ''
@@ -17,7 +20,9 @@ const show = (value: unknown): string =>
       ? value
         ? 'Oui'
         : 'Non'
-      : String(value);
+      : typeof value === 'string' && DAY.test(value)
+        ? formatDate(value)
+        : String(value);
 
 /** The item's history, read from its events: who, when, what, and each field before → after. */
 export const HistoryPanel = () => {

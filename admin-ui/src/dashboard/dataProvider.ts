@@ -12,6 +12,7 @@ import {
   profileInputSchema,
   REFERENCE_LISTS,
   routeForPath,
+  sessionInputSchema,
   userCreateSchema,
   userModifySchema,
 } from '@examens-pro/domain';
@@ -28,6 +29,16 @@ const INPUT_FIELDS: Record<string, { create: readonly string[]; update: readonly
   utilisateurs: {
     create: Object.keys(userCreateSchema.shape),
     update: Object.keys(userModifySchema.shape),
+  },
+  // Same commands as the users' (with their centre de dépôt), under the enrôleurs' permissions.
+  enroleurs: {
+    create: Object.keys(userCreateSchema.shape),
+    update: Object.keys(userModifySchema.shape),
+  },
+  // The step changes through `avancer` only: the form never sends `statut`.
+  sessions: {
+    create: Object.keys(sessionInputSchema.shape),
+    update: Object.keys(sessionInputSchema.shape),
   },
   profils: {
     create: Object.keys(profileInputSchema.shape),

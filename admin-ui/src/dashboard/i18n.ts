@@ -23,6 +23,23 @@ const listMessages = Object.fromEntries(
   ]),
 );
 
+const userFields = {
+  nom: 'Nom',
+  prenoms: 'Prénoms',
+  login: 'Identifiant (e-mail)',
+  telephone: 'Téléphone',
+  profilId: 'Profil',
+  actif: 'Actif',
+  is_change_password: 'Mot de passe',
+  motDePasse: 'Mot de passe provisoire',
+  confirmationMotDePasse: 'Confirmation du mot de passe provisoire',
+  creeLe: 'Créé le',
+  creePar: 'Créé par',
+  modifieLe: 'Modifié le',
+  modifiePar: 'Modifié par',
+  q: 'Rechercher',
+};
+
 const messages = {
   ...frenchMessages,
   resources: {
@@ -42,16 +59,24 @@ const messages = {
     },
     'utilisateurs-profils/utilisateurs': {
       name: 'Utilisateur |||| Utilisateurs',
+      fields: userFields,
+    },
+    'utilisateurs-profils/enroleur': {
+      name: 'Enrôleur |||| Enrôleurs',
+      fields: { ...userFields, centreDepotId: 'Centre de dépôt' },
+    },
+    'configuration/examen-session/session': {
+      name: 'Session |||| Sessions',
       fields: {
-        nom: 'Nom',
-        prenoms: 'Prénoms',
-        login: 'Identifiant (e-mail)',
-        telephone: 'Téléphone',
-        profilId: 'Profil',
+        libelle: 'Libellé',
+        examenId: 'Examen',
+        annee: 'Année',
+        ouvertureInscriptions: 'Ouverture des inscriptions',
+        clotureInscriptions: 'Clôture des inscriptions',
+        debutComposition: 'Début de la composition',
+        finComposition: 'Fin de la composition',
+        statut: 'Étape',
         actif: 'Actif',
-        is_change_password: 'Mot de passe',
-        motDePasse: 'Mot de passe provisoire',
-        confirmationMotDePasse: 'Confirmation du mot de passe provisoire',
         creeLe: 'Créé le',
         creePar: 'Créé par',
         modifieLe: 'Modifié le',

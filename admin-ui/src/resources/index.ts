@@ -3,7 +3,8 @@ import { EDITABLE_LISTS } from './lists/definition';
 import { listScreens } from './lists';
 import metiers from './metiers';
 import profils from './profils';
-import utilisateurs from './utilisateurs';
+import sessions from './sessions';
+import utilisateurs, { enroleurs } from './utilisateurs';
 
 /**
  * Screens per API resource; the route table says where each one lives and how the menu names it.
@@ -12,6 +13,8 @@ import utilisateurs from './utilisateurs';
 export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   metiers,
   utilisateurs,
+  enroleurs,
   profils,
+  sessions,
   ...Object.fromEntries(EDITABLE_LISTS.map((list) => [list.name, listScreens(list)])),
 };

@@ -1,4 +1,5 @@
 import { Edit, ShowButton, TopToolbar } from 'react-admin';
+import type { UserScreenProps } from './kind';
 import { UserForm } from './UserForm';
 
 const Actions = () => (
@@ -7,8 +8,8 @@ const Actions = () => (
   </TopToolbar>
 );
 
-export const UserEdit = () => (
+export const UserEdit = ({ enroleurs }: UserScreenProps) => (
   <Edit mutationMode="pessimistic" actions={<Actions />} redirect="show">
-    <UserForm />
+    <UserForm enroleurs={enroleurs} />
   </Edit>
 );

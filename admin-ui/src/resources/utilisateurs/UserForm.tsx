@@ -8,7 +8,9 @@ import {
   SimpleForm,
   TextInput,
 } from 'react-admin';
+import { fieldInput } from '../lists/fields';
 import { PROFILS } from '../profils/path';
+import { CENTRE_DEPOT, type UserScreenProps } from './kind';
 
 const name = (label: string) => [
   required(`${label} est obligatoire.`),
@@ -20,8 +22,14 @@ const sameAs =
   (field: string, message: string) => (value: unknown, values: Record<string, unknown>) =>
     value === values[field] ? undefined : message;
 
-/** The fields an administrator types; the server checks the same rules and answers in French. */
-export const UserForm = ({ creating = false }: { creating?: boolean }) => (
+/**
+ * The fields an administrator types; the server checks the same rules and answers in French. An
+ * enrôleur also has a centre de dépôt (active centres only, like every reference of the lists).
+ */
+export const UserForm = ({
+  creating = false,
+  enroleurs = false,
+}: UserScreenProps & { creating?: boolean }) => (
   <SimpleForm>
     <TextInput source="nom" validate={name('Le nom')} />
     <TextInput source="prenoms" validate={name('Les prénoms')} />
@@ -42,6 +50,7 @@ export const UserForm = ({ creating = false }: { creating?: boolean }) => (
         label="resources.utilisateurs-profils/utilisateurs.fields.profilId"
       />
     </ReferenceInput>
+    {enroleurs ? fieldInput(CENTRE_DEPOT) : null}
     {creating ? (
       <>
         <PasswordInput

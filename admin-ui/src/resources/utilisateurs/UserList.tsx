@@ -9,15 +9,19 @@ import {
   SelectInput,
   TextField,
   TopToolbar,
+  type FetchRelatedRecords,
   type RaRecord,
 } from 'react-admin';
 import { exportCsv } from '../../common/csv';
 import { ActiveField, DateTimeField } from '../../common/fields';
 import { formatDateTime } from '../../common/format';
 import { useCan } from '../../dashboard/permissions';
-import { PROFILS, UTILISATEURS } from '../profils/path';
+import { referenceResource, type ListItem } from '../lists/definition';
+import { fieldDisplay, fieldFilter } from '../lists/fields';
+import { PROFILS } from '../profils/path';
+import { CENTRE_DEPOT, useUserRoute, type UserScreenProps } from './kind';
 
-const filters = [
+const filtersOf = (enroleurs: boolean) => [
   <SearchInput
     key="q"
     source="q"
@@ -39,6 +43,7 @@ const filters = [
       label="resources.utilisateurs-profils/utilisateurs.fields.profilId"
     />
   </ReferenceInput>,
+  ...(enroleurs ? [fieldFilter(CENTRE_DEPOT)!] : []),
 ];
 
 interface Utilisateur extends RaRecord {
@@ -46,26 +51,44 @@ interface Utilisateur extends RaRecord {
   prenoms: string;
   login: string;
   telephone: string;
+  centreDepotId: string | null;
   actif: boolean;
   modifieLe: string;
 }
 
-const exporter = (records: Utilisateur[]) =>
-  exportCsv(
-    records,
-    {
-      Nom: (u) => u.nom,
-      Prénoms: (u) => u.prenoms,
-      Identifiant: (u) => u.login,
-      Téléphone: (u) => u.telephone,
-      Statut: (u) => (u.actif ? 'Actif' : 'Inactif'),
-      'Modifié le': (u) => formatDateTime(u.modifieLe),
-    },
-    'utilisateurs',
-  );
+/** An enrôleur's line also names their centre (its libellé, not its id). */
+const exporterOf =
+  (enroleurs: boolean) =>
+  async (records: Utilisateur[], fetchRelatedRecords: FetchRelatedRecords) => {
+    const centres = enroleurs
+      ? await fetchRelatedRecords<ListItem>(
+          records,
+          'centreDepotId',
+          referenceResource(CENTRE_DEPOT.reference!),
+        )
+      : {};
+    exportCsv(
+      records,
+      {
+        Nom: (u) => u.nom,
+        Prénoms: (u) => u.prenoms,
+        Identifiant: (u) => u.login,
+        Téléphone: (u) => u.telephone,
+        ...(enroleurs
+          ? {
+              'Centre de dépôt': (u: Utilisateur) =>
+                u.centreDepotId ? (centres[u.centreDepotId]?.libelle ?? u.centreDepotId) : '',
+            }
+          : {}),
+        Statut: (u) => (u.actif ? 'Actif' : 'Inactif'),
+        'Modifié le': (u) => formatDateTime(u.modifieLe),
+      },
+      enroleurs ? 'enroleurs' : 'utilisateurs',
+    );
+  };
 
 const Actions = () => {
-  const canWrite = useCan(UTILISATEURS, 'write');
+  const canWrite = useCan(useUserRoute().path, 'write');
   return (
     <TopToolbar>
       {canWrite ? <CreateButton /> : null}
@@ -74,26 +97,28 @@ const Actions = () => {
   );
 };
 
-const F = `resources.${UTILISATEURS}.fields`;
-
-export const UserList = () => (
-  <List<Utilisateur>
-    filters={filters}
-    actions={<Actions />}
-    exporter={exporter}
-    sort={{ field: 'nom', order: 'ASC' }}
-    perPage={25}
-  >
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="nom" />
-      <TextField source="prenoms" />
-      <TextField source="login" />
-      <TextField source="telephone" sortable={false} />
-      <ReferenceField source="profilId" reference={PROFILS} sortable={false} link={false}>
-        <TextField source="libelle" />
-      </ReferenceField>
-      <ActiveField source="actif" label={`${F}.actif`} sortable={false} />
-      <DateTimeField source="modifieLe" label={`${F}.modifieLe`} sortable />
-    </Datagrid>
-  </List>
-);
+export const UserList = ({ enroleurs = false }: UserScreenProps) => {
+  const { fields } = useUserRoute();
+  return (
+    <List<Utilisateur>
+      filters={filtersOf(enroleurs)}
+      actions={<Actions />}
+      exporter={exporterOf(enroleurs)}
+      sort={{ field: 'nom', order: 'ASC' }}
+      perPage={25}
+    >
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="nom" />
+        <TextField source="prenoms" />
+        <TextField source="login" />
+        <TextField source="telephone" sortable={false} />
+        <ReferenceField source="profilId" reference={PROFILS} sortable={false} link={false}>
+          <TextField source="libelle" />
+        </ReferenceField>
+        {enroleurs ? fieldDisplay(CENTRE_DEPOT) : null}
+        <ActiveField source="actif" label={`${fields}.actif`} sortable={false} />
+        <DateTimeField source="modifieLe" label={`${fields}.modifieLe`} sortable />
+      </Datagrid>
+    </List>
+  );
+};

@@ -1,4 +1,4 @@
-/** The users' screens, one chunk loaded when the list is first opened. */
+/** The users' screens (staff and enrôleurs), one chunk loaded when either list is first opened. */
 export { UserCreate } from './UserCreate';
 export { UserEdit } from './UserEdit';
 export { UserList } from './UserList';
