@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ExcelJS from 'exceljs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { adminEnvironment, signInFirstAdministrator } from './accounts';
-import { browserAvailable, launchBrowser, shot, startProduct, type Product } from './harness';
+import {
+  ARTIFACTS,
+  browserAvailable,
+  launchBrowser,
+  shot,
+  startProduct,
+  type Product,
+} from './harness';
 
 /**
  * The configuration's reference lists on a fresh embedded product: every list the menu offers
@@ -19,6 +29,9 @@ const SESSIONS = `${DASHBOARD}/configuration/examen-session/session`;
 const EPREUVES = `${DASHBOARD}/configuration/examen-session/epreuves`;
 const CENTRES_DEPOT = `${DASHBOARD}/configuration/centre-de-depot`;
 const ENROLEURS = `${DASHBOARD}/utilisateurs-profils/enroleur`;
+const SIGNATAIRES = `${DASHBOARD}/configuration/signataires`;
+const METIERS = `${DASHBOARD}/configuration/metiers`;
+const FILIERES = `${METIERS}/filieres`;
 
 const CENTRE = 'Centre d’examen de Yaoundé I';
 const SITE = 'Lycée technique de Nkolbisson';
@@ -26,6 +39,54 @@ const BTS = 'Brevet de technicien supérieur';
 const SESSION_2027 = 'BTS session de juin 2027';
 const SESSION_2028 = 'BTS session de juin 2028';
 const CENTRE_DEPOT = 'Centre de dépôt de Douala';
+const BTP = 'Bâtiment et travaux publics';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (bytes: Buffer): number => {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer): Buffer => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+/**
+ * A real PNG the browser can draw (a dark wave on white, 240×80, a signature's shape), made here
+ * so that the journey needs no binary fixture.
+ */
+const signaturePng = (): Buffer => {
+  const [width, height] = [240, 80];
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3, 0xff);
+    row[0] = 0; // filter: none
+    for (let x = 0; x < width; x++) {
+      const curve = height / 2 + Math.sin(x / 14) * 22 * Math.cos(x / 60);
+      if (Math.abs(y - curve) < 2.5) row.fill(0x1a, 1 + x * 3, 4 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
 /** A session's steps after "Préparation", in the order the server accepts them. */
 const NEXT_STEPS = [
   'Inscriptions ouvertes',
@@ -48,6 +109,7 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       locale: 'fr-FR',
+      acceptDownloads: true,
     });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -393,6 +455,166 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     await row.getByText(CENTRE_DEPOT).waitFor();
     await row.getByText('Actif', { exact: true }).waitFor();
     await shot(page, 'configuration-20-enroleurs-liste');
+    expect(pageErrors).toEqual([]);
+  });
+  /** Whether an image of the page was fetched and decoded (a refused or missing one has no size). */
+  const drawn = (p: Page, alt: string) =>
+    p
+      .getByRole('img', { name: alt, exact: true })
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  const fileInput = (p: Page) => p.locator('input[type="file"]');
+
+  it('creates a signatory with the image of their signature, refusing what is not an image', async () => {
+    await create(page, SIGNATAIRES, 'MIN', 'Le Ministre');
+    await page.getByLabel(/^Titre ou fonction/).fill('Ministre de l’Emploi');
+    await page.getByLabel('Signe les diplômes').check();
+    await page.getByRole('button', { name: 'Choisir une image' }).waitFor();
+
+    // A text file named .png: judged on its bytes by the server, refused in French.
+    await fileInput(page).setInputFiles({
+      name: 'signature.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('Ceci est un texte, pas une image.\n'),
+    });
+    await page.getByText('Le fichier doit être une image PNG ou JPEG.', { exact: true }).waitFor();
+    await shot(page, 'configuration-21-signature-refusee');
+    // Over 1 MB: refused before sending, in the server's words.
+    await fileInput(page).setInputFiles({
+      name: 'grande.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([signaturePng(), Buffer.alloc(1024 * 1024)]),
+    });
+    await page.getByText('Le contenu envoyé est trop volumineux.', { exact: true }).waitFor();
+    // Nothing kept: the form is not sent without its image.
+    await save(page);
+    await page.getByText('Le contenu envoyé est trop volumineux.', { exact: true }).waitFor();
+    await expect(page.url()).toContain('/create');
+
+    await fileInput(page).setInputFiles({
+      name: 'signature.png',
+      mimeType: 'image/png',
+      buffer: signaturePng(),
+    });
+    const preview = 'Aperçu : Signature (image)';
+    await page.getByRole('img', { name: preview }).waitFor();
+    await expect(drawn(page, preview)).resolves.toBe(true);
+    await expect(page.getByText('Le contenu envoyé est trop volumineux.').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Choisir une autre image' }).waitFor();
+    await shot(page, 'configuration-22-signature-apercu');
+
+    await save(page);
+    await page.waitForURL(`**${SIGNATAIRES}`);
+    const row = page.getByRole('row').filter({ hasText: 'Le Ministre' });
+    await row.getByText('Ministre de l’Emploi').waitFor();
+    await row.getByText('Le Ministre').click();
+    await page.waitForURL(/\/show$/);
+    await page.getByText('Signataire MIN — Le Ministre').waitFor();
+    await page.getByRole('img', { name: 'Signature (image)', exact: true }).waitFor();
+    await expect(drawn(page, 'Signature (image)')).resolves.toBe(true);
+    await shot(page, 'configuration-23-signataire-fiche');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('creates a filière in the métiers’ tab, then a métier of that filière', async () => {
+    await open(page, METIERS);
+    for (const tab of ['Métiers', 'Filières', 'Corps de métiers'])
+      await page.getByRole('tab', { name: tab, exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Filières', exact: true }).click();
+    await page.waitForURL(`**${FILIERES}`);
+    await page.getByRole('tab', { name: 'Filières', exact: true, selected: true }).waitFor();
+    await page.getByText(/^Pas encore de /).waitFor();
+    await page.getByRole('link', { name: 'Créer' }).click();
+    await page.waitForURL(`**${FILIERES}/create`);
+    await page.getByLabel(/^Code/).fill('btp');
+    await page.getByLabel(/^Libellé/).fill(BTP);
+    await save(page);
+    await page.waitForURL(`**${FILIERES}`);
+    await page.getByRole('row').filter({ hasText: BTP }).getByText('BTP').waitFor();
+    await shot(page, 'configuration-24-filieres');
+
+    // Its page, with its history, like any list's.
+    await page.getByRole('row').filter({ hasText: BTP }).getByText(BTP).click();
+    await page.waitForURL(/\/filieres\/.+\/show$/);
+    await page.getByText(`Filière BTP — ${BTP}`).waitFor();
+    await page.getByRole('tab', { name: 'Historique' }).click();
+    await page.getByRole('cell', { name: 'Création', exact: true }).waitFor();
+
+    await open(page, FILIERES);
+    await page.getByRole('tab', { name: 'Métiers', exact: true }).click();
+    await page.waitForURL(`**${METIERS}`);
+    await open(page, `${METIERS}/create`);
+    await page.getByLabel(/^Code/).fill('MACON');
+    await page.getByLabel(/^Libellé/).fill('Maçonnerie');
+    await choose(page, /^Filière/, 'Bâti', BTP);
+    await shot(page, 'configuration-25-metier-filiere');
+    await save(page);
+    await page.waitForURL(`**${METIERS}`);
+    const row = page.getByRole('row').filter({ hasText: 'Maçonnerie' });
+    await row.getByText(BTP).waitFor();
+    await shot(page, 'configuration-26-metiers-liste');
+    expect(pageErrors).toEqual([]);
+  });
+
+  /** Clicks an export button and opens the downloaded workbook's first sheet. */
+  const downloadXlsx = async (p: Page, name: string) => {
+    const downloaded = p.waitForEvent('download');
+    await p.getByRole('button', { name: 'Exporter (XLSX)' }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe(`${name}.xlsx`);
+    const file = join(ARTIFACTS, `configuration-${name}.xlsx`);
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    return {
+      sheet,
+      /** Cells of a row as values, first column first. */
+      row: (n: number) => (sheet.getRow(n).values as unknown[]).slice(1),
+    };
+  };
+
+  it('exports the métiers as XLSX, same columns as the CSV, references by their libellé', async () => {
+    await open(page, METIERS);
+    await page.getByRole('row').filter({ hasText: 'Maçonnerie' }).waitFor();
+    await page.getByRole('button', { name: 'Exporter (CSV)' }).waitFor();
+    const { sheet, row } = await downloadXlsx(page, 'metiers');
+    expect(row(1)).toEqual([
+      'Code',
+      'Libellé',
+      'Filière',
+      'Corps de métier',
+      'Statut',
+      'Modifié le',
+      'Modifié par',
+    ]);
+    expect(sheet.rowCount).toBe(2);
+    const [code, libelle, filiere, , statut, modifie, par] = row(2);
+    expect([code, libelle, filiere, statut, par]).toEqual([
+      'MACON',
+      'Maçonnerie',
+      BTP,
+      'Actif',
+      'Premier Administrateur',
+    ]);
+    // A real date, shown as staff read it.
+    expect(modifie).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(6).numFmt).toMatch(/^dd\/mm\/yyyy/);
+  });
+
+  it('exports the sessions as XLSX with numbers and dates as such', async () => {
+    await open(page, SESSIONS);
+    await page.locator('tbody tr').nth(1).waitFor();
+    const { row } = await downloadXlsx(page, 'sessions');
+    expect(row(1).slice(0, 4)).toEqual([
+      'Libellé',
+      'Examen',
+      'Année',
+      'Ouverture des inscriptions',
+    ]);
+    const [libelle, examen, annee, ouverture] = row(2);
+    expect([libelle, examen, annee]).toEqual([SESSION_2028, BTS, 2028]);
+    expect((ouverture as Date).toISOString().slice(0, 10)).toBe('2028-03-01');
+    await shot(page, 'configuration-27-sessions-export');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -170,14 +171,30 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
     await open(page, `${list}?filter=%7B%7D`);
     await page.getByText('=SOMME(A1:A9)').waitFor();
     const downloaded = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Exporter' }).click();
+    await page.getByRole('button', { name: 'Exporter (CSV)' }).click();
     const file = join(ARTIFACTS, `${prefix}-metiers.csv`);
     await (await downloaded).saveAs(file);
     const csv = readFileSync(file, 'utf8');
-    expect(csv.startsWith('\ufeffCode;Libellé;Statut;Modifié le;Modifié par')).toBe(true);
-    expect(csv).toContain("FORMULE;'=SOMME(A1:A9);Actif");
-    expect(csv).toContain('MACON;Maçonnerie;Actif');
-    expect(csv).toMatch(/^MACON;Maçonnerie;Actif;[^;]+;Premier Administrateur\r?$/m);
+    expect(
+      csv.startsWith('\ufeffCode;Libellé;Filière;Corps de métier;Statut;Modifié le;Modifié par'),
+    ).toBe(true);
+    expect(csv).toContain("FORMULE;'=SOMME(A1:A9);;;Actif");
+    expect(csv).toMatch(/^MACON;Maçonnerie;;;Actif;[^;]+;Premier Administrateur\r?$/m);
+
+    // The XLSX beside it: same columns, the formula neutralised the same way.
+    const workbook = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter (XLSX)' }).click();
+    const xlsx = join(ARTIFACTS, `${prefix}-metiers.xlsx`);
+    await (await workbook).saveAs(xlsx);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(xlsx);
+    const sheet = book.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['Code', 'Libellé']);
+    const formula = sheet
+      .getSheetValues()
+      .find((values) => Array.isArray(values) && values[1] === 'FORMULE') as unknown[];
+    expect(formula[2]).toBe("'=SOMME(A1:A9)");
+    expect(sheet.getRow(2).getCell(2).formula).toBeUndefined();
   });
 
   it('downloads the list as a PDF after its progress bar, and the PDF lists the métiers', async () => {

@@ -4,7 +4,7 @@ import { Route, useLocation } from 'react-router-dom';
 import { DASHBOARD_ROUTES } from '@examens-pro/domain';
 import { ErrorPage } from '../common/ErrorPage';
 import { useThemeMode } from '../common/theme';
-import { resourceScreens } from '../resources';
+import { managedListResources, resourceScreens } from '../resources';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { DashboardHome } from './DashboardHome';
@@ -51,6 +51,15 @@ const Dashboard = () => {
           />
         ),
       )}
+      {managedListResources
+        .filter(({ managedFrom }) =>
+          DASHBOARD_ROUTES.some(
+            (r) => r.path === managedFrom && r.resource && resourceScreens[r.resource],
+          ),
+        )
+        .map(({ name, label, managedFrom: _managedFrom, ...screens }) => (
+          <Resource key={name} name={name} options={{ label }} {...screens} />
+        ))}
       <CustomRoutes>
         <Route path="/informations" element={<InformationsPage />} />
         <Route path="/mon-compte" element={<MonComptePage />} />

@@ -61,11 +61,22 @@ const INPUT_FIELDS: Record<string, { create: readonly string[]; update: readonly
 const OWN_ACCOUNT = 'mon-compte';
 
 /**
+ * Lists managed from another screen have their screens under its path
+ * (`configuration/metiers/filieres`), which the route table would read as that screen's records.
+ */
+const MANAGED_LISTS: Record<string, string> = Object.fromEntries(
+  REFERENCE_LISTS.filter((list) => !list.path && list.managedFrom).map((list) => [
+    `${list.managedFrom}/${list.name}`,
+    list.name,
+  ]),
+);
+
+/**
  * react-admin's resource is the UI path (`configuration/metiers`); the API's is `metiers`. A list
  * without screens (`departements`, `zones`) is referenced by its API name, which maps to itself.
  */
 export const apiResource = (resource: string): string =>
-  routeForPath(resource)?.resource ?? resource;
+  MANAGED_LISTS[resource] ?? routeForPath(resource)?.resource ?? resource;
 
 /**
  * The highest position a command of this tab answered: reads send it back as `X-Min-Position`,

@@ -1,5 +1,5 @@
 import type { ResourceProps } from 'react-admin';
-import { EDITABLE_LISTS } from './lists/definition';
+import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
 import { listScreens } from './lists';
 import metiers from './metiers';
 import profils from './profils';
@@ -18,3 +18,19 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   sessions,
   ...Object.fromEntries(EDITABLE_LISTS.map((list) => [list.name, listScreens(list)])),
 };
+
+/**
+ * Lists shown as tabs of another screen (filières, corps de métiers under métiers): the same
+ * generic screens, as resources under that screen's path; outside the menu, which follows the
+ * route table.
+ */
+export const managedListResources: readonly (Omit<ResourceProps, 'name'> & {
+  name: string;
+  managedFrom: string;
+  label: string;
+})[] = MANAGED_LISTS.map((list) => ({
+  name: managedPath(list)!,
+  managedFrom: list.managedFrom!,
+  label: list.label,
+  ...listScreens(list),
+}));

@@ -1,25 +1,25 @@
+import { useMemo } from 'react';
 import {
   CreateButton,
   Datagrid,
-  ExportButton,
   List,
   SearchInput,
   SelectInput,
   TextField,
   TopToolbar,
-  type FetchRelatedRecords,
 } from 'react-admin';
-import { exportCsv } from '../../common/csv';
+import { ExportButtons } from '../../common/ExportButtons';
+import { exportTable, instant, type TableOf } from '../../common/exportTable';
 import { ActiveField, DateTimeField } from '../../common/fields';
-import { formatDateTime } from '../../common/format';
-import { useCan } from '../../dashboard/permissions';
+import { useListCan } from './access';
+import { ScreenTabs } from './ScreenTabs';
 import {
   referenceResource,
   screenTitle,
   type ListItem,
   type ReferenceListDefinition,
 } from './definition';
-import { csvValue, fieldDisplay, fieldFilter } from './fields';
+import { exportValue, fieldDisplay, fieldFilter } from './fields';
 
 const searchPlaceholder = (list: ReferenceListDefinition): string => {
   const texts = list.fields.filter((f) => f.type === 'text').map((f) => f.label.toLowerCase());
@@ -43,10 +43,13 @@ const filtersOf = (list: ReferenceListDefinition) => [
   }),
 ];
 
-/** Same columns as the screen plus every field, references as their libellé (spreadsheet-safe). */
-const exporterOf =
-  (list: ReferenceListDefinition) =>
-  async (records: ListItem[], fetchRelatedRecords: FetchRelatedRecords) => {
+/**
+ * Same columns as the screen plus every field, references as their libellé (spreadsheet-safe);
+ * one table for the CSV and the XLSX.
+ */
+const tableOf =
+  (list: ReferenceListDefinition): TableOf<ListItem> =>
+  async (records, fetchRelatedRecords) => {
     const references: Record<string, Record<string, string>> = {};
     for (const field of list.fields.filter(
       (f) => f.type === 'reference' || f.type === 'references',
@@ -60,7 +63,7 @@ const exporterOf =
         Object.entries(related).map(([id, item]) => [id, item.libelle]),
       );
     }
-    exportCsv(
+    return exportTable(
       records,
       {
         Code: (r) => r.code,
@@ -68,32 +71,36 @@ const exporterOf =
         ...Object.fromEntries(
           list.fields.map((field) => [
             field.label,
-            (r: ListItem) => csvValue(field, r, references),
+            (r: ListItem) => exportValue(field, r, references),
           ]),
         ),
         Statut: (r) => (r.actif ? 'Actif' : 'Inactif'),
-        'Modifié le': (r) => formatDateTime(r.modifieLe),
+        'Modifié le': (r) => instant(r.modifieLe),
         'Modifié par': (r) => r.modifiePar,
       },
       list.name,
     );
   };
 
-const Actions = ({ canWrite }: { canWrite: boolean }) => (
+const Actions = ({ canWrite, table }: { canWrite: boolean; table: TableOf<ListItem> }) => (
   <TopToolbar>
     {canWrite ? <CreateButton /> : null}
-    <ExportButton maxResults={1000} />
+    <ExportButtons table={table} />
   </TopToolbar>
 );
 
-/** Any reference list: search, status and reference filters, sort, pages, CSV export. */
+/**
+ * Any reference list: search, status and reference filters, sort, pages, CSV and XLSX exports. A
+ * list managed from another screen shows that screen's tabs above it.
+ */
 export const ListItemList = ({ definition }: { definition: ReferenceListDefinition }) => {
-  const canWrite = useCan(definition.path!, 'write');
-  return (
+  const canWrite = useListCan(definition, 'write');
+  const table = useMemo(() => tableOf(definition), [definition]);
+  const list = (
     <List<ListItem>
       filters={filtersOf(definition)}
-      actions={<Actions canWrite={canWrite} />}
-      exporter={exporterOf(definition)}
+      actions={<Actions canWrite={canWrite} table={table} />}
+      exporter={false}
       sort={{ field: 'libelle', order: 'ASC' }}
       perPage={25}
       title={screenTitle(definition)}
@@ -103,10 +110,20 @@ export const ListItemList = ({ definition }: { definition: ReferenceListDefiniti
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="code" label="Code" />
         <TextField source="libelle" label="Libellé" />
-        {definition.fields.filter((field) => field.inList).map(fieldDisplay)}
+        {definition.fields
+          .filter((field) => field.inList)
+          .map((field) => fieldDisplay(field, 'list'))}
         <ActiveField source="actif" label="Statut" sortable={false} />
         <DateTimeField source="modifieLe" label="Modifié le" sortable />
       </Datagrid>
     </List>
+  );
+  return definition.managedFrom ? (
+    <>
+      <ScreenTabs path={definition.managedFrom} />
+      {list}
+    </>
+  ) : (
+    list
   );
 };

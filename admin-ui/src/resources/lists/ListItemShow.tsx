@@ -11,14 +11,14 @@ import {
 import { ActivationButton } from '../../common/ActivationButton';
 import { ActiveField, DateTimeField } from '../../common/fields';
 import { HistoryPanel } from '../../common/HistoryPanel';
-import { useCan } from '../../dashboard/permissions';
+import { useListCan } from './access';
 import type { ReferenceListDefinition } from './definition';
 import { fieldDisplay } from './fields';
 
 const Actions = ({ definition }: { definition: ReferenceListDefinition }) => {
   const record = useRecordContext();
-  const canWrite = useCan(definition.path!, 'write');
-  const canRemove = useCan(definition.path!, 'remove');
+  const canWrite = useListCan(definition, 'write');
+  const canRemove = useListCan(definition, 'remove');
   return (
     <TopToolbar>
       {canWrite ? <EditButton /> : null}
@@ -48,7 +48,7 @@ export const ListItemShow = ({ definition }: { definition: ReferenceListDefiniti
       <Tab label="app.details">
         <TextField source="code" label="Code" />
         <TextField source="libelle" label="Libellé" />
-        {definition.fields.map(fieldDisplay)}
+        {definition.fields.map((field) => fieldDisplay(field))}
         <ActiveField source="actif" label="Statut" />
         <TextField source="creePar" label="Créé par" />
         <DateTimeField source="creeLe" label="Créé le" />

@@ -27,12 +27,30 @@ export const EDITABLE_LISTS: readonly ReferenceListDefinition[] = REFERENCE_LIST
 );
 
 /**
+ * Lists without a route of their own, shown as tabs of the screen they are managed from
+ * (filières and corps de métiers under métiers).
+ */
+export const MANAGED_LISTS: readonly ReferenceListDefinition[] = REFERENCE_LISTS.filter(
+  (list) => !list.path && list.managedFrom && !list.readOnly,
+);
+
+/**
+ * A managed list's screens live under its managing screen's path
+ * (`configuration/metiers/filieres`): the route guard then asks for that screen, and the server
+ * still checks the list's own permissions on every call.
+ */
+export const managedPath = (list: ReferenceListDefinition): string | undefined =>
+  list.managedFrom ? `${list.managedFrom}/${list.name}` : undefined;
+
+/**
  * react-admin's resource for a referenced list (or `metiers`, `sessions`): its dashboard path when
  * it has one (a reference then links to its screens, when this build has them), else the API name
  * itself; the dataProvider maps both to `/api/<name>`.
  */
-export const referenceResource = (name: string): string =>
-  referenceList(name)?.path ?? routeForResource(name)?.path ?? name;
+export const referenceResource = (name: string): string => {
+  const list = referenceList(name);
+  return list?.path ?? (list && managedPath(list)) ?? routeForResource(name)?.path ?? name;
+};
 
 /** The title the menu shows for a list: its route's label. */
 export const screenTitle = (list: ReferenceListDefinition): string =>

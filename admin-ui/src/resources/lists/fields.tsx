@@ -17,6 +17,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { day, type ExportCell } from '../../common/exportTable';
 import { formatDate } from '../../common/format';
 import {
   referenceResource,
@@ -25,6 +26,7 @@ import {
   type ListField,
   type ListItem,
 } from './definition';
+import { ImageInput, imageUrl } from './ImageInput';
 
 const numbers = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
 
@@ -107,6 +109,8 @@ export const fieldInput = (field: ListField): ReactElement => {
     case 'reference':
     case 'references':
       return referenceInput(field, validate);
+    case 'image':
+      return <ImageInput key={field.name} field={field} />;
     case 'phone':
       return (
         <TextInput
@@ -154,11 +158,41 @@ const showValue = (field: ListField, record: ListItem): string => {
   if (field.type === 'date' && typeof value === 'string') return formatDate(value);
   if (field.type === 'choice')
     return field.choices?.find((c) => c.value === value)?.label ?? String(value);
+  if (field.type === 'image') return 'Oui';
   return String(value);
 };
 
-/** The read-only display of one field (a column of the list, a line of the show page). */
-export const fieldDisplay = (field: ListField): ReactElement => {
+/**
+ * The read-only display of one field (a column of the list, a line of the show page); `where`
+ * sizes what needs it (an image: a thumbnail in a row, a readable preview on the page).
+ */
+export const fieldDisplay = (field: ListField, where: 'list' | 'show' = 'show'): ReactElement => {
+  if (field.type === 'image')
+    return (
+      <FunctionField<ListItem>
+        key={field.name}
+        source={field.name}
+        label={field.label}
+        sortable={false}
+        render={(record) => {
+          const value = record[field.name];
+          if (typeof value !== 'string' || !value) return '';
+          return (
+            <img
+              src={imageUrl(value)}
+              alt={field.label}
+              loading="lazy"
+              style={{
+                display: 'block',
+                maxHeight: where === 'list' ? 32 : 200,
+                maxWidth: where === 'list' ? 120 : 400,
+                background: '#fff',
+              }}
+            />
+          );
+        }}
+      />
+    );
   // No `link`: react-admin links to the show page when the referenced list has screens in this
   // build (and the user may open them), else shows plain text.
   if (field.type === 'reference')
@@ -200,12 +234,15 @@ export const fieldDisplay = (field: ListField): ReactElement => {
   );
 };
 
-/** The CSV cell of one field; references are exported as the referenced items' libellés. */
-export const csvValue = (
+/**
+ * The exported cell of one field: references as the referenced items' libellés, numbers as
+ * numbers, dates as days; an image as whether there is one (its stored name means nothing).
+ */
+export const exportValue = (
   field: ListField,
   record: ListItem,
   references: Record<string, Record<string, string>>,
-): string => {
+): ExportCell => {
   const value = record[field.name];
   if (field.type === 'reference')
     return typeof value === 'string' ? (references[field.name]?.[value] ?? value) : '';
@@ -213,5 +250,9 @@ export const csvValue = (
     return Array.isArray(value)
       ? value.map((id: string) => references[field.name]?.[id] ?? id).join(', ')
       : '';
+  if ((field.type === 'integer' || field.type === 'number') && typeof value === 'number')
+    return value;
+  if (field.type === 'date' && typeof value === 'string') return day(value);
+  if (field.type === 'image') return typeof value === 'string' && value ? 'Oui' : 'Non';
   return showValue(field, record);
 };

@@ -1,4 +1,6 @@
 import { required, SimpleForm, TextInput, maxLength } from 'react-admin';
+import { fieldInput } from '../lists/fields';
+import { CLASSIFICATION } from './fields';
 
 /** The fields staff type; the server checks the same rules (domain contract) and answers in French. */
 export const MetierForm = () => (
@@ -19,5 +21,6 @@ export const MetierForm = () => (
       ]}
       fullWidth
     />
+    {CLASSIFICATION.map(fieldInput)}
   </SimpleForm>
 );

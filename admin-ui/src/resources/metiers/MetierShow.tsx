@@ -11,6 +11,8 @@ import {
 import { ActivationButton } from '../../common/ActivationButton';
 import { ActiveField, DateTimeField } from '../../common/fields';
 import { HistoryPanel } from '../../common/HistoryPanel';
+import { fieldDisplay } from '../lists/fields';
+import { CLASSIFICATION } from './fields';
 
 const Actions = () => {
   const record = useRecordContext();
@@ -40,6 +42,7 @@ export const MetierShow = () => (
       <Tab label="app.details">
         <TextField source="code" />
         <TextField source="libelle" />
+        {CLASSIFICATION.map((field) => fieldDisplay(field))}
         <ActiveField source="actif" label="resources.configuration/metiers.fields.actif" />
         <TextField source="creePar" />
         <DateTimeField source="creeLe" label="resources.configuration/metiers.fields.creeLe" />

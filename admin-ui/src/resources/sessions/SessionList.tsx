@@ -2,7 +2,6 @@ import {
   AutocompleteInput,
   CreateButton,
   Datagrid,
-  ExportButton,
   List,
   NumberField,
   NumberInput,
@@ -12,12 +11,11 @@ import {
   SelectInput,
   TextField,
   TopToolbar,
-  type FetchRelatedRecords,
 } from 'react-admin';
 import { SESSION_STATUS_LABELS } from '@examens-pro/domain';
-import { exportCsv } from '../../common/csv';
+import { ExportButtons } from '../../common/ExportButtons';
+import { day, exportTable, instant, type TableOf } from '../../common/exportTable';
 import { DateTimeField } from '../../common/fields';
-import { formatDate, formatDateTime } from '../../common/format';
 import { useCan } from '../../dashboard/permissions';
 import type { ListItem } from '../lists/definition';
 import { DayField, EXAMENS, SESSIONS, STATUS_CHOICES, StatusField, type Session } from './common';
@@ -39,20 +37,20 @@ const filters = [
 ];
 
 /** The screen's columns, the examen by its libellé, dates as staff read them. */
-const exporter = async (records: Session[], fetchRelatedRecords: FetchRelatedRecords) => {
+const table: TableOf<Session> = async (records, fetchRelatedRecords) => {
   const examens = await fetchRelatedRecords<ListItem>(records, 'examenId', EXAMENS);
-  exportCsv(
+  return exportTable(
     records,
     {
       Libellé: (s) => s.libelle,
       Examen: (s) => examens[s.examenId]?.libelle ?? s.examenId,
-      Année: (s) => String(s.annee),
-      'Ouverture des inscriptions': (s) => formatDate(s.ouvertureInscriptions),
-      'Clôture des inscriptions': (s) => formatDate(s.clotureInscriptions),
-      'Début de la composition': (s) => formatDate(s.debutComposition),
-      'Fin de la composition': (s) => formatDate(s.finComposition),
+      Année: (s) => s.annee,
+      'Ouverture des inscriptions': (s) => day(s.ouvertureInscriptions),
+      'Clôture des inscriptions': (s) => day(s.clotureInscriptions),
+      'Début de la composition': (s) => day(s.debutComposition),
+      'Fin de la composition': (s) => day(s.finComposition),
       Étape: (s) => SESSION_STATUS_LABELS[s.statut] ?? s.statut,
-      'Modifiée le': (s) => formatDateTime(s.modifieLe),
+      'Modifiée le': (s) => instant(s.modifieLe),
       'Modifiée par': (s) => s.modifiePar,
     },
     'sessions',
@@ -62,7 +60,7 @@ const exporter = async (records: Session[], fetchRelatedRecords: FetchRelatedRec
 const Actions = ({ canWrite }: { canWrite: boolean }) => (
   <TopToolbar>
     {canWrite ? <CreateButton /> : null}
-    <ExportButton maxResults={1000} />
+    <ExportButtons table={table} />
   </TopToolbar>
 );
 
@@ -73,7 +71,7 @@ export const SessionList = () => {
     <List<Session>
       filters={filters}
       actions={<Actions canWrite={canWrite} />}
-      exporter={exporter}
+      exporter={false}
       sort={{ field: 'ouvertureInscriptions', order: 'DESC' }}
       perPage={25}
       title="Sessions"

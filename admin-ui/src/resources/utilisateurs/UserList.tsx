@@ -1,7 +1,6 @@
 import {
   CreateButton,
   Datagrid,
-  ExportButton,
   List,
   ReferenceField,
   ReferenceInput,
@@ -9,12 +8,11 @@ import {
   SelectInput,
   TextField,
   TopToolbar,
-  type FetchRelatedRecords,
   type RaRecord,
 } from 'react-admin';
-import { exportCsv } from '../../common/csv';
+import { ExportButtons } from '../../common/ExportButtons';
+import { exportTable, instant, type TableOf } from '../../common/exportTable';
 import { ActiveField, DateTimeField } from '../../common/fields';
-import { formatDateTime } from '../../common/format';
 import { useCan } from '../../dashboard/permissions';
 import { referenceResource, type ListItem } from '../lists/definition';
 import { fieldDisplay, fieldFilter } from '../lists/fields';
@@ -57,9 +55,9 @@ interface Utilisateur extends RaRecord {
 }
 
 /** An enrôleur's line also names their centre (its libellé, not its id). */
-const exporterOf =
-  (enroleurs: boolean) =>
-  async (records: Utilisateur[], fetchRelatedRecords: FetchRelatedRecords) => {
+const tableOf =
+  (enroleurs: boolean): TableOf<Utilisateur> =>
+  async (records, fetchRelatedRecords) => {
     const centres = enroleurs
       ? await fetchRelatedRecords<ListItem>(
           records,
@@ -67,7 +65,7 @@ const exporterOf =
           referenceResource(CENTRE_DEPOT.reference!),
         )
       : {};
-    exportCsv(
+    return exportTable(
       records,
       {
         Nom: (u) => u.nom,
@@ -81,18 +79,20 @@ const exporterOf =
             }
           : {}),
         Statut: (u) => (u.actif ? 'Actif' : 'Inactif'),
-        'Modifié le': (u) => formatDateTime(u.modifieLe),
+        'Modifié le': (u) => instant(u.modifieLe),
       },
       enroleurs ? 'enroleurs' : 'utilisateurs',
     );
   };
 
-const Actions = () => {
+const TABLES = { users: tableOf(false), enroleurs: tableOf(true) };
+
+const Actions = ({ enroleurs }: { enroleurs: boolean }) => {
   const canWrite = useCan(useUserRoute().path, 'write');
   return (
     <TopToolbar>
       {canWrite ? <CreateButton /> : null}
-      <ExportButton maxResults={1000} />
+      <ExportButtons table={enroleurs ? TABLES.enroleurs : TABLES.users} />
     </TopToolbar>
   );
 };
@@ -102,8 +102,8 @@ export const UserList = ({ enroleurs = false }: UserScreenProps) => {
   return (
     <List<Utilisateur>
       filters={filtersOf(enroleurs)}
-      actions={<Actions />}
-      exporter={exporterOf(enroleurs)}
+      actions={<Actions enroleurs={enroleurs} />}
+      exporter={false}
       sort={{ field: 'nom', order: 'ASC' }}
       perPage={25}
     >
