@@ -8,6 +8,7 @@ export * from './core/readModels.js';
 export * from './core/validation.js';
 export * from './core/testing.js';
 export * from './uniqueness/reservation.js';
+export * from './uniqueness/owners.js';
 export * from './metiers/metier.js';
 export { metierDecider } from './metiers/businessLogic.js';
 export * from './metiers/contracts.js';

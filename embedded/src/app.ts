@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { commandService } from '@examens-pro/command-service';
-import { ProjectionRunner } from '@examens-pro/platform';
+import { ProjectionRunner, reservationsReactor } from '@examens-pro/platform';
 import { allProjections } from '@examens-pro/projections';
 import { queryService } from '@examens-pro/query-service';
 import {
@@ -52,7 +52,11 @@ export const buildApp = async (
   const runner = new ProjectionRunner(
     deps.eventStore,
     deps.readStore,
-    [...allProjections(), documentsReactor(deps.jobQueue)],
+    [
+      ...allProjections(),
+      documentsReactor(deps.jobQueue),
+      reservationsReactor(deps.eventStore, { log: (message) => app.log.warn(message) }),
+    ],
     {
       log: (message) => app.log.warn(message),
     },

@@ -1,13 +1,21 @@
-import { loadConfig, openPorts, ProjectionRunner } from '@examens-pro/platform';
+import {
+  loadConfig,
+  openPorts,
+  ProjectionRunner,
+  reservationsReactor,
+} from '@examens-pro/platform';
 import { documentsReactor, startWorkers } from './index.js';
 
-/** Standalone workers (distributed mode): the documents reactor and the job processors. */
+/** Standalone workers (distributed mode): the documents and reservations reactors, the job processors. */
 const main = async (): Promise<void> => {
   const ports = openPorts(loadConfig());
   const reactors = new ProjectionRunner(
     ports.eventStore,
     ports.readStore,
-    [documentsReactor(ports.jobQueue)],
+    [
+      documentsReactor(ports.jobQueue),
+      reservationsReactor(ports.eventStore, { log: (m) => console.warn(m) }),
+    ],
     {
       log: (m) => console.warn(m),
     },

@@ -1,0 +1,70 @@
+import { userDecider, USER_CATEGORY, type UserEvent } from '../accounts/user.js';
+import { listItemDecider, type ListItemEvent } from '../configuration/item.js';
+import { SESSION_CATEGORY, sessionDecider, type SessionEvent } from '../configuration/session.js';
+import { fold } from '../core/decider.js';
+import type { RecordedEvent } from '../core/envelope.js';
+import { metierDecider } from '../metiers/businessLogic.js';
+import { METIER_CATEGORY, type MetierEvent } from '../metiers/metier.js';
+
+/** A value kept unique through its reservation stream (`uniqueValueStream(resource, field, value)`). */
+export interface ReservedValue {
+  readonly resource: string;
+  readonly field: string;
+  readonly value: string;
+}
+
+/**
+ * An aggregate that holds unique values. Its handlers reserve a value before the append that starts
+ * using it; giving the old value back after the append that stops using it (a changed code, a
+ * deletion, a closed registration) is the job of the reservations reactor, from the stored events:
+ * a process killed between the two appends never keeps a value for good.
+ */
+export interface UniqueValueOwner {
+  /** Events after which the owner may have stopped using a value. */
+  readonly eventTypes: readonly string[];
+  /** The value the owner uses after these events of its own stream (none when absent or deleted). */
+  readonly heldAfter: (events: readonly RecordedEvent[]) => ReservedValue | undefined;
+}
+
+export const sameReservedValue = (a?: ReservedValue, b?: ReservedValue): boolean =>
+  a?.resource === b?.resource && a?.field === b?.field && a?.value === b?.value;
+
+/** Every unique value the product reserves: codes of métiers and lists, logins, open registrations. */
+export const UNIQUE_VALUE_OWNERS: readonly UniqueValueOwner[] = [
+  {
+    eventTypes: ['MetierModified', 'MetierDeleted'],
+    heldAfter: (events) => {
+      const state = fold(metierDecider, events as unknown as MetierEvent[]);
+      return state.status === 'actif' || state.status === 'inactif'
+        ? { resource: METIER_CATEGORY, field: 'code', value: state.code }
+        : undefined;
+    },
+  },
+  {
+    eventTypes: ['ListItemModified', 'ListItemDeleted'],
+    heldAfter: (events) => {
+      const state = fold(listItemDecider, events as unknown as ListItemEvent[]);
+      return state.status === 'actif' || state.status === 'inactif'
+        ? { resource: state.list, field: 'code', value: state.code }
+        : undefined;
+    },
+  },
+  {
+    eventTypes: ['UserModified'],
+    heldAfter: (events) => {
+      const state = fold(userDecider, events as unknown as UserEvent[]);
+      return state.status === 'absent'
+        ? undefined
+        : { resource: USER_CATEGORY, field: 'login', value: state.login };
+    },
+  },
+  {
+    eventTypes: ['SessionAdvanced'],
+    heldAfter: (events) => {
+      const state = fold(sessionDecider, events as unknown as SessionEvent[]);
+      return state.status === 'present' && state.statut === 'inscriptions-ouvertes'
+        ? { resource: SESSION_CATEGORY, field: 'inscriptions-ouvertes', value: state.examenId }
+        : undefined;
+    },
+  },
+];
