@@ -24,9 +24,12 @@ export interface Agent {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-/** The embedded product on fresh SQLite files in a temporary folder, for route tests (`app.inject`). */
-export const startTestApp = async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'app-'));
+/**
+ * The embedded product on fresh SQLite files in a temporary folder, for route tests (`app.inject`);
+ * with `dir`, on the data already there (laid out as in DATA_DIR, kept at close).
+ */
+export const startTestApp = async (options: { dir?: string } = {}) => {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'app-'));
   const eventStore = new SqliteEventStore({ filename: join(dir, 'events.db') });
   const readStore = new SqliteReadStore(join(dir, 'read.db'));
   const jobQueue = new InProcessJobQueue();
@@ -136,7 +139,7 @@ export const startTestApp = async () => {
       await readStore.close();
       await sessionStore.close();
       await signInLimiter.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 };

@@ -1,5 +1,6 @@
 export * from './event-store/port.js';
 export * from './event-store/sqlite.js';
+export * from './event-store/sqliteBackup.js';
 export * from './read-store/port.js';
 export * from './read-store/sqlite.js';
 export * from './read-store/search.js';

@@ -55,11 +55,24 @@ const sessionSecret = (env: NodeJS.ProcessEnv, dataDir: string): string => {
   return secret;
 };
 
+/** DATA_DIR as an absolute path (`./data` by default); nothing is created. */
+export const dataDirectory = (env: NodeJS.ProcessEnv = process.env): string =>
+  resolve(env.DATA_DIR ?? './data');
+
+/** The embedded event store's file in DATA_DIR. */
+export const EVENTS_FILE = 'events.db';
+
+/** Where generated documents and uploaded images live: DOCUMENTS_DIR, else DATA_DIR/documents. */
+export const documentsDirectory = (
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string => (env.DOCUMENTS_DIR ? resolve(env.DOCUMENTS_DIR) : join(dataDir, 'documents'));
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT invalide : ${env.PORT}`);
-  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const dataDir = dataDirectory(env);
   mkdirSync(dataDir, { recursive: true });
   return {
     port,
@@ -78,7 +91,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
 export const openEventStore = (config: Config): EventStore =>
   config.eventStoreUrl
     ? new EventStoreDbEventStore(config.eventStoreUrl)
-    : new SqliteEventStore({ filename: join(config.dataDir, 'events.db') });
+    : new SqliteEventStore({ filename: join(config.dataDir, EVENTS_FILE) });
 
 /** MONGODB_URL set → MongoDB, otherwise SQLite in DATA_DIR. */
 export const openReadStore = (config: Config): ReadStore => {
@@ -92,7 +105,7 @@ export const openJobQueue = (config: Config): JobQueue =>
 
 /** Generated documents: DATA_DIR/documents (a volume shared by workers and query-service when distributed). */
 export const openDocumentStorage = (config: Config): DocumentStorage =>
-  new DirectoryDocumentStorage(process.env.DOCUMENTS_DIR || join(config.dataDir, 'documents'));
+  new DirectoryDocumentStorage(documentsDirectory(config.dataDir));
 
 /** REDIS_URL set → sessions and failed sign-ins in Redis (shared by replicas), otherwise SQLite in DATA_DIR. */
 export const openSessionPorts = (

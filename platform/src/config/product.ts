@@ -12,13 +12,17 @@ const readJson = (file: string): Record<string, unknown> | undefined => {
   }
 };
 
+/** The product's version, from the root package.json. */
+export const productVersion = (): string =>
+  String(readJson(join(__dirname, '../../../package.json'))?.version ?? '0.0.0');
+
 /** The product's version (root package.json) and build id (the UI's `builds/latest.json`). */
 export const productInformation = (
   config: Config,
   environnement: string,
   uiDir = join(__dirname, '../../../admin-ui/dist'),
 ) => {
-  const version = String(readJson(join(__dirname, '../../../package.json'))?.version ?? '0.0.0');
+  const version = productVersion();
   const buildId = String(
     process.env.BUILD_ID ?? readJson(join(uiDir, 'builds/latest.json'))?.id ?? 'developpement',
   );
