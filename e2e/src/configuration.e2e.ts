@@ -560,7 +560,10 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     const downloaded = p.waitForEvent('download');
     await p.getByRole('button', { name: 'Exporter (XLSX)' }).click();
     const download = await downloaded;
-    expect(download.suggestedFilename()).toBe(`${name}.xlsx`);
+    // Written by the server, named after the list and the day: `metiers-DD-MM-YYYY.xlsx`.
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^${name}-\\d{2}-\\d{2}-\\d{4}\\.xlsx$`),
+    );
     const file = join(ARTIFACTS, `configuration-${name}.xlsx`);
     await download.saveAs(file);
     const workbook = new ExcelJS.Workbook();

@@ -173,7 +173,10 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exporter (CSV)' }).click();
     const file = join(ARTIFACTS, `${prefix}-metiers.csv`);
-    await (await downloaded).saveAs(file);
+    const download = await downloaded;
+    // Written by the server, every row, named after the list and the day.
+    expect(download.suggestedFilename()).toMatch(/^metiers-\d{2}-\d{2}-\d{4}\.csv$/);
+    await download.saveAs(file);
     const csv = readFileSync(file, 'utf8');
     expect(
       csv.startsWith('\ufeffCode;Libellé;Filière;Corps de métier;Statut;Modifié le;Modifié par'),

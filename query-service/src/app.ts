@@ -7,11 +7,14 @@ import {
   referenceList,
   documentRequirement,
   documentsResource,
+  exportTableOf,
   metiersResource,
   profilesResource,
   resourceRequirement,
   sessionsResource,
+  signInJournalResource,
   usersResource,
+  type ReadModelDocument,
   type ResourceDefinition,
 } from '@examens-pro/domain';
 import {
@@ -23,6 +26,8 @@ import {
 } from '@examens-pro/platform';
 import { accountReadRoutes, type ProductInformation } from './routes/accounts.js';
 import { documentFileRoutes, imageFileRoutes } from './routes/documents.js';
+import { exportRoutes } from './routes/exports.js';
+import type { LabelSource } from './exports.js';
 import { resourceReadRoutes } from './routes/resource.js';
 
 export interface QueryServiceOptions {
@@ -42,6 +47,8 @@ export const RESOURCES: readonly ResourceDefinition[] = [
   enrolersResource,
   profilesResource,
   sessionsResource,
+  // Read-only: written by the sign-in service, read under "Consulter le journal des connexions".
+  signInJournalResource,
   ...LIST_RESOURCES,
 ];
 
@@ -97,6 +104,15 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
   { readStore, eventStore, jobQueue, storage, information },
 ) => {
   installErrorHandling(app);
+  // An export shows references by their libellé, read from the referenced resource's collection.
+  const labels: LabelSource = async (name, ids) => {
+    const referenced = RESOURCES.find((resource) => resource.name === name);
+    if (!referenced) return new Map();
+    const found = await readStore
+      .collection<ReadModelDocument & { libelle?: unknown }>(referenced.collection)
+      .getMany(ids);
+    return new Map(found.map((doc) => [doc.id, String(doc.libelle ?? doc.id)]));
+  };
   for (const resource of RESOURCES) {
     await app.register(resourceReadRoutes, {
       prefix: `/api/${resource.name}`,
@@ -106,6 +122,19 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
       requirement: requirements[resource.name],
       baseFilter: BASE_FILTERS[resource.name],
     });
+    // Its screen's exports, under the same guard and scope as its list.
+    const table = exportTableOf(resource.name);
+    if (table) {
+      await app.register(exportRoutes, {
+        prefix: `/api/${resource.name}`,
+        resource,
+        table,
+        readStore,
+        labels,
+        requirement: requirements[resource.name],
+        baseFilter: BASE_FILTERS[resource.name],
+      });
+    }
   }
   await app.register(documentFileRoutes, {
     prefix: '/api/documents',

@@ -5,6 +5,7 @@ import type {
   ResourceDefinition,
 } from '../core/readModels.js';
 import { libelleSchema } from '../core/validation.js';
+import type { ListField } from '../configuration/lists.js';
 import { isPermissionCode } from './permissions.js';
 import { PROFILE_CATEGORY } from './profile.js';
 import { USER_CATEGORY, type ChangePasswordFlag } from './user.js';
@@ -130,6 +131,17 @@ export const maintenanceSchema = z.strictObject(
   },
   unknownKeys,
 );
+
+/** An enrôleur's centre: any active centre de dépôt, chosen like every reference of the lists. */
+export const ENROLER_CENTRE_DEPOT: ListField = {
+  name: 'centreDepotId',
+  label: 'Centre de dépôt',
+  type: 'reference',
+  reference: 'centres-depot',
+  required: true,
+  help: 'Le centre où l’enrôleur reçoit les dossiers.',
+  inList: true,
+};
 
 export interface UserDocument extends ReadModelDocument {
   nom: string;

@@ -5,6 +5,7 @@ import type {
   ResourceDefinition,
 } from '../core/readModels.js';
 import { codeSchema, libelleSchema } from '../core/validation.js';
+import type { ListField } from '../configuration/lists.js';
 import { metierHistory } from './history.js';
 import { METIER_CATEGORY } from './metier.js';
 
@@ -30,6 +31,23 @@ export const metierInputSchema = z.strictObject(
   },
 );
 export type MetierInput = z.output<typeof metierInputSchema>;
+
+/** A métier's optional classification, chosen among the active items of the lists of its tabs. */
+export const METIER_FILIERE: ListField = {
+  name: 'filiereId',
+  label: 'Filière',
+  type: 'reference',
+  reference: 'filieres',
+  inList: true,
+};
+
+export const METIER_CORPS_DE_METIER: ListField = {
+  name: 'corpsDeMetierId',
+  label: 'Corps de métier',
+  type: 'reference',
+  reference: 'corps-de-metier',
+  inList: true,
+};
 
 export interface MetierDocument extends ReadModelDocument {
   code: string;

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   CreateButton,
   Datagrid,
@@ -9,17 +8,11 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ExportButtons } from '../../common/ExportButtons';
-import { exportTable, instant, type TableOf } from '../../common/exportTable';
 import { ActiveField, DateTimeField } from '../../common/fields';
 import { useListCan } from './access';
 import { ScreenTabs } from './ScreenTabs';
-import {
-  referenceResource,
-  screenTitle,
-  type ListItem,
-  type ReferenceListDefinition,
-} from './definition';
-import { exportValue, fieldDisplay, fieldFilter } from './fields';
+import { screenTitle, type ListItem, type ReferenceListDefinition } from './definition';
+import { fieldDisplay, fieldFilter } from './fields';
 
 const searchPlaceholder = (list: ReferenceListDefinition): string => {
   const texts = list.fields.filter((f) => f.type === 'text').map((f) => f.label.toLowerCase());
@@ -43,49 +36,10 @@ const filtersOf = (list: ReferenceListDefinition) => [
   }),
 ];
 
-/**
- * Same columns as the screen plus every field, references as their libellé (spreadsheet-safe);
- * one table for the CSV and the XLSX.
- */
-const tableOf =
-  (list: ReferenceListDefinition): TableOf<ListItem> =>
-  async (records, fetchRelatedRecords) => {
-    const references: Record<string, Record<string, string>> = {};
-    for (const field of list.fields.filter(
-      (f) => f.type === 'reference' || f.type === 'references',
-    )) {
-      const related = await fetchRelatedRecords<ListItem>(
-        records,
-        field.name,
-        referenceResource(field.reference!),
-      );
-      references[field.name] = Object.fromEntries(
-        Object.entries(related).map(([id, item]) => [id, item.libelle]),
-      );
-    }
-    return exportTable(
-      records,
-      {
-        Code: (r) => r.code,
-        Libellé: (r) => r.libelle,
-        ...Object.fromEntries(
-          list.fields.map((field) => [
-            field.label,
-            (r: ListItem) => exportValue(field, r, references),
-          ]),
-        ),
-        Statut: (r) => (r.actif ? 'Actif' : 'Inactif'),
-        'Modifié le': (r) => instant(r.modifieLe),
-        'Modifié par': (r) => r.modifiePar,
-      },
-      list.name,
-    );
-  };
-
-const Actions = ({ canWrite, table }: { canWrite: boolean; table: TableOf<ListItem> }) => (
+const Actions = ({ canWrite }: { canWrite: boolean }) => (
   <TopToolbar>
     {canWrite ? <CreateButton /> : null}
-    <ExportButtons table={table} />
+    <ExportButtons />
   </TopToolbar>
 );
 
@@ -95,11 +49,10 @@ const Actions = ({ canWrite, table }: { canWrite: boolean; table: TableOf<ListIt
  */
 export const ListItemList = ({ definition }: { definition: ReferenceListDefinition }) => {
   const canWrite = useListCan(definition, 'write');
-  const table = useMemo(() => tableOf(definition), [definition]);
   const list = (
     <List<ListItem>
       filters={filtersOf(definition)}
-      actions={<Actions canWrite={canWrite} table={table} />}
+      actions={<Actions canWrite={canWrite} />}
       exporter={false}
       sort={{ field: 'libelle', order: 'ASC' }}
       perPage={25}

@@ -17,7 +17,6 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { day, type ExportCell } from '../../common/exportTable';
 import { formatDate } from '../../common/format';
 import {
   referenceResource,
@@ -232,27 +231,4 @@ export const fieldDisplay = (field: ListField, where: 'list' | 'show' = 'show'):
       render={(record) => showValue(field, record)}
     />
   );
-};
-
-/**
- * The exported cell of one field: references as the referenced items' libellés, numbers as
- * numbers, dates as days; an image as whether there is one (its stored name means nothing).
- */
-export const exportValue = (
-  field: ListField,
-  record: ListItem,
-  references: Record<string, Record<string, string>>,
-): ExportCell => {
-  const value = record[field.name];
-  if (field.type === 'reference')
-    return typeof value === 'string' ? (references[field.name]?.[value] ?? value) : '';
-  if (field.type === 'references')
-    return Array.isArray(value)
-      ? value.map((id: string) => references[field.name]?.[id] ?? id).join(', ')
-      : '';
-  if ((field.type === 'integer' || field.type === 'number') && typeof value === 'number')
-    return value;
-  if (field.type === 'date' && typeof value === 'string') return day(value);
-  if (field.type === 'image') return typeof value === 'string' && value ? 'Oui' : 'Non';
-  return showValue(field, record);
 };

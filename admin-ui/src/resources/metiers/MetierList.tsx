@@ -10,12 +10,10 @@ import {
 } from 'react-admin';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
 import { ExportButtons } from '../../common/ExportButtons';
-import { exportTable, instant, type TableOf } from '../../common/exportTable';
 import { ActiveField, DateTimeField } from '../../common/fields';
-import { referenceResource, type ListItem } from '../lists/definition';
 import { fieldDisplay, fieldFilter } from '../lists/fields';
 import { ScreenTabs } from '../lists/ScreenTabs';
-import { CLASSIFICATION, CORPS_DE_METIER, FILIERE } from './fields';
+import { CLASSIFICATION } from './fields';
 
 const METIERS = 'configuration/metiers';
 
@@ -43,38 +41,10 @@ interface Metier extends RaRecord {
   modifiePar: string;
 }
 
-/** The screen's columns, filière and corps de métier by their libellé. */
-const table: TableOf<Metier> = async (records, fetchRelatedRecords) => {
-  const filieres = await fetchRelatedRecords<ListItem>(
-    records,
-    FILIERE.name,
-    referenceResource(FILIERE.reference!),
-  );
-  const corps = await fetchRelatedRecords<ListItem>(
-    records,
-    CORPS_DE_METIER.name,
-    referenceResource(CORPS_DE_METIER.reference!),
-  );
-  return exportTable(
-    records,
-    {
-      Code: (m) => m.code,
-      Libellé: (m) => m.libelle,
-      [FILIERE.label]: (m) => (m.filiereId ? (filieres[m.filiereId]?.libelle ?? m.filiereId) : ''),
-      [CORPS_DE_METIER.label]: (m) =>
-        m.corpsDeMetierId ? (corps[m.corpsDeMetierId]?.libelle ?? m.corpsDeMetierId) : '',
-      Statut: (m) => (m.actif ? 'Actif' : 'Inactif'),
-      'Modifié le': (m) => instant(m.modifieLe),
-      'Modifié par': (m) => m.modifiePar,
-    },
-    'metiers',
-  );
-};
-
 const Actions = () => (
   <TopToolbar>
     <CreateButton />
-    <ExportButtons table={table} />
+    <ExportButtons />
     <DownloadDocumentButton kind="liste-metiers" label="Télécharger la liste (PDF)" />
   </TopToolbar>
 );

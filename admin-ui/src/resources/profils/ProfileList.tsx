@@ -9,7 +9,6 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ExportButtons } from '../../common/ExportButtons';
-import { exportTable, instant, type TableOf } from '../../common/exportTable';
 import { DateTimeField } from '../../common/fields';
 import { useCan } from '../../dashboard/permissions';
 import { PROFILS } from './path';
@@ -23,25 +22,12 @@ interface Profil extends RaRecord {
   modifiePar: string;
 }
 
-/** The screen's columns; the permissions themselves are read on each profile's page. */
-const table: TableOf<Profil> = (records) =>
-  exportTable(
-    records,
-    {
-      Libellé: (p) => p.libelle,
-      'Nombre de permissions': (p) => p.nombrePermissions,
-      'Modifié le': (p) => instant(p.modifieLe),
-      'Modifié par': (p) => p.modifiePar,
-    },
-    'profils',
-  );
-
 const Actions = () => {
   const canWrite = useCan(PROFILS, 'write');
   return (
     <TopToolbar>
       {canWrite ? <CreateButton /> : null}
-      <ExportButtons table={table} />
+      <ExportButtons />
     </TopToolbar>
   );
 };

@@ -12,12 +12,9 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
-import { SESSION_STATUS_LABELS } from '@examens-pro/domain';
 import { ExportButtons } from '../../common/ExportButtons';
-import { day, exportTable, instant, type TableOf } from '../../common/exportTable';
 import { DateTimeField } from '../../common/fields';
 import { useCan } from '../../dashboard/permissions';
-import type { ListItem } from '../lists/definition';
 import { DayField, EXAMENS, SESSIONS, STATUS_CHOICES, StatusField, type Session } from './common';
 
 const filters = [
@@ -36,31 +33,10 @@ const filters = [
   <SelectInput key="statut" source="statut" label="Étape" choices={STATUS_CHOICES} />,
 ];
 
-/** The screen's columns, the examen by its libellé, dates as staff read them. */
-const table: TableOf<Session> = async (records, fetchRelatedRecords) => {
-  const examens = await fetchRelatedRecords<ListItem>(records, 'examenId', EXAMENS);
-  return exportTable(
-    records,
-    {
-      Libellé: (s) => s.libelle,
-      Examen: (s) => examens[s.examenId]?.libelle ?? s.examenId,
-      Année: (s) => s.annee,
-      'Ouverture des inscriptions': (s) => day(s.ouvertureInscriptions),
-      'Clôture des inscriptions': (s) => day(s.clotureInscriptions),
-      'Début de la composition': (s) => day(s.debutComposition),
-      'Fin de la composition': (s) => day(s.finComposition),
-      Étape: (s) => SESSION_STATUS_LABELS[s.statut] ?? s.statut,
-      'Modifiée le': (s) => instant(s.modifieLe),
-      'Modifiée par': (s) => s.modifiePar,
-    },
-    'sessions',
-  );
-};
-
 const Actions = ({ canWrite }: { canWrite: boolean }) => (
   <TopToolbar>
     {canWrite ? <CreateButton /> : null}
-    <ExportButtons table={table} />
+    <ExportButtons />
   </TopToolbar>
 );
 

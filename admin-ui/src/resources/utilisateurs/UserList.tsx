@@ -11,10 +11,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ExportButtons } from '../../common/ExportButtons';
-import { exportTable, instant, type TableOf } from '../../common/exportTable';
 import { ActiveField, DateTimeField } from '../../common/fields';
 import { useCan } from '../../dashboard/permissions';
-import { referenceResource, type ListItem } from '../lists/definition';
 import { fieldDisplay, fieldFilter } from '../lists/fields';
 import { PROFILS } from '../profils/path';
 import { CENTRE_DEPOT, useUserRoute, type UserScreenProps } from './kind';
@@ -54,45 +52,12 @@ interface Utilisateur extends RaRecord {
   modifieLe: string;
 }
 
-/** An enrôleur's line also names their centre (its libellé, not its id). */
-const tableOf =
-  (enroleurs: boolean): TableOf<Utilisateur> =>
-  async (records, fetchRelatedRecords) => {
-    const centres = enroleurs
-      ? await fetchRelatedRecords<ListItem>(
-          records,
-          'centreDepotId',
-          referenceResource(CENTRE_DEPOT.reference!),
-        )
-      : {};
-    return exportTable(
-      records,
-      {
-        Nom: (u) => u.nom,
-        Prénoms: (u) => u.prenoms,
-        Identifiant: (u) => u.login,
-        Téléphone: (u) => u.telephone,
-        ...(enroleurs
-          ? {
-              'Centre de dépôt': (u: Utilisateur) =>
-                u.centreDepotId ? (centres[u.centreDepotId]?.libelle ?? u.centreDepotId) : '',
-            }
-          : {}),
-        Statut: (u) => (u.actif ? 'Actif' : 'Inactif'),
-        'Modifié le': (u) => instant(u.modifieLe),
-      },
-      enroleurs ? 'enroleurs' : 'utilisateurs',
-    );
-  };
-
-const TABLES = { users: tableOf(false), enroleurs: tableOf(true) };
-
-const Actions = ({ enroleurs }: { enroleurs: boolean }) => {
+const Actions = () => {
   const canWrite = useCan(useUserRoute().path, 'write');
   return (
     <TopToolbar>
       {canWrite ? <CreateButton /> : null}
-      <ExportButtons table={enroleurs ? TABLES.enroleurs : TABLES.users} />
+      <ExportButtons />
     </TopToolbar>
   );
 };
@@ -102,7 +67,7 @@ export const UserList = ({ enroleurs = false }: UserScreenProps) => {
   return (
     <List<Utilisateur>
       filters={filtersOf(enroleurs)}
-      actions={<Actions enroleurs={enroleurs} />}
+      actions={<Actions />}
       exporter={false}
       sort={{ field: 'nom', order: 'ASC' }}
       perPage={25}

@@ -1,4 +1,4 @@
-import { routeForPath } from '@examens-pro/domain';
+import { ENROLER_CENTRE_DEPOT, routeForPath } from '@examens-pro/domain';
 import { useResourceContext } from 'react-admin';
 import type { ListField } from '../lists/definition';
 
@@ -12,15 +12,7 @@ export interface UserScreenProps {
 }
 
 /** An enrôleur's centre: any active centre de dépôt, chosen like every reference of the lists. */
-export const CENTRE_DEPOT: ListField = {
-  name: 'centreDepotId',
-  label: 'Centre de dépôt',
-  type: 'reference',
-  reference: 'centres-depot',
-  required: true,
-  help: 'Le centre où l’enrôleur reçoit les dossiers.',
-  inList: true,
-};
+export const CENTRE_DEPOT: ListField = ENROLER_CENTRE_DEPOT;
 
 /** The route these screens draw (its path, item label and translation keys). */
 export const useUserRoute = () => {

@@ -1,0 +1,189 @@
+import { ENROLER_CENTRE_DEPOT } from '../accounts/contracts.js';
+import { REFERENCE_LISTS, type ListField } from '../configuration/lists.js';
+import { SESSION_STATUS_LABELS } from '../configuration/session.js';
+import { METIER_CORPS_DE_METIER, METIER_FILIERE } from '../metiers/contracts.js';
+
+/**
+ * One cell of an export, typed so that each format writes it as its readers expect: numbers stay
+ * numbers (a spreadsheet sums them), days and instants are dates, not text to re-parse.
+ */
+export type ExportCell =
+  string | number | null | undefined | { readonly day: string } | { readonly instant: string };
+
+/** A day (`YYYY-MM-DD`): DD/MM/YYYY in the CSV, a date in the XLSX. */
+const day = (value: unknown): ExportCell =>
+  typeof value === 'string' && value ? { day: value } : '';
+
+/** A moment (ISO timestamp): DD/MM/YYYY à HH h mm in the CSV, a date and time in the XLSX. */
+const instant = (value: unknown): ExportCell =>
+  typeof value === 'string' && value ? { instant: value } : '';
+
+/**
+ * A text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is written
+ * with a leading apostrophe, in every format: an exported list can never execute anything when
+ * opened, even once re-saved as CSV.
+ */
+export const safeText = (value: unknown): string => {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+};
+
+/** A read-model document, as an export reads it. */
+export type ExportRow = Readonly<Record<string, unknown>>;
+
+/** The libellé of an item of another resource, by its id; undefined when it is unknown. */
+export type LabelOf = (resource: string, id: string) => string | undefined;
+
+export interface ExportColumn {
+  /** The French header: the label the screen shows. */
+  readonly header: string;
+  readonly cell: (row: ExportRow, labelOf: LabelOf) => ExportCell;
+}
+
+/**
+ * What a list screen exports, whatever the format: the same headers and cells for the CSV and the
+ * XLSX. References are shown by their libellé: the server reads those of each batch of rows at
+ * once, from the resources named here.
+ */
+export interface ExportTable {
+  readonly columns: readonly ExportColumn[];
+  readonly references: readonly { readonly field: string; readonly resource: string }[];
+}
+
+const text = (header: string, field: string): ExportColumn => ({
+  header,
+  cell: (row) => {
+    const value = row[field];
+    return value === null || value === undefined ? '' : String(value);
+  },
+});
+
+const number = (header: string, field: string): ExportColumn => ({
+  header,
+  cell: (row) => (typeof row[field] === 'number' ? row[field] : ''),
+});
+
+const status: ExportColumn = {
+  header: 'Statut',
+  cell: (row) => (row.actif ? 'Actif' : 'Inactif'),
+};
+
+/** "Modifié le" / "Modifié par" (feminine for a session), as the screens name the audit stamps. */
+const stamps = (feminine: boolean, author = true): ExportColumn[] => {
+  const e = feminine ? 'e' : '';
+  return [
+    { header: `Modifié${e} le`, cell: (row) => instant(row.modifieLe) },
+    ...(author ? [text(`Modifié${e} par`, 'modifiePar')] : []),
+  ];
+};
+
+const decimals = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+
+/** A declared field as its list screen shows it, when it is neither a number, a date nor a reference. */
+const shownValue = (field: ListField, value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '';
+  if ((field.type === 'integer' || field.type === 'number') && typeof value === 'number')
+    return decimals.format(value);
+  if (field.type === 'boolean') return value ? 'Oui' : 'Non';
+  if (field.type === 'choice')
+    return field.choices?.find((c) => c.value === value)?.label ?? String(value);
+  if (field.type === 'image') return 'Oui';
+  return String(value);
+};
+
+/**
+ * The exported cell of a declared field: references as the referenced items' libellés, numbers as
+ * numbers, dates as days; an image as whether there is one (its stored name means nothing).
+ */
+export const fieldColumn = (field: ListField): ExportColumn => ({
+  header: field.label,
+  cell: (row, labelOf) => {
+    const value = row[field.name];
+    const label = (id: string) => labelOf(field.reference!, id) ?? id;
+    if (field.type === 'reference') return typeof value === 'string' && value ? label(value) : '';
+    if (field.type === 'references')
+      return Array.isArray(value) ? value.map((id) => label(String(id))).join(', ') : '';
+    if ((field.type === 'integer' || field.type === 'number') && typeof value === 'number')
+      return value;
+    if (field.type === 'date') return day(value);
+    if (field.type === 'image') return typeof value === 'string' && value ? 'Oui' : 'Non';
+    return shownValue(field, value);
+  },
+});
+
+const referencesOf = (fields: readonly ListField[]): ExportTable['references'] =>
+  fields
+    .filter((f) => (f.type === 'reference' || f.type === 'references') && f.reference)
+    .map((f) => ({ field: f.name, resource: f.reference! }));
+
+/** A reference list: code, libellé, every declared field, status and audit stamps. */
+const listTable = (fields: readonly ListField[]): ExportTable => ({
+  columns: [
+    text('Code', 'code'),
+    text('Libellé', 'libelle'),
+    ...fields.map(fieldColumn),
+    status,
+    ...stamps(false),
+  ],
+  references: referencesOf(fields),
+});
+
+const usersTable = (enroleurs: boolean): ExportTable => ({
+  columns: [
+    text('Nom', 'nom'),
+    text('Prénoms', 'prenoms'),
+    text('Identifiant', 'login'),
+    text('Téléphone', 'telephone'),
+    ...(enroleurs ? [fieldColumn(ENROLER_CENTRE_DEPOT)] : []),
+    status,
+    ...stamps(false, false),
+  ],
+  references: enroleurs ? referencesOf([ENROLER_CENTRE_DEPOT]) : [],
+});
+
+/**
+ * Every exportable resource (its API name, also the file's name) and its columns: the same as the
+ * screens of each list show and exported before, for the CSV and the XLSX alike.
+ */
+export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
+  ...Object.fromEntries(REFERENCE_LISTS.map((list) => [list.name, listTable(list.fields)])),
+  metiers: listTable([METIER_FILIERE, METIER_CORPS_DE_METIER]),
+  profils: {
+    columns: [
+      text('Libellé', 'libelle'),
+      number('Nombre de permissions', 'nombrePermissions'),
+      ...stamps(false),
+    ],
+    references: [],
+  },
+  utilisateurs: usersTable(false),
+  enroleurs: usersTable(true),
+  sessions: {
+    columns: [
+      text('Libellé', 'libelle'),
+      {
+        header: 'Examen',
+        cell: (row, labelOf) =>
+          typeof row.examenId === 'string'
+            ? (labelOf('examens', row.examenId) ?? row.examenId)
+            : '',
+      },
+      number('Année', 'annee'),
+      { header: 'Ouverture des inscriptions', cell: (row) => day(row.ouvertureInscriptions) },
+      { header: 'Clôture des inscriptions', cell: (row) => day(row.clotureInscriptions) },
+      { header: 'Début de la composition', cell: (row) => day(row.debutComposition) },
+      { header: 'Fin de la composition', cell: (row) => day(row.finComposition) },
+      {
+        header: 'Étape',
+        cell: (row) =>
+          SESSION_STATUS_LABELS[row.statut as keyof typeof SESSION_STATUS_LABELS] ??
+          String(row.statut ?? ''),
+      },
+      ...stamps(true),
+    ],
+    references: [{ field: 'examenId', resource: 'examens' }],
+  },
+};
+
+export const exportTableOf = (resource: string): ExportTable | undefined =>
+  Object.hasOwn(EXPORT_TABLES, resource) ? EXPORT_TABLES[resource] : undefined;

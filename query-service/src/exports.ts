@@ -1,0 +1,228 @@
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import {
+  safeText,
+  type ExportCell,
+  type ExportRow,
+  type ExportTable,
+  type LabelOf,
+} from '@examens-pro/domain';
+
+/**
+ * The writers of the list exports: CSV and XLSX, written as rows arrive from the read store, so an
+ * export of any size holds one batch of rows in memory, never the whole list.
+ */
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD` → `DD/MM/YYYY`. */
+const formatDay = (value: string): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
+};
+
+/** An ISO moment as staff read it on screen: `DD/MM/YYYY à HH h mm`, the server's local time. */
+const formatInstant = (value: string): string => {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} à ${pad(d.getHours())} h ${pad(d.getMinutes())}`;
+};
+
+// No grouping: "100000" and "2,5" are read as numbers by a French spreadsheet, "100 000" is not.
+const csvNumbers = new Intl.NumberFormat('fr-FR', {
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
+/**
+ * The text of a cell, as the CSV writes it. A text is neutralised (leading apostrophe before
+ * = + - @ tab CR); a number is ours, written by us, never a formula.
+ */
+export const csvText = (cell: ExportCell): string => {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? csvNumbers.format(cell) : '';
+  if (typeof cell === 'string') return safeText(cell);
+  return 'day' in cell ? formatDay(cell.day) : formatInstant(cell.instant);
+};
+
+/** RFC 4180 quoting, with `;` as the separator. */
+const csvField = (text: string): string =>
+  /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+
+const csvLine = (cells: readonly ExportCell[]): string =>
+  `${cells.map((cell) => csvField(csvText(cell))).join(';')}\r\n`;
+
+/**
+ * A spreadsheet date has no time zone: the wall-clock day and time staff see on screen are written
+ * as they are (exceljs reads the Date's UTC fields).
+ */
+const wallClock = (value: string, withTime: boolean): Date | undefined => {
+  const dayOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (dayOnly) return new Date(Date.UTC(+dayOnly[1]!, +dayOnly[2]! - 1, +dayOnly[3]!));
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return undefined;
+  return new Date(
+    Date.UTC(
+      d.getFullYear(),
+      d.getMonth(),
+      d.getDate(),
+      withTime ? d.getHours() : 0,
+      withTime ? d.getMinutes() : 0,
+    ),
+  );
+};
+
+const DAY_FORMAT = 'dd/mm/yyyy';
+const INSTANT_FORMAT = 'dd/mm/yyyy hh:mm';
+
+/** A cell as the XLSX stores it: numbers as numbers, days and instants as dates, texts neutralised. */
+const xlsxCell = (cell: ExportCell): { value: string | number | Date; format?: string } => {
+  if (cell === null || cell === undefined) return { value: '' };
+  if (typeof cell === 'number') return { value: Number.isFinite(cell) ? cell : '' };
+  // exceljs stores text as text, yet a formula-looking text is still prefixed: the file may be
+  // re-saved as CSV, and the rule must not depend on the format.
+  if (typeof cell === 'string') return { value: safeText(cell) };
+  const [raw, withTime] = 'day' in cell ? [cell.day, false] : [cell.instant, true];
+  const date = wallClock(raw, withTime);
+  return date
+    ? { value: date, format: withTime ? INSTANT_FORMAT : DAY_FORMAT }
+    : { value: safeText(raw) };
+};
+
+/** Where the libellés of referenced items are read: the collection of each referenced resource. */
+export type LabelSource = (
+  resource: string,
+  ids: readonly string[],
+) => Promise<Map<string, string>>;
+
+/**
+ * The rows of an export as cells, one batch at a time: the libellés each batch refers to are read
+ * at once (and remembered for the next batches), never one by one.
+ */
+export async function* exportBatches(
+  table: ExportTable,
+  rows: AsyncIterable<ExportRow>,
+  labels: LabelSource,
+  batchSize = 500,
+): AsyncGenerator<ExportCell[][]> {
+  const known = new Map<string, Map<string, string>>();
+  const labelOf: LabelOf = (resource, id) => known.get(resource)?.get(id);
+  const convert = async (batch: ExportRow[]): Promise<ExportCell[][]> => {
+    for (const { field, resource } of table.references) {
+      const cache = known.get(resource) ?? new Map<string, string>();
+      known.set(resource, cache);
+      const wanted = new Set<string>();
+      for (const row of batch) {
+        const value = row[field];
+        for (const id of Array.isArray(value) ? value : [value])
+          if (typeof id === 'string' && id && !cache.has(id)) wanted.add(id);
+      }
+      if (wanted.size === 0) continue;
+      const found = await labels(resource, [...wanted]);
+      // An unknown id is remembered too (shown as the id itself), so it is not asked again.
+      for (const id of wanted) cache.set(id, found.get(id) ?? id);
+    }
+    return batch.map((row) => table.columns.map((column) => column.cell(row, labelOf)));
+  };
+  let batch: ExportRow[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= batchSize) {
+      yield await convert(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield await convert(batch);
+}
+
+/** CSV as French spreadsheets read it: `;` between cells, UTF-8 with a BOM so accents survive. */
+export const csvExport = (table: ExportTable, batches: AsyncIterable<ExportCell[][]>): Readable => {
+  async function* chunks(): AsyncGenerator<string> {
+    yield `\ufeff${csvLine(table.columns.map((column) => column.header))}`;
+    for await (const batch of batches) yield batch.map(csvLine).join('');
+  }
+  return Readable.from(chunks(), { objectMode: false });
+};
+
+/** Resolves once the reader has caught up (or has gone away). */
+const drained = (out: Writable): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+
+/**
+ * The same table as an Excel workbook, through exceljs' streaming writer: one sheet, bold header
+ * row kept in view, column widths from the header and the first batch. Rows are committed as they
+ * come; the next batch is read only once the client has taken the previous one.
+ */
+export const xlsxExport = (
+  table: ExportTable,
+  batches: AsyncIterable<ExportCell[][]>,
+  onError: (error: unknown) => void,
+): Readable => {
+  const out = new PassThrough();
+  const write = async () => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    workbook.creator = 'Examens Pro';
+    workbook.created = new Date();
+    const sheet = workbook.addWorksheet('Export', { views: [{ state: 'frozen', ySplit: 1 }] });
+    const headers = table.columns.map((column) => column.header);
+    let started = false;
+    const start = (first: readonly ExportCell[][]) => {
+      const widths = headers.map((header) => header.length);
+      for (const cells of first)
+        cells.map(xlsxCell).forEach((v, i) => {
+          const shown = v.format ? v.format.length : String(v.value).length;
+          widths[i] = Math.max(widths[i] ?? 0, shown);
+        });
+      sheet.columns = widths.map((width) => ({ width: Math.min(60, width + 2) }));
+      const header = sheet.addRow(headers);
+      header.font = { bold: true };
+      header.commit();
+      started = true;
+    };
+    for await (const batch of batches) {
+      if (out.destroyed) return;
+      if (!started) start(batch);
+      for (const cells of batch) {
+        const values = cells.map(xlsxCell);
+        const row = sheet.addRow(values.map((v) => v.value));
+        values.forEach((v, i) => {
+          if (v.format) row.getCell(i + 1).numFmt = v.format;
+        });
+        row.commit();
+      }
+      if (out.writableNeedDrain) await drained(out);
+    }
+    if (!started) start([]);
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    onError(error);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
+};
+
+export const EXPORT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** `<resource>-<DD-MM-YYYY>.<format>`, the day of the export on the server's clock. */
+export const exportFileName = (
+  resource: string,
+  format: keyof typeof EXPORT_TYPES,
+  now = new Date(),
+) => `${resource}-${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}.${format}`;

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  resourceRequirement,
+  type ExportRow,
+  type ExportTable,
+  type ResourceDefinition,
+} from '@examens-pro/domain';
+import { requireAccess, type ReadStore } from '@examens-pro/platform';
+import { parseListQuery, type DialectQuery } from '../dialect.js';
+import {
+  csvExport,
+  EXPORT_TYPES,
+  exportBatches,
+  exportFileName,
+  xlsxExport,
+  type LabelSource,
+} from '../exports.js';
+import { awaitPosition } from './resource.js';
+
+export interface ExportRouteOptions {
+  readonly resource: ResourceDefinition;
+  readonly table: ExportTable;
+  /** The list route's: permissions of which a reader needs any (default: the route table's). */
+  readonly requirement?: readonly string[];
+  /** The list route's scope: equalities every exported row satisfies. */
+  readonly baseFilter?: Readonly<Record<string, string | number | boolean>>;
+  readonly readStore: ReadStore;
+  readonly labels: LabelSource;
+}
+
+/**
+ * GET /api/<resource>/export.csv and /export.xlsx: the list as its screen shows it (same filter,
+ * search and sort, in the list route's dialect), every row of it, under the same guard and scope as
+ * the list itself. Rows are read with the read store's cursor and written as they come.
+ */
+export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, options) => {
+  const { resource, table, readStore, labels } = options;
+  const guard = {
+    preHandler: requireAccess(options.requirement ?? resourceRequirement(resource.name, 'read')),
+  };
+  await readStore.ensureCollection(resource.collection);
+  const collection = readStore.collection<ExportRow & { id: string; version: number }>(
+    resource.collection,
+  );
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get<{ Querystring: DialectQuery }>(`/export.${format}`, guard, async (request, reply) => {
+      // Checked before anything is sent: a wrong filter is a 400, not a broken file.
+      const { filter, sort } = parseListQuery(resource.collection, {
+        filter: request.query.filter,
+        sort: request.query.sort,
+      });
+      await awaitPosition(request, reply, { readStore, projections: resource.projections });
+      const rows: AsyncIterable<ExportRow> = collection.stream({
+        filter: options.baseFilter ? { ...filter, ...options.baseFilter } : filter,
+        sort,
+      });
+      const batches = exportBatches(table, rows, labels);
+      reply
+        .type(EXPORT_TYPES[format])
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${exportFileName(resource.name, format)}"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .header('Access-Control-Expose-Headers', 'Content-Disposition, X-Position-Reached');
+      return reply.send(
+        format === 'csv'
+          ? csvExport(table, batches)
+          : xlsxExport(table, batches, (error) =>
+              request.log.error({ err: error }, `export ${resource.name} interrompu`),
+            ),
+      );
+    });
+  }
+};
