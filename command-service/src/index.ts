@@ -9,6 +9,7 @@ export {
   LOGIN_TAKEN,
   type AdministratorInput,
 } from './accounts/handlers.js';
+export { JOURNAL_WAIT_MS, recordSignInEvent } from './accounts/signInJournal.js';
 export { SIGNOUT_CSRF_MESSAGE, safeCallback } from './routes/auth.js';
 export { ensureGeography, listCommands } from './lists/handlers.js';
 export { metierCommands } from './metiers/handlers.js';

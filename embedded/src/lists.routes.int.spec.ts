@@ -721,6 +721,71 @@ describe('filières and corps de métiers', () => {
     });
     expect(remove.statusCode).toBe(409);
   });
+
+  it('lets a holder of "Configurer les filières" alone read the métiers and write filières, never a métier', async () => {
+    const profile = await post('profils', {
+      libelle: 'Filières seulement',
+      permissions: ['configuration.filieres'],
+    });
+    const user = await post('utilisateurs', {
+      nom: 'Ngono',
+      prenoms: 'Marie',
+      login: 'filieres@test.local',
+      telephone: '699000001',
+      profilId: profile.json<Answer>().id,
+      motDePasse: 'Temporaire-Filieres-1',
+    });
+    expect(user.statusCode).toBe(201);
+    const { agent } = await t.signIn('filieres@test.local', 'Temporaire-Filieres-1');
+    const changed = await agent.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'Temporaire-Filieres-1', newPassword: 'Filieres-Personnel-2' },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    // The métiers screen opens for its Filières tab, and its list is readable.
+    const can = await agent.inject({
+      method: 'POST',
+      url: '/api/can/uniq',
+      payload: { path: '/tableau-de-bord/configuration/metiers/filieres' },
+    });
+    expect(can.json()).toEqual({ can: true });
+    const metiers = await agent.inject({ method: 'GET', url: '/api/metiers' });
+    expect(metiers.statusCode).toBe(200);
+    const one = metiers.json<{ id: string; version: number }[]>()[0]!;
+
+    const filiere = await agent.inject({
+      method: 'POST',
+      url: '/api/filieres',
+      payload: { code: 'AGRO', libelle: 'Agro-alimentaire' },
+    });
+    expect(filiere.statusCode).toBe(201);
+
+    // Writing a métier is "Configurer les métiers" only: every command is refused.
+    for (const [method, url] of [
+      ['POST', '/api/metiers'],
+      ['PUT', `/api/metiers/${one.id}`],
+      ['POST', `/api/metiers/${one.id}/desactiver`],
+      ['DELETE', `/api/metiers/${one.id}`],
+    ] as const) {
+      const response = await agent.inject({
+        method,
+        url,
+        headers: { 'if-match': `W/"${one.version}"` },
+        payload: { code: 'PAIN', libelle: 'Boulangerie' },
+      });
+      expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 403 });
+      expect(response.json()).toMatchObject({ code: 'interdit' });
+    }
+    // Nor the other tab's list.
+    const corps = await agent.inject({
+      method: 'POST',
+      url: '/api/corps-de-metier',
+      payload: { code: 'MENU', libelle: 'Menuiserie' },
+    });
+    expect(corps.statusCode).toBe(403);
+  });
 });
 
 describe('demonstration data', () => {

@@ -7,8 +7,10 @@ import {
   siteSettingsProjection,
   usersProjection,
 } from './accounts/accountsProjections.js';
+import { signInJournalProjection } from './accounts/signInJournalProjection.js';
 
 export * from './accounts/accountsProjections.js';
+export { signInJournalProjection } from './accounts/signInJournalProjection.js';
 export { listsProjection } from './lists/listsProjection.js';
 import { listsProjection } from './lists/listsProjection.js';
 import { sessionsProjection } from './lists/sessionsProjection.js';
@@ -28,4 +30,5 @@ export const allProjections = (): Projection[] => [
   siteSettingsProjection,
   listsProjection,
   sessionsProjection,
+  signInJournalProjection,
 ];

@@ -97,6 +97,18 @@ const messages = {
         q: 'Rechercher',
       },
     },
+    'utilisateurs-profils/journal-des-connexions': {
+      name: 'Entrée du journal |||| Journal des connexions',
+      fields: {
+        date: 'Date',
+        login: 'Identifiant',
+        type: 'Type',
+        motif: 'Détail',
+        adresseIp: 'Adresse IP',
+        navigateur: 'Navigateur',
+        q: 'Rechercher',
+      },
+    },
     'mon-compte': {
       name: 'Mon compte',
       fields: {

@@ -187,6 +187,13 @@ export const userCommands = (eventStore: EventStore) => {
       password: string,
       expectedRevision: number,
       context: CommandContext,
+      /** Told once the reset is stored (or was, for a retry): the sign-in journal's entry. */
+      journal?: (user: {
+        id: string;
+        login: string;
+        nom: string;
+        prenoms: string;
+      }) => Promise<void>,
     ): Promise<CommandAnswer> {
       const current = fold(
         userDecider,
@@ -197,14 +204,14 @@ export const userCommands = (eventStore: EventStore) => {
         field: 'motDePasse',
       });
       const passwordHash = await hashPassword(password);
-      return (
-        await run(
-          id,
-          { type: 'ResetPassword', data: { utilisateurId: id, passwordHash } },
-          context,
-          expectedRevision,
-        )
-      ).answer;
+      const { outcome, answer } = await run(
+        id,
+        { type: 'ResetPassword', data: { utilisateurId: id, passwordHash } },
+        context,
+        expectedRevision,
+      );
+      if (outcome.state.status !== 'absent') await journal?.(outcome.state);
+      return answer;
     },
 
     /** The signed-in user changes their own password (no If-Match: it is theirs, and checked). */

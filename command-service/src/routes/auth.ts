@@ -22,6 +22,7 @@ import {
   type SignInLimiter,
 } from '@examens-pro/platform';
 import { findUserByLogin, userCommands } from '../accounts/handlers.js';
+import { signInJournalFor } from '../accounts/signInJournal.js';
 import { commandContext } from '../context.js';
 
 export interface AuthRouteDeps {
@@ -118,14 +119,22 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     const fail = (status: number, error: string) =>
       reply.status(status).send({ url: signInPageWith(error, callbackUrl) });
     if (!hasValidCsrfToken(request, form.csrfToken)) return fail(403, 'MissingCSRF');
+    // Every attempt is journaled (never its password); the journal never fails a sign-in.
+    const journal = signInJournalFor(eventStore, request);
     const parsedLogin = loginSchema.safeParse(form.login);
     const password = typeof form.password === 'string' ? form.password : '';
-    if (!parsedLogin.success || password.length === 0 || password.length > 1024)
+    if (!parsedLogin.success || password.length === 0 || password.length > 1024) {
+      const typed = typeof form.login === 'string' ? form.login.trim().toLowerCase() : '';
+      const reason = parsedLogin.success ? 'mot-de-passe' : 'identifiant-inconnu';
+      if (typed) await journal('SignInFailed', { login: typed }, { reason });
       return fail(400, 'CredentialsSignin');
+    }
     const login = parsedLogin.data;
     const now = Date.now();
     if ((await signInLimiter.lockedUntil(login, now)) !== null) {
       request.log.warn({ login }, 'connexion refusée : trop de tentatives');
+      const user = await findUserByLogin(eventStore, login);
+      await journal('SignInFailed', { login, user }, { reason: 'compte-verrouille' });
       return fail(429, 'TooManyAttempts');
     }
     const user = await findUserByLogin(eventStore, login);
@@ -133,9 +142,16 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !valid || user.status !== 'actif') {
       await signInLimiter.recordFailure(login, now);
+      const reason = !user ? 'identifiant-inconnu' : !valid ? 'mot-de-passe' : 'compte-desactive';
+      await journal('SignInFailed', { login, user }, { reason });
+      // The failure that reaches the limit starts a lockout.
+      const lockedUntil = await signInLimiter.lockedUntil(login, now);
+      const until = lockedUntil === null ? null : new Date(lockedUntil).toISOString();
+      if (until) await journal('SignInLockedOut', { login, user }, { lockedUntil: until });
       return fail(401, 'CredentialsSignin');
     }
     await signInLimiter.clear(login);
+    await journal('SignInSucceeded', { login, user }, {});
     // A new session id at sign-in (no fixation); the CSRF secret goes with the old session.
     await request.session.regenerate();
     request.session.userId = user.id;
@@ -153,8 +169,20 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     const token = form.csrfToken ?? request.headers['x-csrf-token'];
     if (!hasValidCsrfToken(request, token))
       return reply.status(400).send({ message: SIGNOUT_CSRF_MESSAGE });
+    let signedIn: Principal | null = null;
+    try {
+      signedIn = await currentPrincipal(request);
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) throw error;
+    }
     // Destroyed on the server: the old cookie is worth nothing from now on.
     await request.session.destroy();
+    if (signedIn)
+      await signInJournalFor(eventStore, request)(
+        'SignedOut',
+        { login: signedIn.user.login, user: signedIn.user },
+        {},
+      );
     reply.clearCookie('examens_session', { path: '/' });
     return { url: safeCallback(form.callbackUrl, SIGN_IN_PAGE) };
   });
@@ -163,10 +191,12 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     const principal = await checkAccess(request, { anyOf: [], whileMustChangePassword: true });
     request.principal = principal;
     const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
-    const answer = await users.changeOwnPassword(
-      currentPassword,
-      newPassword,
-      commandContext(request, commandIdOf(request)),
+    const context = commandContext(request, commandIdOf(request));
+    const answer = await users.changeOwnPassword(currentPassword, newPassword, context);
+    await signInJournalFor(eventStore, request, context.commandId)(
+      'PasswordChangeJournaled',
+      { login: principal.user.login, user: principal.user },
+      {},
     );
     return { ok: true, position: answer.position };
   });

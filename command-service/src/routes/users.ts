@@ -23,6 +23,7 @@ import {
   requiredRevision,
 } from '@examens-pro/platform';
 import { profileCommands, userCommands } from '../accounts/handlers.js';
+import { signInJournalFor } from '../accounts/signInJournal.js';
 import type { CommandAnswer } from '../commands.js';
 import { commandContext } from '../context.js';
 import { may } from '../guard.js';
@@ -118,13 +119,17 @@ export const usersRoutes: FastifyPluginAsync<
     async (request, reply) => {
       const revision = requiredRevision(request);
       const { motDePasse } = parseInput(resetPasswordSchema, request.body);
+      const ctx = context(request);
+      const journal = signInJournalFor(eventStore, request, ctx.commandId);
       return answer(
         reply,
         await users.resetPassword(
           await reachable(request.params.id),
           motDePasse,
           revision,
-          context(request),
+          ctx,
+          // The administrator acted; the entry is about the account reset.
+          (user) => journal('PasswordResetJournaled', { login: user.login, user }, {}, ctx.actor),
         ),
       );
     },

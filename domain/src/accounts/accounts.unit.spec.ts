@@ -148,8 +148,10 @@ describe('permission catalogue and route table', () => {
       'configuration/inscriptions/types-handicap',
     ];
     for (const path of seed) expect(paths).toContain(path);
-    // 3 top-level, 3 users & profiles, 18 inscription, 34 exam space, 7 reports, 22 configuration.
-    expect(paths.length).toBe(87);
+    // Seed §2's 87: 3 top-level, 3 users & profiles, 18 inscription, 34 exam space, 7 reports,
+    // 22 configuration; plus the sign-in journal under users & profiles (issue "Hardening").
+    expect(paths.length).toBe(88);
+    expect(paths).toContain('utilisateurs-profils/journal-des-connexions');
     const sections = new Set(MENU_SECTIONS.map((s) => s.key));
     for (const route of DASHBOARD_ROUTES) {
       expect(sections.has(route.section)).toBe(true);
@@ -168,5 +170,33 @@ describe('permission catalogue and route table', () => {
     expect(routeForPath('/tableau-de-bord')?.path).toBe('');
     expect(routeForPath('/tableau-de-bord/inconnu')).toBeUndefined();
     expect(resourceRequirement('utilisateurs', 'remove')).toEqual(['utilisateur.supprimer']);
+  });
+
+  it('opens the métiers screen to the holders of its tabs, but writes métiers only with its own permission', () => {
+    expect(routeForPath('configuration/metiers')?.permissions).toEqual([
+      'configuration.metiers',
+      'configuration.filieres',
+      'configuration.corps-de-metier',
+    ]);
+    expect(resourceRequirement('metiers', 'read')).toContain('configuration.filieres');
+    expect(resourceRequirement('metiers', 'write')).toEqual(['configuration.metiers']);
+    expect(resourceRequirement('metiers', 'remove')).toEqual(['configuration.metiers']);
+    // Each tab's list keeps its own permission.
+    expect(resourceRequirement('filieres', 'write')).toEqual(['configuration.filieres']);
+    expect(resourceRequirement('corps-de-metier', 'write')).toEqual([
+      'configuration.corps-de-metier',
+    ]);
+  });
+
+  it('guards the sign-in journal with its Administration permission', () => {
+    expect(
+      PERMISSION_GROUPS.find((g) => g.key === 'administration')?.permissions,
+    ).toContainEqual({
+      code: 'administration.journal-connexions',
+      label: 'Consulter le journal des connexions',
+    });
+    expect(resourceRequirement('journal-connexions', 'read')).toEqual([
+      'administration.journal-connexions',
+    ]);
   });
 });

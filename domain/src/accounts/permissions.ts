@@ -1,7 +1,8 @@
 /**
  * The permission catalogue: every permission of seed §6 as a stable code (stored in profiles and
  * events, never renamed) and the French sentence staff read, grouped as in §6. The "Administration"
- * group holds what §6 lacks: the maintenance switch and reading any stream's history.
+ * group holds what §6 lacks: the maintenance switch, reading any stream's history and the sign-in
+ * journal.
  */
 export interface Permission {
   readonly code: string;
@@ -143,6 +144,7 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
   group('administration', 'Administration', {
     'administration.maintenance': 'Activer ou désactiver le mode maintenance',
     'administration.historique': 'Consulter l’historique de tout flux d’événements',
+    'administration.journal-connexions': 'Consulter le journal des connexions',
   }),
 ];
 

@@ -183,6 +183,17 @@ export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
     ],
     references: [{ field: 'examenId', resource: 'examens' }],
   },
+  'journal-connexions': {
+    columns: [
+      { header: 'Date', cell: (row) => instant(row.date) },
+      text('Identifiant', 'login'),
+      text('Type', 'type'),
+      text('Détail', 'motif'),
+      text('Adresse IP', 'adresseIp'),
+      text('Navigateur', 'navigateur'),
+    ],
+    references: [],
+  },
 };
 
 export const exportTableOf = (resource: string): ExportTable | undefined =>

@@ -53,6 +53,9 @@ const route = (
 const config = (path: string, label: string, code: string, more: Partial<DashboardRoute> = {}) =>
   route('configuration', `configuration/${path}`, label, [`configuration.${code}`], more);
 
+/** The lists managed from a screen (its tabs), whose permissions open that screen too. */
+const managedFrom = (path: string) => REFERENCE_LISTS.filter((list) => list.managedFrom === path);
+
 const CANDIDAT_LIST = ['candidat.lister-inscrits', 'candidat.enregistrer', 'candidat.modifier'];
 const EXAMEN = 'espace-examen';
 const ADMISSIONS = 'espace-examen/gestion-des-admissions';
@@ -100,6 +103,14 @@ const ROUTES: readonly DashboardRoute[] = [
       write: ['profil.enregistrer'],
       remove: ['profil.supprimer'],
     },
+  ),
+  // Read-only: the sign-in service writes the journal; no command route serves it.
+  route(
+    'utilisateurs-profils',
+    'utilisateurs-profils/journal-des-connexions',
+    'Journal des connexions',
+    ['administration.journal-connexions'],
+    { resource: 'journal-connexions', itemLabel: 'Entrée du journal' },
   ),
 
   // Inscription
@@ -349,6 +360,13 @@ const ROUTES: readonly DashboardRoute[] = [
     resource: 'metiers',
     itemLabel: 'Métier',
     documents: ['liste-metiers'],
+    // The filières and corps de métiers tabs live on this screen: their holders open it (and read
+    // the métiers), but only "Configurer les métiers" writes a métier.
+    permissions: [
+      'configuration.metiers',
+      ...managedFrom('configuration/metiers').flatMap((list) => list.permissions ?? []),
+    ],
+    write: ['configuration.metiers'],
   }),
   config('motifs-rejet', 'Motifs de rejet', 'motifs-rejet'),
   config('niveaux-de-scolarisation', 'Niveaux de scolarisation', 'niveaux-scolarisation'),

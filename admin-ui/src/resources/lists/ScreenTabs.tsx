@@ -1,7 +1,7 @@
 import { Tab, Tabs } from '@mui/material';
 import { useBasename } from 'react-admin';
-import { Link, useLocation } from 'react-router-dom';
-import { allows, routeForPath } from '@examens-pro/domain';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { allows, requirementFor, routeForPath } from '@examens-pro/domain';
 import { usePermissions } from '../../dashboard/permissions';
 import { MANAGED_LISTS, managedPath } from './definition';
 
@@ -11,22 +11,38 @@ interface ScreenTab {
   permissions: readonly string[];
 }
 
-/** The screen's own list first, then the lists managed from it, in the domain's order. */
+/**
+ * The screen's own list first, then the lists managed from it, in the domain's order. The holders
+ * of a managed list open the screen for their tab only: the screen's own tab needs one of its
+ * other permissions (for métiers, "Configurer les métiers").
+ */
 const tabsOf = (path: string): ScreenTab[] => {
   const route = routeForPath(path);
+  const managed = MANAGED_LISTS.filter((list) => list.managedFrom === path).map((list) => ({
+    path: managedPath(list)!,
+    label: list.label,
+    permissions: list.permissions ?? [],
+  }));
+  const throughTabs = new Set(managed.flatMap((tab) => tab.permissions));
+  const own = route?.permissions.filter((code) => !throughTabs.has(code)) ?? [];
   return [
-    ...(route ? [{ path: route.path, label: route.label, permissions: route.permissions }] : []),
-    ...MANAGED_LISTS.filter((list) => list.managedFrom === path).map((list) => ({
-      path: managedPath(list)!,
-      label: list.label,
-      permissions: list.permissions ?? [],
-    })),
+    ...(route
+      ? [
+          {
+            path: route.path,
+            label: route.label,
+            permissions: own.length > 0 ? own : requirementFor(route, 'write'),
+          },
+        ]
+      : []),
+    ...managed,
   ];
 };
 
 /**
  * Tabs above a screen's list and the lists managed from it (Métiers, Filières, Corps de métiers):
- * each tab only for holders of its permission, since its data would be refused to the others.
+ * each tab only for holders of its permission, since its data would be refused (or, for the
+ * screen's own list, its changes) to the others.
  */
 export const ScreenTabs = ({ path }: { path: string }) => {
   const basename = useBasename();
@@ -38,7 +54,11 @@ export const ScreenTabs = ({ path }: { path: string }) => {
   const current = [...tabs]
     .sort((a, b) => b.path.length - a.path.length)
     .find((tab) => here === tab.path || here.startsWith(`${tab.path}/`));
-  if (tabs.length < 2) return null;
+  // Opened by the holder of a tab alone (filières only): straight to the first tab they hold.
+  if (here === path && tabs[0] && tabs[0].path !== path)
+    return <Navigate to={`${basename}/${tabs[0].path}`} replace />;
+  // The screen's own list alone needs no tabs; another list's tab always says where one is.
+  if (tabs.length === 0 || (tabs.length === 1 && tabs[0]!.path === path)) return null;
   return (
     <Tabs
       value={current?.path ?? false}

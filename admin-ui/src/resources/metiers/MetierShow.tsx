@@ -11,16 +11,20 @@ import {
 import { ActivationButton } from '../../common/ActivationButton';
 import { ActiveField, DateTimeField } from '../../common/fields';
 import { HistoryPanel } from '../../common/HistoryPanel';
+import { useCan } from '../../dashboard/permissions';
 import { fieldDisplay } from '../lists/fields';
 import { CLASSIFICATION } from './fields';
 
+/** Reading a métier through the filières' or corps' tab never offers to change it. */
 const Actions = () => {
   const record = useRecordContext();
+  const canWrite = useCan('configuration/metiers', 'write');
+  const canRemove = useCan('configuration/metiers', 'remove');
   return (
     <TopToolbar>
-      <EditButton />
-      <ActivationButton />
-      {record ? (
+      {canWrite ? <EditButton /> : null}
+      {canWrite ? <ActivationButton /> : null}
+      {record && canRemove ? (
         <DeleteWithConfirmButton
           mutationMode="pessimistic"
           confirmTitle="Supprimer ce métier ?"

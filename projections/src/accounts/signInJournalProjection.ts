@@ -1,0 +1,25 @@
+import {
+  SIGN_IN_JOURNAL_EVENT_TYPES,
+  signInJournalCollection,
+  signInJournalEntry,
+  type RecordedEvent,
+  type SignInJournalEvent,
+} from '@examens-pro/domain';
+import type { Projection } from '@examens-pro/platform';
+
+/**
+ * The "Journal des connexions": one line per journal event, under the event's id. Lines never
+ * change, so a redelivered event writes the very same line again.
+ */
+export const signInJournalProjection: Projection = {
+  name: 'journal-connexions',
+  version: 1,
+  collections: [signInJournalCollection],
+  eventTypes: SIGN_IN_JOURNAL_EVENT_TYPES,
+  async apply(recorded, context) {
+    context.put(
+      signInJournalCollection,
+      signInJournalEntry(recorded as RecordedEvent<SignInJournalEvent>),
+    );
+  },
+};
