@@ -1,9 +1,12 @@
 import type { Writable } from 'node:stream';
 import { metiersCollection, type MetierDocument } from '@examens-pro/domain';
 import type { ReadStore } from '@examens-pro/platform';
-import { renderListDocument } from './listDocument.js';
+import { renderListDocumentOffThread } from './renderThread.js';
 
-/** "Liste des métiers": every métier, active or not, in French alphabetical order. */
+/**
+ * "Liste des métiers": every métier, active or not, in French alphabetical order. Rows are read
+ * here; pdfkit lays them out in a render thread.
+ */
 export const renderMetiersList = async (
   out: Writable,
   readStore: ReadStore,
@@ -11,7 +14,7 @@ export const renderMetiersList = async (
   onProgress?: (percent: number) => Promise<void>,
 ): Promise<{ pages: number }> => {
   const metiers = readStore.collection<MetierDocument>(metiersCollection);
-  return renderListDocument<MetierDocument>(out, {
+  return renderListDocumentOffThread<MetierDocument>(out, {
     title: 'Liste des métiers',
     editedAt,
     total: await metiers.count(),

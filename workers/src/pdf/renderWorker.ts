@@ -1,0 +1,90 @@
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { parentPort } from 'node:worker_threads';
+import { renderListDocument } from './listDocument.js';
+import type { FromRenderThread, RowsMessage, ToRenderThread } from './renderThread.js';
+
+/**
+ * The render thread: lays a printed list out with pdfkit away from the main thread, whose event loop
+ * stays free (HTTP, progress, leases). Rows arrive in batches when asked for ("pull"), so a long list
+ * never sits whole in memory; the PDF goes back in chunks of about 64 kB, then "done".
+ */
+const port = parentPort;
+if (!port) throw new Error('renderWorker : à lancer dans un worker_thread.');
+
+const post = (message: FromRenderThread, transfer?: ArrayBuffer[]): void =>
+  port.postMessage(message, transfer);
+
+let nextRows: ((message: RowsMessage | { type: 'end' }) => void) | undefined;
+
+async function* rows(): AsyncGenerator<readonly string[]> {
+  for (;;) {
+    const message = await new Promise<RowsMessage | { type: 'end' }>((resolve) => {
+      nextRows = resolve;
+      post({ type: 'pull' });
+    });
+    nextRows = undefined;
+    if (message.type === 'end') return;
+    yield* message.rows;
+  }
+}
+
+const CHUNK = 64 * 1024;
+
+/** pdfkit writes many small pieces: they cross to the main thread gathered, each buffer moved, not copied. */
+const output = (): Writable => {
+  let parts: Buffer[] = [];
+  let size = 0;
+  const flush = (): void => {
+    if (size === 0) return;
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const part of parts) {
+      bytes.set(part, offset);
+      offset += part.length;
+    }
+    parts = [];
+    size = 0;
+    post({ type: 'chunk', bytes }, [bytes.buffer]);
+  };
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      parts.push(chunk);
+      size += chunk.length;
+      if (size >= CHUNK) flush();
+      callback();
+    },
+    final(callback) {
+      flush();
+      callback();
+    },
+  });
+};
+
+port.on('message', (message: ToRenderThread) => {
+  if (message.type !== 'render') {
+    nextRows?.(message);
+    return;
+  }
+  void (async () => {
+    try {
+      const out = output();
+      const { pages } = await renderListDocument<readonly string[]>(out, {
+        title: message.title,
+        editedAt: new Date(message.editedAt),
+        total: message.total,
+        columns: message.columns.map((column, i) => ({
+          header: column.header,
+          width: column.width,
+          value: (row) => row[i] ?? '',
+        })),
+        rows: rows(),
+        onProgress: (percent) => post({ type: 'progress', percent }),
+      });
+      await finished(out);
+      post({ type: 'done', pages });
+    } catch (error) {
+      post({ type: 'error', message: (error as Error).message });
+    }
+  })();
+});
