@@ -10,7 +10,10 @@ import { maintenanceRoutes } from './routes/maintenance.js';
 import { metiersRoutes, type RouteDeps } from './routes/metiers.js';
 import { ownAccountRoutes, profilesRoutes, usersRoutes } from './routes/users.js';
 
-export type CommandServiceOptions = RouteDeps;
+export type CommandServiceOptions = RouteDeps & {
+  /** PUBLIC_URL: the origin of the addresses the sign-in service answers (see routes/auth). */
+  readonly publicUrl?: string;
+};
 
 /**
  * The command service as a plugin: the embedded process and the standalone server both register it

@@ -5,8 +5,8 @@ import { ensureGeography } from './lists/handlers.js';
 import { commandService } from './app.js';
 
 /** Standalone command service (distributed mode); it also creates the first administrator. */
-void runStandalone('command-service', async (app, ports) => {
-  await app.register(commandService, ports);
+void runStandalone('command-service', async (app, ports, config) => {
+  await app.register(commandService, { ...ports, publicUrl: config.publicUrl });
   await ensureFirstAdministrator(ports.eventStore, ports.readStore, process.env, (message) =>
     app.log.warn(message),
   );

@@ -31,6 +31,8 @@ export interface EmbeddedDeps {
   readonly logger?: FastifyServerOptions['logger'];
   /** The built admin UI (`admin-ui/dist`); without it only the API is served. */
   readonly uiDir?: string;
+  /** PUBLIC_URL: the origin of the addresses the sign-in service answers. */
+  readonly publicUrl?: string;
 }
 
 /**
@@ -81,6 +83,7 @@ export const buildApp = async (
     readStore: deps.readStore,
     signInLimiter: deps.signInLimiter,
     storage: deps.storage,
+    publicUrl: deps.publicUrl,
   });
   app.addHook('onReady', async () => {
     runner.start();

@@ -26,6 +26,9 @@ const form = (fields: Record<string, string>) => ({
 
 const sessionCookie = (agent: Agent): string => agent.cookie ?? '';
 
+/** Auth.js answers absolute addresses; without PUBLIC_URL, an app that does not listen answers this. */
+const ORIGIN = 'http://localhost';
+
 /** Creates a profile and a user holding it, with a password of their own (flag 1). */
 const userWith = async (permissions: string[], login: string) => {
   const profile = await admin.inject({
@@ -75,7 +78,7 @@ describe('sign-in service (/api/auth)', () => {
     expect(before).toMatch(/^examens_session=/);
     const { response } = await t.signIn(TEST_ADMIN.login, TEST_ADMIN_PASSWORD, agent);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ url: '/tableau-de-bord' });
+    expect(response.json()).toEqual({ url: `${ORIGIN}/tableau-de-bord` });
     const cookie = response.cookies.find((c) => c.name === 'examens_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(sessionCookie(agent)).not.toBe(before);
@@ -97,7 +100,7 @@ describe('sign-in service (/api/auth)', () => {
     const { response } = await t.signIn(TEST_ADMIN.login, 'pas-le-bon-mot-de-passe');
     expect(response.statusCode).toBe(401);
     expect(response.json<{ url: string }>().url).toBe(
-      '/connexion?error=CredentialsSignin&callbackUrl=%2Ftableau-de-bord',
+      `${ORIGIN}/connexion?error=CredentialsSignin&callbackUrl=%2Ftableau-de-bord`,
     );
     const agent = t.agent();
     await t.fetchCsrf(agent);
@@ -112,7 +115,7 @@ describe('sign-in service (/api/auth)', () => {
         password: TEST_ADMIN_PASSWORD,
       }),
     });
-    expect(offSite.json()).toEqual({ url: '/piege' });
+    expect(offSite.json()).toEqual({ url: `${ORIGIN}/piege` });
   });
 
   it('refuses a sign-in without a valid CSRF token (403) and signs nobody in', async () => {
@@ -152,7 +155,7 @@ describe('sign-in service (/api/auth)', () => {
       ...form({ csrfToken: agent.csrfToken!, callbackUrl: '/connexion', json: 'true' }),
     });
     expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ url: '/connexion' });
+    expect(out.json()).toEqual({ url: `${ORIGIN}/connexion` });
     const replay = await t.app.inject({ method: 'GET', url: '/api/metiers', headers: { cookie } });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ code: 'non-authentifie' });
@@ -194,6 +197,90 @@ describe('sign-in service (/api/auth)', () => {
     expect((await agent.inject({ method: 'GET', url: '/api/auth/session' })).json()).toHaveProperty(
       'user',
     );
+  });
+
+  it("answers absolute addresses on the product's origin, whatever Host the request names", async () => {
+    const forged = {
+      host: 'piege.example',
+      'x-forwarded-host': 'piege.example',
+      'x-forwarded-proto': 'https',
+    };
+    const providers = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/providers',
+      headers: forged,
+    });
+    expect(providers.json()).toMatchObject({
+      credentials: {
+        signinUrl: `${ORIGIN}/api/auth/signin/credentials`,
+        callbackUrl: `${ORIGIN}/api/auth/callback/credentials`,
+      },
+    });
+    const agent = t.agent();
+    await t.fetchCsrf(agent);
+    const signedIn = await agent.inject({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      headers: { ...forged, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        csrfToken: agent.csrfToken!,
+        // next-auth/react sends the page's absolute address: kept, on this origin only.
+        callbackUrl: `${ORIGIN}/metiers?page=2#haut`,
+        json: 'true',
+        login: TEST_ADMIN.login,
+        password: TEST_ADMIN_PASSWORD,
+      }).toString(),
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual({ url: `${ORIGIN}/metiers?page=2#haut` });
+  });
+});
+
+describe('sign-in service with PUBLIC_URL', () => {
+  const PUBLIC = 'https://examens.example.org';
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await startTestApp({ publicUrl: `${PUBLIC}/office/` });
+    await p.asAdmin();
+  });
+  afterAll(async () => p.close());
+
+  it('answers sign-in, errors and sign-out on that origin; another origin is reduced to a path', async () => {
+    const answer = async (callbackUrl: string, password: string) => {
+      const agent = p.agent();
+      await p.fetchCsrf(agent);
+      const response = await agent.inject({
+        method: 'POST',
+        url: '/api/auth/callback/credentials',
+        headers: { host: 'piege.example', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          csrfToken: agent.csrfToken!,
+          callbackUrl,
+          json: 'true',
+          login: TEST_ADMIN.login,
+          password,
+        }).toString(),
+      });
+      return { agent, status: response.statusCode, url: response.json<{ url: string }>().url };
+    };
+    expect(await answer('/metiers', 'pas-le-bon')).toMatchObject({
+      status: 401,
+      url: `${PUBLIC}/connexion?error=CredentialsSignin&callbackUrl=%2Fmetiers`,
+    });
+    expect(await answer(`${PUBLIC}/metiers`, TEST_ADMIN_PASSWORD)).toMatchObject({
+      status: 200,
+      url: `${PUBLIC}/metiers`,
+    });
+    const offSite = await answer('https://ailleurs.example/piege?x=1', TEST_ADMIN_PASSWORD);
+    expect(offSite).toMatchObject({ status: 200, url: `${PUBLIC}/piege?x=1` });
+    const { agent } = offSite;
+    await p.fetchCsrf(agent);
+    const out = await agent.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      ...form({ csrfToken: agent.csrfToken!, callbackUrl: '//ailleurs.example/x', json: 'true' }),
+    });
+    expect(out.json()).toEqual({ url: `${PUBLIC}/x` });
   });
 });
 

@@ -12,6 +12,7 @@ const main = async (): Promise<void> => {
   const { app } = await buildApp({
     ...ports,
     sessionSecret: config.sessionSecret,
+    publicUrl: config.publicUrl,
     information: productInformation(config, 'embarqué', uiDir),
     uiDir,
     logger: { level: config.logLevel },

@@ -28,7 +28,7 @@ export interface Agent {
  * The embedded product on fresh SQLite files in a temporary folder, for route tests (`app.inject`);
  * with `dir`, on the data already there (laid out as in DATA_DIR, kept at close).
  */
-export const startTestApp = async (options: { dir?: string } = {}) => {
+export const startTestApp = async (options: { publicUrl?: string; dir?: string } = {}) => {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'app-'));
   const eventStore = new SqliteEventStore({ filename: join(dir, 'events.db') });
   const readStore = new SqliteReadStore(join(dir, 'read.db'));
@@ -44,6 +44,7 @@ export const startTestApp = async (options: { dir?: string } = {}) => {
     sessionStore,
     signInLimiter,
     sessionSecret: 'secret-de-test-secret-de-test-secret-de-test',
+    publicUrl: options.publicUrl,
   });
   await app.ready();
   await ensureGeography(eventStore, readStore, {

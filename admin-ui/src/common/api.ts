@@ -7,6 +7,8 @@
 export const AUTH_ERRORS: Record<string, string> = {
   CredentialsSignin: 'Identifiant ou mot de passe incorrect.',
   TooManyAttempts: 'Trop de tentatives de connexion échouées. Réessayez dans 15 minutes.',
+  // Too many sign-in attempts from one address (the server's limit per client, a minute by default).
+  TooManyRequests: 'Trop de tentatives depuis cette adresse. Réessayez dans une minute.',
   SessionRequired: 'Veuillez vous connecter pour accéder à cette page.',
   MissingCSRF: 'Votre session a expiré. Rechargez la page et réessayez.',
   SessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
@@ -127,6 +129,21 @@ export const apiJson = async <T>(url: string, init: RequestInit & { json?: unkno
 const form = (fields: Record<string, string>): URLSearchParams => new URLSearchParams(fields);
 
 /**
+ * The sign-in service answers absolute addresses on the product's origin, as Auth.js does; the app
+ * navigates within itself by path (the origin PUBLIC_URL names may not be the one this page was
+ * opened on), and a path never leaves this site.
+ */
+export const sitePath = (url: string, fallback: string): string => {
+  try {
+    const { pathname, search, hash } = new URL(url, window.location.origin);
+    const path = `${pathname}${search}${hash}`;
+    return path.startsWith('/') && !path.startsWith('//') ? path : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+/**
  * Seed §7: form-encoded with a fresh token; the answer's `url` says where to go, or carries the
  * error code as its `error` parameter.
  */
@@ -153,7 +170,7 @@ export const signIn = async (
     (res.ok ? undefined : 'CredentialsSignin');
   // A new session means a new token, whatever the outcome.
   forgetCsrfToken();
-  return { url, error: error ?? undefined };
+  return { url: url ? sitePath(url, callbackUrl) : '', error: error ?? undefined };
 };
 
 export const signOut = async (callbackUrl = '/connexion'): Promise<string> => {
@@ -169,7 +186,7 @@ export const signOut = async (callbackUrl = '/connexion'): Promise<string> => {
   });
   forgetCsrfToken();
   const body = (await readJson(res)) as { url?: string };
-  return body.url ?? callbackUrl;
+  return body.url ? sitePath(body.url, callbackUrl) : callbackUrl;
 };
 
 export const changePassword = (currentPassword: string, newPassword: string) =>

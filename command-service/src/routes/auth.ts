@@ -15,6 +15,7 @@ import {
   decoyHash,
   hasValidCsrfToken,
   principalAllows,
+  productOrigin,
   sessionTimes,
   verifyPassword,
   type EventStore,
@@ -28,6 +29,8 @@ import { commandContext } from '../context.js';
 export interface AuthRouteDeps {
   readonly eventStore: EventStore;
   readonly signInLimiter: SignInLimiter;
+  /** PUBLIC_URL: the origin of the answered addresses; else the address the process listens on. */
+  readonly publicUrl?: string;
 }
 
 export const SIGN_IN_PAGE = '/connexion';
@@ -57,6 +60,10 @@ export const safeCallback = (value: unknown, fallback: string): string => {
 const signInPageWith = (error: string, callbackUrl: string): string =>
   `${SIGN_IN_PAGE}?${new URLSearchParams({ error, callbackUrl }).toString()}`;
 
+/** Auth.js answers absolute addresses (`new URL(url)` in next-auth/react): a path on the product's origin. */
+const onOrigin = (request: FastifyRequest, path: string, publicUrl: string | undefined): string =>
+  `${productOrigin(publicUrl, request.server.server.address())}${path}`;
+
 /** The session object of the contract: `{}` when nobody is signed in. */
 const sessionBody = (principal: Principal, signedInAt: string) => ({
   user: {
@@ -81,9 +88,10 @@ const sessionBody = (principal: Principal, signedInAt: string) => ({
  */
 export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
   app,
-  { eventStore, signInLimiter },
+  { eventStore, signInLimiter, publicUrl },
 ) => {
   await app.register(formbody);
+  const absolute = (request: FastifyRequest, path: string) => onOrigin(request, path, publicUrl);
   const users = userCommands(eventStore);
 
   app.get('/csrf', async (request, reply) => {
@@ -91,13 +99,13 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     return { csrfToken: csrfTokenFor(request) };
   });
 
-  app.get('/providers', async () => ({
+  app.get('/providers', async (request) => ({
     credentials: {
       id: 'credentials',
       name: 'Identifiants',
       type: 'credentials',
-      signinUrl: '/api/auth/signin/credentials',
-      callbackUrl: '/api/auth/callback/credentials',
+      signinUrl: absolute(request, '/api/auth/signin/credentials'),
+      callbackUrl: absolute(request, '/api/auth/callback/credentials'),
     },
   }));
 
@@ -117,7 +125,7 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     const form: Form = request.body && typeof request.body === 'object' ? request.body : {};
     const callbackUrl = safeCallback(form.callbackUrl, DEFAULT_AFTER_SIGN_IN);
     const fail = (status: number, error: string) =>
-      reply.status(status).send({ url: signInPageWith(error, callbackUrl) });
+      reply.status(status).send({ url: absolute(request, signInPageWith(error, callbackUrl)) });
     if (!hasValidCsrfToken(request, form.csrfToken)) return fail(403, 'MissingCSRF');
     // Every attempt is journaled (never its password); the journal never fails a sign-in.
     const journal = signInJournalFor(eventStore, request);
@@ -156,12 +164,14 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     await request.session.regenerate();
     request.session.userId = user.id;
     request.session.signedInAt = new Date(now).toISOString();
-    return { url: callbackUrl };
+    return { url: absolute(request, callbackUrl) };
   };
   app.post<{ Body: Form }>('/signin/credentials', signIn);
   app.post<{ Body: Form }>('/callback/credentials', signIn);
-  app.post<{ Params: { provider: string } }>('/signin/:provider', async (_request, reply) =>
-    reply.status(404).send({ url: signInPageWith('OAuthSignin', DEFAULT_AFTER_SIGN_IN) }),
+  app.post<{ Params: { provider: string } }>('/signin/:provider', async (request, reply) =>
+    reply
+      .status(404)
+      .send({ url: absolute(request, signInPageWith('OAuthSignin', DEFAULT_AFTER_SIGN_IN)) }),
   );
 
   app.post<{ Body: Form }>('/signout', async (request, reply) => {
@@ -184,7 +194,7 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
         {},
       );
     reply.clearCookie('examens_session', { path: '/' });
-    return { url: safeCallback(form.callbackUrl, SIGN_IN_PAGE) };
+    return { url: absolute(request, safeCallback(form.callbackUrl, SIGN_IN_PAGE)) };
   });
 
   app.post('/change-password', async (request) => {

@@ -68,6 +68,15 @@ export const documentsDirectory = (
   env: NodeJS.ProcessEnv = process.env,
 ): string => (env.DOCUMENTS_DIR ? resolve(env.DOCUMENTS_DIR) : join(dataDir, 'documents'));
 
+/** PUBLIC_URL, when given, is an http(s) address: the origin of the addresses the product answers. */
+const publicUrlOf = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+    throw new ConfigError(`PUBLIC_URL invalide : ${value} (adresse http:// ou https:// attendue)`);
+  return value;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -82,7 +91,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mongodbUrl: env.MONGODB_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     sessionSecret: sessionSecret(env, dataDir),
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl: publicUrlOf(env.PUBLIC_URL),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 };
