@@ -11,6 +11,8 @@ module.exports = {
       { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
     ],
   },
+  // Any CSP violation of a page fails the step that caused it.
+  setupFilesAfterEnv: ['<rootDir>/e2e/src/csp.setup.ts'],
   testTimeout: 120000,
   maxWorkers: 1,
   // FerretDB and Redis for the mixed-mode journey (same setup as the integration tests).

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = resolve(__dirname, '../artifacts');
@@ -80,8 +80,41 @@ export const startProduct = async (env: Record<string, string> = {}): Promise<Pr
   };
 };
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
+/** Content-Security-Policy violations seen by any page since the last check (see csp.setup.ts). */
+const cspViolations: string[] = [];
+
+/** Every violation recorded since the last call, and forgotten. */
+export const takeCspViolations = (): string[] => cspViolations.splice(0);
+
+/**
+ * Records every CSP violation of the context's pages: the document's `securitypolicyviolation`
+ * events (through a binding registered before any page script runs) and the browser's console
+ * reports of a refused resource, inline script or eval.
+ */
+const watchCsp = async (context: BrowserContext): Promise<void> => {
+  await context.exposeBinding('__examensCspViolation', ({ page }, report: string) => {
+    cspViolations.push(`${page?.url() ?? '?'} — ${report}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = `${event.effectiveDirective} : ${event.blockedURI || 'inline'} (${event.sourceFile || '?'}:${event.lineNumber}) ${event.sample}`;
+      void (
+        window as unknown as { __examensCspViolation(report: string): Promise<void> }
+      ).__examensCspViolation(report);
+    });
+  });
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text()))
+        cspViolations.push(`${page.url()} — console : ${message.text()}`);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+};
+
+/** Debian's chromium; every context it opens (browser.newPage included) reports CSP violations. */
+export const launchBrowser = async (): Promise<Browser> => {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--headless',
@@ -94,6 +127,14 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchCsp(context);
+    return context;
+  };
+  return browser;
+};
 
 /** Screenshots are kept as artefacts of the run (e2e/artifacts). */
 export const shot = async (page: Page, name: string): Promise<void> => {

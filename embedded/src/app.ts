@@ -6,7 +6,13 @@ import { queryService } from '@examens-pro/query-service';
 import {
   installErrorHandling,
   installNotFoundHandler,
+  installRateLimits,
+  installSecurityHeaders,
   installSessions,
+  limitAuthRoutes,
+  rateLimitsOf,
+  trustProxyOf,
+  type RateLimits,
   type DocumentStorage,
   type EventStore,
   type JobQueue,
@@ -33,6 +39,10 @@ export interface EmbeddedDeps {
   readonly uiDir?: string;
   /** PUBLIC_URL: the origin of the addresses the sign-in service answers. */
   readonly publicUrl?: string;
+  /** TRUSTED_PROXIES: peers whose X-Forwarded-For/-Proto are believed (none by default). */
+  readonly trustedProxies?: readonly string[];
+  /** Requests per client address (defaults: those of `rateLimitsOf`, 30 sign-ins a minute). */
+  readonly rateLimits?: RateLimits;
 }
 
 /**
@@ -42,8 +52,15 @@ export interface EmbeddedDeps {
 export const buildApp = async (
   deps: EmbeddedDeps,
 ): Promise<{ app: FastifyInstance; runner: ProjectionRunner }> => {
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: true });
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: trustProxyOf(deps.trustedProxies ?? []),
+  });
+  // First, so that every answer carries them: pages, API, errors and downloads.
+  await installSecurityHeaders(app);
   installErrorHandling(app);
+  await installRateLimits(app);
+  limitAuthRoutes(app, deps.rateLimits ?? rateLimitsOf({}), deps.publicUrl);
   await installSessions(app, {
     store: deps.sessionStore,
     secret: deps.sessionSecret,

@@ -13,6 +13,8 @@ const main = async (): Promise<void> => {
     ...ports,
     sessionSecret: config.sessionSecret,
     publicUrl: config.publicUrl,
+    trustedProxies: config.trustedProxies,
+    rateLimits: config.rateLimits,
     information: productInformation(config, 'embarqué', uiDir),
     uiDir,
     logger: { level: config.logLevel },

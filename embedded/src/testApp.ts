@@ -11,6 +11,7 @@ import {
   SqliteReadStore,
   SqliteSessionStore,
   SqliteSignInLimiter,
+  type RateLimits,
 } from '@examens-pro/platform';
 import { buildApp } from './app.js';
 
@@ -28,7 +29,15 @@ export interface Agent {
  * The embedded product on fresh SQLite files in a temporary folder, for route tests (`app.inject`);
  * with `dir`, on the data already there (laid out as in DATA_DIR, kept at close).
  */
-export const startTestApp = async (options: { publicUrl?: string; dir?: string } = {}) => {
+export const startTestApp = async (
+  options: {
+    publicUrl?: string;
+    dir?: string;
+    trustedProxies?: readonly string[];
+    rateLimits?: RateLimits;
+    uiDir?: string;
+  } = {},
+) => {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'app-'));
   const eventStore = new SqliteEventStore({ filename: join(dir, 'events.db') });
   const readStore = new SqliteReadStore(join(dir, 'read.db'));
@@ -45,6 +54,11 @@ export const startTestApp = async (options: { publicUrl?: string; dir?: string }
     signInLimiter,
     sessionSecret: 'secret-de-test-secret-de-test-secret-de-test',
     publicUrl: options.publicUrl,
+    trustedProxies: options.trustedProxies,
+    // Route tests play many users from one address (127.0.0.1): a budget that only the tests of
+    // the limits themselves lower.
+    rateLimits: options.rateLimits ?? { auth: { max: 10_000, windowSeconds: 60 } },
+    uiDir: options.uiDir,
   });
   await app.ready();
   await ensureGeography(eventStore, readStore, {

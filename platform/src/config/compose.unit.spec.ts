@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { CONTENT_SECURITY_POLICY } from '../http/security.js';
 
 const ROOT = resolve(__dirname, '../../..');
 const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
@@ -14,6 +15,7 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { 
       volumes?: string[];
       healthcheck?: unknown;
       build?: { target?: string };
+      networks?: Record<string, { ipv4_address?: string }>;
     }
   >;
   volumes: Record<string, unknown>;
@@ -60,6 +62,9 @@ const OPTIONAL = new Set([
   'ADMIN_LOGIN',
   'ADMIN_PASSWORD',
   'BUILD_ID',
+  // Requests per client address on the sign-in POSTs (30 a minute by default).
+  'AUTH_RATE_LIMIT_MAX',
+  'AUTH_RATE_LIMIT_WINDOW_SECONDS',
 ]);
 
 describe('docker-compose.yml (distributed mode)', () => {
@@ -145,5 +150,47 @@ describe('docker-compose.yml (distributed mode)', () => {
     // GET /api/auth/csrf and /session belong to the sign-in service (command-service).
     expect(nginx).toMatch(/location \/api\/auth\/ \{\s*proxy_pass http:\/\/command_service;/);
     expect(nginx).toMatch(/try_files \$uri \/index\.html;/);
+  });
+
+  it('trusts X-Forwarded-For from the gateway only, which forwards the peer’s address', () => {
+    const gateway = compose.services.gateway!.networks?.default?.ipv4_address;
+    expect(gateway).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    for (const service of APP_SERVICES)
+      expect({ service, trusted: compose.services[service]!.environment!.TRUSTED_PROXIES }).toEqual(
+        { service, trusted: gateway },
+      );
+    const nginx = readFileSync(join(ROOT, 'gateway/nginx.conf'), 'utf8');
+    expect(nginx).not.toMatch(/\$proxy_add_x_forwarded_for/);
+    const forwarded = [...nginx.matchAll(/proxy_set_header X-Forwarded-For (\S+);/g)];
+    expect(forwarded.map((m) => m[1])).toEqual(['$remote_addr', '$remote_addr']);
+  });
+
+  it('sends the services’ security headers with the UI files the gateway serves itself', () => {
+    const nginx = readFileSync(join(ROOT, 'gateway/nginx.conf'), 'utf8');
+    const value = (variable: string): string => {
+      const block = new RegExp(`map [^{]+ \\$${variable} \\{([^}]*)\\}`).exec(nginx)?.[1] ?? '';
+      return /default "([^"]*)";/.exec(block)?.[1] ?? '';
+    };
+    const policy = Object.fromEntries(
+      value('ui_content_security_policy')
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+    expect(policy).toEqual(CONTENT_SECURITY_POLICY);
+    expect(value('ui_nosniff')).toBe('nosniff');
+    expect(value('ui_frame_options')).toBe('DENY');
+    expect(value('ui_referrer_policy')).toBe('strict-origin-when-cross-origin');
+    for (const [header, variable] of [
+      ['Content-Security-Policy', 'ui_content_security_policy'],
+      ['X-Content-Type-Options', 'ui_nosniff'],
+      ['X-Frame-Options', 'ui_frame_options'],
+      ['Referrer-Policy', 'ui_referrer_policy'],
+      ['Strict-Transport-Security', 'ui_strict_transport_security'],
+    ])
+      expect(nginx).toMatch(new RegExp(`\\n  add_header ${header} \\$${variable} always;`));
+    // A location with an add_header of its own would drop the server's (nginx does not merge them).
+    const locations = nginx.split(/\n {2}location /).slice(1);
+    for (const location of locations) expect(location).not.toMatch(/add_header/);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { EventStore } from '../event-store/port.js';
 import { EventStoreDbEventStore } from '../event-store/eventstoredb.js';
@@ -34,6 +35,10 @@ export interface Config {
   readonly sessionSecret: string;
   readonly publicUrl?: string;
   readonly logLevel: string;
+  /** TRUSTED_PROXIES: the peers whose X-Forwarded-For / -Proto are believed (none by default). */
+  readonly trustedProxies: readonly string[];
+  /** Requests per client address on the routes that try a password. */
+  readonly rateLimits: RateLimits;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +82,61 @@ const publicUrlOf = (value: string | undefined): string | undefined => {
   return value;
 };
 
+/**
+ * TRUSTED_PROXIES: comma-separated addresses or CIDR ranges (`172.28.0.10`, `10.0.0.0/8`), or
+ * `loopback` / `linklocal` / `uniquelocal`. Only a request from one of them may say, through
+ * X-Forwarded-For and X-Forwarded-Proto, which client and scheme it carries.
+ */
+const trustedProxiesOf = (value: string | undefined): string[] => {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const family = isIP(address ?? '');
+    const prefixOk =
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!named && (family === 0 || !prefixOk || extra !== undefined))
+      throw new ConfigError(
+        `TRUSTED_PROXIES invalide : « ${entry} » (adresse IP ou plage CIDR attendue, séparées par des virgules)`,
+      );
+  }
+  return entries;
+};
+
+/** A count of requests per client address in a window of time. */
+export interface RateLimit {
+  readonly max: number;
+  readonly windowSeconds: number;
+}
+
+export interface RateLimits {
+  /** Sign-in, callback and password change POSTs of /api/auth (one budget for the three). */
+  readonly auth: RateLimit;
+}
+
+const positiveInteger = (name: string, value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new ConfigError(`${name} invalide : ${value} (nombre entier positif attendu)`);
+  return number;
+};
+
+/** The limits per client address (AUTH_RATE_LIMIT_MAX per AUTH_RATE_LIMIT_WINDOW_SECONDS: 30 a minute). */
+export const rateLimitsOf = (env: NodeJS.ProcessEnv = process.env): RateLimits => ({
+  auth: {
+    max: positiveInteger('AUTH_RATE_LIMIT_MAX', env.AUTH_RATE_LIMIT_MAX, 30),
+    windowSeconds: positiveInteger(
+      'AUTH_RATE_LIMIT_WINDOW_SECONDS',
+      env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      60,
+    ),
+  },
+});
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -93,6 +153,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sessionSecret: sessionSecret(env, dataDir),
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustedProxies: trustedProxiesOf(env.TRUSTED_PROXIES),
+    rateLimits: rateLimitsOf(env),
   };
 };
 

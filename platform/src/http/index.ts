@@ -1,4 +1,6 @@
 export * from './errors.js';
 export * from './headers.js';
 export * from './origin.js';
+export * from './rateLimit.js';
+export * from './security.js';
 export * from './standalone.js';

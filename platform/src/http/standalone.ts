@@ -1,7 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { loadConfig, openPorts, type Config, type Ports } from '../config/config.js';
 import { installErrorHandling, installNotFoundHandler } from './errors.js';
 import { installSessions } from '../auth/sessions.js';
+import { installRateLimits, limitAuthRoutes } from './rateLimit.js';
+import { installSecurityHeaders, trustProxyOf } from './security.js';
 
 /**
  * A service in its own process (distributed mode): ports from the environment, its routes, a health
@@ -13,8 +16,13 @@ export const runStandalone = async (
 ): Promise<void> => {
   const config = loadConfig();
   const ports = openPorts(config);
-  // Behind the gateway: X-Forwarded-Proto tells whether the session cookie must be Secure.
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: true });
+  // Behind the gateway: X-Forwarded-For and -Proto (client address, Secure cookie, HSTS) are
+  // believed from TRUSTED_PROXIES only.
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: trustProxyOf(config.trustedProxies),
+  });
+  await installSecurityHeaders(app);
   installErrorHandling(app);
   installNotFoundHandler(app);
   await installSessions(app, {
@@ -22,9 +30,16 @@ export const runStandalone = async (
     secret: config.sessionSecret,
     eventStore: ports.eventStore,
   });
+  // Counts shared by the replicas of a service through Redis when there is one.
+  const limitsRedis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  await installRateLimits(app, { redis: limitsRedis });
+  limitAuthRoutes(app, config.rateLimits, config.publicUrl);
   app.get('/api/health', async () => ({ statut: 'ok', service }));
   await register(app, ports, config);
-  app.addHook('onClose', () => ports.close());
+  app.addHook('onClose', async () => {
+    await ports.close();
+    limitsRedis?.disconnect();
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());
   await app.listen({ port: config.port, host: config.host });
 };

@@ -1,0 +1,70 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of every answer (the built UI, the API, downloads). Scripts come only
+ * from the product's own files: no inline script, no `eval`/`new Function`. Styles allow
+ * `'unsafe-inline'`: Material UI's emotion writes `<style>` elements and `style` attributes at run
+ * time. Images may be `data:`/`blob:` (previews of an uploaded signature). The gateway
+ * (gateway/nginx.conf) sends the same policy with the UI files it serves itself.
+ */
+export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** The policy as a header value: `default-src 'self'; base-uri 'self'; …`. */
+export const contentSecurityPolicy = (): string =>
+  Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every answer of this app (pages, API, errors, downloads), installed first by
+ * whoever owns the root (the embedded process or a standalone service): the CSP above,
+ * `X-Frame-Options: DENY` beside `frame-ancestors 'none'`, `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy`, and helmet's other defaults. HSTS only on an answer to a request that came over
+ * TLS (`request.protocol`, which believes X-Forwarded-Proto from a trusted proxy only): a product
+ * reached over plain HTTP on an office network must never be told to insist on HTTPS.
+ */
+export const installSecurityHeaders = async (app: FastifyInstance): Promise<void> => {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(
+        Object.entries(CONTENT_SECURITY_POLICY).map(([directive, sources]) => [
+          directive,
+          [...sources],
+        ]),
+      ),
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: REFERRER_POLICY },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+  });
+};
+
+/**
+ * Fastify's `trustProxy` from TRUSTED_PROXIES: the listed peers only, and nobody when the list is
+ * empty (then `request.ip` is the peer's address and `request.protocol` the socket's, whatever
+ * X-Forwarded-* say).
+ */
+export const trustProxyOf = (trustedProxies: readonly string[]): false | string[] =>
+  trustedProxies.length > 0 ? [...trustedProxies] : false;
