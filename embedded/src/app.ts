@@ -80,7 +80,20 @@ export const buildApp = async (
       log: (message) => app.log.warn(message),
     },
   );
-  app.get('/api/health', async () => ({ statut: 'ok', mode: 'embarqué' }));
+  // Liveness answers at once, even while the read models catch up; readiness tells the rest.
+  app.get('/api/health', async () => ({
+    statut: 'ok',
+    mode: 'embarqué',
+    pret: runner.ready(),
+  }));
+  app.get('/api/ready', async (_request, reply) => {
+    const ready = runner.ready();
+    return reply.code(ready ? 200 : 503).send({
+      pret: ready,
+      message: ready ? 'Prêt.' : 'Mise à jour des données de lecture en cours.',
+      projections: runner.status(),
+    });
+  });
   await app.register(queryService, {
     readStore: deps.readStore,
     eventStore: deps.eventStore,

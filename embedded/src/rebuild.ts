@@ -21,12 +21,12 @@ const main = async (): Promise<void> => {
   const eventStore = openEventStore(config);
   const readStore = openReadStore(config);
   try {
-    for (const projection of projections) {
-      const { ms, position } = await ProjectionRunner.rebuild(eventStore, readStore, projection);
-      console.log(
-        `Projection « ${projection.name} » reconstruite jusqu’à la position ${position} en ${ms} ms.`,
-      );
-    }
+    await ProjectionRunner.rebuildAll(eventStore, readStore, projections, {
+      onRebuilt: (name, { ms, position }) =>
+        console.log(
+          `Projection « ${name} » reconstruite jusqu’à la position ${position} en ${ms} ms.`,
+        ),
+    });
   } finally {
     await eventStore.close();
     await readStore.close();

@@ -1,4 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import { hostname } from 'node:os';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { comparePositions } from '@examens-pro/domain';
 import type { EventStore } from '../event-store/port.js';
 import type { ReadStore } from '../read-store/port.js';
@@ -25,6 +28,59 @@ export const projectionFingerprint = (projection: Projection): string =>
 
 const leaseName = (projection: Projection): string => `projection:${projection.name}`;
 
+/** `host#pid#random`: who holds a lease, and whether that holder can still be alive. */
+export const leaseOwnerId = (): string =>
+  `${hostname()}#${process.pid}#${randomUUID().slice(0, 8)}`;
+
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A lease held by an earlier run of this very process (same host, and its process is gone, or has
+ * our pid — a restarted container is pid 1 again) is taken over at once instead of waiting for it
+ * to expire: a restart must not freeze the read models for a lease's lifetime.
+ */
+export const isPreviousIncarnation = (holder: string, self: string): boolean => {
+  if (holder === self) return false;
+  const [host, pid] = holder.split('#');
+  const [myHost] = self.split('#');
+  const number = Number(pid);
+  if (!host || host !== myHost || !Number.isInteger(number) || number <= 0) return false;
+  return number === process.pid || !processAlive(number);
+};
+
+/** Takes a projection lease, or an earlier incarnation's at once; false while another holds it. */
+const takeLease = async (
+  readStore: ReadStore,
+  name: string,
+  owner: string,
+  ttlMs: number,
+): Promise<boolean> => {
+  if (await readStore.acquireLease(name, owner, ttlMs)) return true;
+  const holder = await readStore.leaseHolder(name);
+  if (!holder || !isPreviousIncarnation(holder.owner, owner)) return false;
+  return readStore.acquireLease(name, owner, ttlMs, holder.owner);
+};
+
+/** Busy work longer than this gives the event loop a turn (health, commands, lease timers). */
+const YIELD_EVERY_MS = 20;
+
+export interface ProjectionStatus {
+  readonly name: string;
+  /** Last position written by this process (undefined: not held here). */
+  readonly position?: string;
+  /** Reached the log's head at least once since this process started it. */
+  readonly caughtUp: boolean;
+  readonly heldHere: boolean;
+  readonly error?: string;
+}
+
 /**
  * Runs projections: each one reads the log from its checkpoint and writes documents and checkpoint
  * together, batch by batch. Each projection is written by one runner at a time (a lease), so several
@@ -39,6 +95,10 @@ export class ProjectionRunner {
   private controller = new AbortController();
   private loops: Promise<void>[] = [];
   private readonly failures = new Map<string, Error>();
+  private readonly states = new Map<
+    string,
+    { position?: string; caughtUp: boolean; heldHere: boolean }
+  >();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -49,7 +109,7 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 1000;
     this.minFlushIntervalMs = options.minFlushIntervalMs ?? 10;
     this.leaseTtlMs = options.leaseTtlMs ?? 30_000;
-    this.owner = options.owner ?? randomUUID();
+    this.owner = options.owner ?? leaseOwnerId();
     this.log = options.log ?? (() => undefined);
     const names = new Set<string>();
     for (const p of projections) {
@@ -61,6 +121,8 @@ export class ProjectionRunner {
   /** Starts every projection in the background. */
   start(): void {
     this.controller = new AbortController();
+    // One listener per projection (and per subscription) on the same signal.
+    setMaxListeners(0, this.controller.signal);
     this.loops = this.projections.map((projection) =>
       this.loop(projection, this.controller.signal),
     );
@@ -79,13 +141,36 @@ export class ProjectionRunner {
     return this.failures.get(projection);
   }
 
+  /** Where each projection stands in this process (readiness, health). */
+  status(): ProjectionStatus[] {
+    return this.projections.map((p) => {
+      const state = this.states.get(p.name);
+      const error = this.failures.get(p.name)?.message;
+      return {
+        name: p.name,
+        caughtUp: state?.caughtUp ?? false,
+        heldHere: state?.heldHere ?? false,
+        ...(state?.position !== undefined ? { position: state.position } : {}),
+        ...(error ? { error } : {}),
+      };
+    });
+  }
+
+  /** Every projection has reached the head of the log once since start (here or elsewhere). */
+  ready(): boolean {
+    return this.projections.every((p) => this.states.get(p.name)?.caughtUp === true);
+  }
+
   private async loop(projection: Projection, signal: AbortSignal): Promise<void> {
+    this.states.set(projection.name, { caughtUp: false, heldHere: false });
     while (!signal.aborted) {
       try {
         if (
-          !(await this.readStore.acquireLease(leaseName(projection), this.owner, this.leaseTtlMs))
+          !(await takeLease(this.readStore, leaseName(projection), this.owner, this.leaseTtlMs))
         ) {
-          await sleep(this.leaseTtlMs / 3, signal);
+          // Held by a live instance elsewhere: it keeps the read model up to date.
+          this.states.set(projection.name, { caughtUp: true, heldHere: false });
+          await sleep(Math.min(this.leaseTtlMs / 3, 5000), signal);
           continue;
         }
         await this.follow(projection, signal);
@@ -111,6 +196,17 @@ export class ProjectionRunner {
       await this.readStore.reset(projection.name, projection.collections);
       checkpoint = null;
     }
+    // A checkpoint ahead of the log's head means the log lost events the read model had seen
+    // (restored from an older backup, or a lost write): its positions will be reused, so skipping
+    // to the checkpoint would hide the new events. Start again from the log as it is.
+    const head = await this.eventStore.headPosition();
+    if (checkpoint && comparePositions(checkpoint.position, head) > 0) {
+      this.log(
+        `Projection ${projection.name} : point de reprise ${checkpoint.position} au-delà du journal (${head}), reconstruction depuis le début.`,
+      );
+      await this.readStore.reset(projection.name, projection.collections);
+      checkpoint = null;
+    }
     for (const collection of projection.collections)
       await this.readStore.ensureCollection(collection);
 
@@ -119,22 +215,39 @@ export class ProjectionRunner {
     let position = checkpoint?.position ?? '0';
     let written = position;
     let pending = 0;
-    // The lease is renewed on a timer, so that an idle projection keeps it; losing it stops this loop.
+    const state = { position, caughtUp: false, heldHere: true };
+    this.states.set(projection.name, state);
+    // The lease is renewed on a timer while idle, and from the loop itself while catching up (a
+    // synchronous store never lets a timer run there); losing it stops this loop.
     const local = new AbortController();
     const stopLocal = (): void => local.abort();
     signal.addEventListener('abort', stopLocal, { once: true });
     let lost = false;
-    const renew = setInterval(() => {
-      this.readStore
+    let renewedAt = Date.now();
+    const renewEvery = this.leaseTtlMs / 3;
+    const renewLease = async (): Promise<void> => {
+      renewedAt = Date.now();
+      const held = await this.readStore
         .acquireLease(leaseName(projection), this.owner, this.leaseTtlMs)
-        .then((held) => {
-          if (!held) {
-            lost = true;
-            local.abort();
-          }
-        })
-        .catch(() => undefined);
-    }, this.leaseTtlMs / 3);
+        .catch(() => true);
+      if (!held) {
+        lost = true;
+        local.abort();
+      }
+    };
+    const renew = setInterval(() => {
+      if (Date.now() - renewedAt >= renewEvery) void renewLease();
+    }, renewEvery);
+    let busySince = Date.now();
+    /** Between two events of a long catch-up: renew the lease when due, give the loop a turn. */
+    const breathe = async (): Promise<void> => {
+      const now = Date.now();
+      if (now - renewedAt >= renewEvery) await renewLease();
+      if (now - busySince >= YIELD_EVERY_MS) {
+        await yieldToEventLoop();
+        busySince = Date.now();
+      }
+    };
 
     let flushedAt = 0;
     const flush = async (): Promise<void> => {
@@ -143,8 +256,10 @@ export class ProjectionRunner {
       await this.readStore.write({
         operations: context.drain(),
         checkpoint: { projection: projection.name, position, version: fingerprint },
+        lease: { name: leaseName(projection), owner: this.owner },
       });
       written = position;
+      state.position = position;
       pending = 0;
     };
 
@@ -157,9 +272,15 @@ export class ProjectionRunner {
           if (comparePositions(message.position, position) > 0) position = message.position;
           const wait = flushedAt + this.minFlushIntervalMs - Date.now();
           if (wait > 0 && pending > 0) await sleep(wait, local.signal);
+          if (local.signal.aborted) break;
           await flush();
+          state.position = position;
+          state.caughtUp = true;
+          busySince = Date.now();
           continue;
         }
+        await breathe();
+        if (local.signal.aborted) break;
         const { event } = message;
         // A batch is written only between two positions: EventStoreDB gives every event of one append
         // the same (commit) position, and a checkpoint inside an append would skip the rest of it.
@@ -171,6 +292,7 @@ export class ProjectionRunner {
     } finally {
       clearInterval(renew);
       signal.removeEventListener('abort', stopLocal);
+      state.heldHere = false;
     }
     if (lost) this.log(`Projection ${projection.name} : bail repris par une autre instance.`);
   }
@@ -182,36 +304,81 @@ export class ProjectionRunner {
     projection: Projection,
     options: RunnerOptions & { readonly timeoutMs?: number } = {},
   ): Promise<{ position: string; ms: number }> {
-    const owner = options.owner ?? `rebuild-${randomUUID()}`;
+    const [result] = await ProjectionRunner.rebuildAll(
+      eventStore,
+      readStore,
+      [projection],
+      options,
+    );
+    return result!;
+  }
+
+  /**
+   * Rebuilds projections from zero, one after the other, up to the log's head. Every lease is taken
+   * first and kept until the end: refused, touching nothing, while any of them is held by a running
+   * instance (a product started meanwhile waits instead of writing beside the rebuild).
+   */
+  static async rebuildAll(
+    eventStore: EventStore,
+    readStore: ReadStore,
+    projections: readonly Projection[],
+    options: RunnerOptions & {
+      readonly timeoutMs?: number;
+      readonly onRebuilt?: (name: string, result: { position: string; ms: number }) => void;
+    } = {},
+  ): Promise<{ position: string; ms: number }[]> {
+    const owner = options.owner ?? `rebuild-${leaseOwnerId()}`;
     const ttl = options.leaseTtlMs ?? 30_000;
-    if (!(await readStore.acquireLease(leaseName(projection), owner, ttl))) {
-      throw new Error(
-        `La projection « ${projection.name} » est tenue par une autre instance en cours d’exécution : arrêtez-la, puis relancez la reconstruction.`,
-      );
+    const taken: Projection[] = [];
+    for (const projection of projections) {
+      if (!(await takeLease(readStore, leaseName(projection), owner, ttl))) {
+        await Promise.all(taken.map((p) => readStore.releaseLease(leaseName(p), owner)));
+        throw new Error(
+          `La projection « ${projection.name} » est tenue par une autre instance en cours d’exécution : arrêtez-la, puis relancez la reconstruction.`,
+        );
+      }
+      taken.push(projection);
     }
-    const started = Date.now();
-    await readStore.reset(projection.name, projection.collections);
-    const head = await eventStore.headPosition();
-    const runner = new ProjectionRunner(eventStore, readStore, [projection], {
-      ...options,
-      owner,
-      leaseTtlMs: ttl,
-    });
-    runner.start();
+    // The leases of the projections waiting their turn are kept alive meanwhile.
+    const keep = setInterval(() => {
+      for (const p of taken)
+        void readStore.acquireLease(leaseName(p), owner, ttl).catch(() => undefined);
+    }, ttl / 3);
+    const results: { position: string; ms: number }[] = [];
     try {
-      const deadline = Date.now() + (options.timeoutMs ?? 24 * 3600_000);
-      for (;;) {
-        const checkpoint = await readStore.getCheckpoint(projection.name);
-        if (comparePositions(checkpoint?.position ?? '0', head) >= 0) break;
-        const failure = runner.lastError(projection.name);
-        if (failure) throw failure;
-        if (Date.now() > deadline) throw new Error('Reconstruction trop longue : délai dépassé.');
-        await sleep(20);
+      for (const projection of projections) {
+        const started = Date.now();
+        await readStore.reset(projection.name, projection.collections);
+        const head = await eventStore.headPosition();
+        const runner = new ProjectionRunner(eventStore, readStore, [projection], {
+          ...options,
+          owner,
+          leaseTtlMs: ttl,
+        });
+        runner.start();
+        try {
+          const deadline = Date.now() + (options.timeoutMs ?? 24 * 3600_000);
+          for (;;) {
+            const checkpoint = await readStore.getCheckpoint(projection.name);
+            if (comparePositions(checkpoint?.position ?? '0', head) >= 0) break;
+            const failure = runner.lastError(projection.name);
+            if (failure) throw failure;
+            if (Date.now() > deadline)
+              throw new Error('Reconstruction trop longue : délai dépassé.');
+            await sleep(20);
+          }
+        } finally {
+          await runner.stop();
+        }
+        const result = { position: head, ms: Date.now() - started };
+        results.push(result);
+        options.onRebuilt?.(projection.name, result);
       }
     } finally {
-      await runner.stop();
+      clearInterval(keep);
+      await Promise.all(taken.map((p) => readStore.releaseLease(leaseName(p), owner)));
     }
-    return { position: head, ms: Date.now() - started };
+    return results;
   }
 }
 

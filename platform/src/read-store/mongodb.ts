@@ -5,9 +5,15 @@ import {
   type Db,
   type Document,
 } from 'mongodb';
-import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain';
+import {
+  comparePositions,
+  type CollectionDefinition,
+  type ReadModelDocument,
+} from '@examens-pro/domain';
+import { StaleWriterError } from './port.js';
 import type {
   Checkpoint,
+  LeaseHolder,
   Collection,
   FieldOperators,
   Filter,
@@ -145,6 +151,24 @@ export class MongoReadStore implements ReadStore {
   }
 
   async write(batch: WriteBatch): Promise<void> {
+    // No multi-document transaction here (see README): the lease and the checkpoint are checked
+    // first, then documents, then the checkpoint, so a stale writer fails before writing anything.
+    if (batch.lease) {
+      const holder = await this.leaseHolder(batch.lease.name);
+      if (holder?.owner !== batch.lease.owner)
+        throw new StaleWriterError(`Bail « ${batch.lease.name} » repris par une autre instance.`);
+    }
+    if (batch.checkpoint) {
+      const stored = await this.getCheckpoint(batch.checkpoint.projection);
+      if (
+        stored &&
+        stored.version === batch.checkpoint.version &&
+        comparePositions(batch.checkpoint.position, stored.position) < 0
+      )
+        throw new StaleWriterError(
+          `Point de reprise de « ${stored.projection} » : ${stored.position} ne recule pas à ${batch.checkpoint.position}.`,
+        );
+    }
     const byCollection = new Map<string, AnyBulkWriteOperation[]>();
     for (const operation of batch.operations) {
       const definition = this.definitionOf(operation.collection);
@@ -191,7 +215,12 @@ export class MongoReadStore implements ReadStore {
     for (const definition of collections) await this.ensureCollection(definition);
   }
 
-  async acquireLease(name: string, owner: string, ttlMs: number): Promise<boolean> {
+  async acquireLease(
+    name: string,
+    owner: string,
+    ttlMs: number,
+    replacing?: string,
+  ): Promise<boolean> {
     const leases = this.db.collection<{ _id: string; owner: string; expiresAt: number }>(
       'rm_leases',
     );
@@ -203,7 +232,10 @@ export class MongoReadStore implements ReadStore {
       if (!isDuplicateKey(error)) throw error;
     }
     const taken = await leases.updateOne(
-      { _id: name, $or: [{ owner }, { expiresAt: { $lt: now } }] },
+      {
+        _id: name,
+        $or: [{ owner }, { expiresAt: { $lt: now } }, ...(replacing ? [{ owner: replacing }] : [])],
+      },
       { $set: { owner, expiresAt: now + ttlMs } },
     );
     return taken.matchedCount === 1;
@@ -211,6 +243,13 @@ export class MongoReadStore implements ReadStore {
 
   async releaseLease(name: string, owner: string): Promise<void> {
     await this.db.collection('rm_leases').deleteOne({ _id: name as never, owner });
+  }
+
+  async leaseHolder(name: string): Promise<LeaseHolder | null> {
+    const found = await this.db
+      .collection<{ _id: string; owner: string; expiresAt: number }>('rm_leases')
+      .findOne({ _id: name });
+    return found ? { owner: found.owner, expiresAt: found.expiresAt } : null;
   }
 
   async close(): Promise<void> {

@@ -77,6 +77,24 @@ export interface WriteBatch {
   readonly operations: readonly WriteOperation[];
   /** Written with the documents (one transaction where the adapter can, otherwise last). */
   readonly checkpoint?: Checkpoint;
+  /**
+   * Fencing: the batch is written only while this lease is held by this owner. A writer that lost
+   * its lease (paused past its expiry) then fails instead of overwriting its successor's work.
+   */
+  readonly lease?: { readonly name: string; readonly owner: string };
+}
+
+/** A write refused because it would move a checkpoint backwards or its lease is held by another. */
+export class StaleWriterError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StaleWriterError';
+  }
+}
+
+export interface LeaseHolder {
+  readonly owner: string;
+  readonly expiresAt: number;
 }
 
 export interface ReadStore {
@@ -87,8 +105,12 @@ export interface ReadStore {
   getCheckpoint(projection: string): Promise<Checkpoint | null>;
   /** Empties collections and forgets a checkpoint: the start of a rebuild. */
   reset(projection: string, collections: readonly CollectionDefinition[]): Promise<void>;
-  /** A lease names one writer; false while another owner's lease has not expired. */
-  acquireLease(name: string, owner: string, ttlMs: number): Promise<boolean>;
+  /**
+   * A lease names one writer; false while another owner's lease has not expired, unless that owner
+   * is `replacing` (a previous incarnation of the caller, known dead: taken over at once).
+   */
+  acquireLease(name: string, owner: string, ttlMs: number, replacing?: string): Promise<boolean>;
+  leaseHolder(name: string): Promise<LeaseHolder | null>;
   releaseLease(name: string, owner: string): Promise<void>;
   close(): Promise<void>;
 }

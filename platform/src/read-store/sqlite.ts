@@ -1,7 +1,13 @@
 import Database from 'better-sqlite3';
-import { type CollectionDefinition, type ReadModelDocument } from '@examens-pro/domain';
+import {
+  comparePositions,
+  type CollectionDefinition,
+  type ReadModelDocument,
+} from '@examens-pro/domain';
+import { StaleWriterError } from './port.js';
 import type {
   Checkpoint,
+  LeaseHolder,
   Collection,
   FieldOperators,
   Filter,
@@ -239,6 +245,14 @@ export class SqliteReadStore implements ReadStore {
   private readonly writeSync = (batch: WriteBatch): void => {
     const written = new Map<string, number>();
     this.db.transaction(() => {
+      if (batch.lease) {
+        const holder = this.queryOne<{ owner: string }>(
+          'SELECT owner FROM rm_leases WHERE name = ?',
+          [batch.lease.name],
+        );
+        if (holder?.owner !== batch.lease.owner)
+          throw new StaleWriterError(`Bail « ${batch.lease.name} » repris par une autre instance.`);
+      }
       for (const operation of batch.operations) {
         const definition = this.definitionOf(operation.collection);
         const t = table(definition.name);
@@ -265,6 +279,14 @@ export class SqliteReadStore implements ReadStore {
       }
       if (batch.checkpoint) {
         const { projection, position, version } = batch.checkpoint;
+        const stored = this.queryOne<Checkpoint>(
+          'SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?',
+          [projection],
+        );
+        if (stored && stored.version === version && comparePositions(position, stored.position) < 0)
+          throw new StaleWriterError(
+            `Point de reprise de « ${projection} » : ${stored.position} ne recule pas à ${position}.`,
+          );
         this.prepare(
           `INSERT INTO rm_checkpoints (projection, position, version) VALUES (?, ?, ?)
            ON CONFLICT(projection) DO UPDATE SET position = excluded.position, version = excluded.version`,
@@ -294,14 +316,27 @@ export class SqliteReadStore implements ReadStore {
     for (const definition of collections) this.ensureSync(definition);
   }
 
-  async acquireLease(name: string, owner: string, ttlMs: number): Promise<boolean> {
+  async acquireLease(
+    name: string,
+    owner: string,
+    ttlMs: number,
+    replacing?: string,
+  ): Promise<boolean> {
     const now = Date.now();
     const info = this.prepare(
       `INSERT INTO rm_leases (name, owner, expires_at) VALUES (?, ?, ?)
        ON CONFLICT(name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
-       WHERE rm_leases.owner = excluded.owner OR rm_leases.expires_at < ?`,
-    ).run(name, owner, now + ttlMs, now);
+       WHERE rm_leases.owner = excluded.owner OR rm_leases.expires_at < ? OR rm_leases.owner = ?`,
+    ).run(name, owner, now + ttlMs, now, replacing ?? null);
     return info.changes > 0;
+  }
+
+  async leaseHolder(name: string): Promise<LeaseHolder | null> {
+    const row = this.queryOne<{ owner: string; expires_at: number }>(
+      'SELECT owner, expires_at FROM rm_leases WHERE name = ?',
+      [name],
+    );
+    return row ? { owner: row.owner, expiresAt: row.expires_at } : null;
   }
 
   async releaseLease(name: string, owner: string): Promise<void> {

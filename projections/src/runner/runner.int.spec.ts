@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { metiersCollection, SYSTEM_ACTOR, type MetierDocument } from '@examens-pro/domain';
-import { toEnvelopes, waitForProjections } from '@examens-pro/platform';
+import { hostname } from 'node:os';
+import { StaleWriterError, toEnvelopes, waitForProjections } from '@examens-pro/platform';
 import { metiersProjection } from '../metiers/metiersProjection.js';
 import { READ_STORE_KINDS, tempStores } from '../testSupport.js';
 import { ProjectionRunner } from '@examens-pro/platform';
@@ -142,5 +143,161 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     await a.stop();
     await b.stop();
     expect(await stores.readStore.acquireLease('projection:metiers', 'c', 2000)).toBe(true);
+  });
+
+  /** Many métiers in few appends: a catch-up that lasts a while on any store. */
+  const bulk = async (count: number, prefix = 'm') => {
+    for (let start = 0; start < count; start += 500) {
+      const events = Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
+        type: 'MetierCreated',
+        data: { metierId: `${prefix}${start + i}`, code: `${prefix}${start + i}`, libelle: 'L' },
+      }));
+      await stores.eventStore.appendToStream(
+        `bulk-${prefix}-${start}`,
+        toEnvelopes(events, context(`bulk-${prefix}-${start}`)),
+      );
+    }
+  };
+
+  it('keeps its lease and lets the event loop run during a long catch-up', async () => {
+    await bulk(kind === 'SQLite' ? 20_000 : 400);
+    const head = await stores.eventStore.headPosition();
+    let longestGap = 0;
+    let last = Date.now();
+    const timer = setInterval(() => {
+      const now = Date.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    // A short lease (FerretDB answers a batch in tens of milliseconds: longer there): without a
+    // renewal from inside the loop it expires long before the end of the catch-up.
+    const ttl = kind === 'SQLite' ? 150 : 1500;
+    const startedAt = Date.now();
+    const runner = started({ owner: 'a', leaseTtlMs: ttl, batchSize: 200 });
+    while ((await stores.readStore.leaseHolder('projection:metiers'))?.owner !== 'a')
+      await new Promise((r) => setTimeout(r, 1));
+    let stolen = false;
+    const deadline = Date.now() + 50_000;
+    while (Date.now() < deadline) {
+      if (await stores.readStore.acquireLease('projection:metiers', 'intruder', 100)) stolen = true;
+      const checkpoint = await stores.readStore.getCheckpoint('metiers');
+      if (checkpoint && checkpoint.position === head) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const took = Date.now() - startedAt;
+    clearInterval(timer);
+    expect(stolen).toBe(false);
+    expect((await stores.readStore.getCheckpoint('metiers'))?.position).toBe(head);
+    // The catch-up outlived its lease several times over, and timers kept running through it.
+    expect(took).toBeGreaterThan(2 * ttl);
+    // Before, the event loop stayed blocked for the whole catch-up.
+    expect(longestGap).toBeLessThan(Math.max(1000, took / 5));
+    expect(runner.ready()).toBe(true);
+  }, 60_000);
+
+  it('takes over at once the lease of its own previous run, not one of a live process', async () => {
+    await create('a', 'A');
+    // A crashed earlier run on this host: its pid no longer exists; its lease has 10 minutes left.
+    const dead = `${hostname()}#999999999#dead`;
+    expect(await stores.readStore.acquireLease('projection:metiers', dead, 600_000)).toBe(true);
+    const started1 = Date.now();
+    const runner = started();
+    expect(
+      await waitForProjections(
+        stores.readStore,
+        ['metiers'],
+        await stores.eventStore.headPosition(),
+        2000,
+      ),
+    ).toBe(true);
+    expect(Date.now() - started1).toBeLessThan(2000);
+    await runner.stop();
+    // A live process on this host (this one) or another host keeps its lease.
+    const alive = `${hostname()}#${process.ppid}#live`;
+    expect(await stores.readStore.acquireLease('projection:metiers', alive, 600_000)).toBe(true);
+    const other = started();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await stores.readStore.leaseHolder('projection:metiers'))?.owner).toBe(alive);
+    expect(other.status()[0]).toMatchObject({ heldHere: false });
+  });
+
+  it('never moves a checkpoint backwards, and fences a writer that lost its lease', async () => {
+    const { position } = await create('a', 'A');
+    await create('b', 'B');
+    const runner = started({ owner: 'a' });
+    const head = await stores.eventStore.headPosition();
+    await waitForProjections(stores.readStore, ['metiers'], head, 5000);
+    await runner.stop();
+    const version = (await stores.readStore.getCheckpoint('metiers'))!.version;
+    await expect(
+      stores.readStore.write({
+        operations: [],
+        checkpoint: { projection: 'metiers', position, version },
+      }),
+    ).rejects.toBeInstanceOf(StaleWriterError);
+    expect(await stores.readStore.acquireLease('projection:metiers', 'b', 60_000)).toBe(true);
+    await expect(
+      stores.readStore.write({
+        operations: [{ collection: 'metiers', type: 'delete', id: 'a' }],
+        lease: { name: 'projection:metiers', owner: 'a' },
+      }),
+    ).rejects.toBeInstanceOf(StaleWriterError);
+    expect(await stores.readStore.collection(metiersCollection).get('a')).not.toBeNull();
+    expect((await stores.readStore.getCheckpoint('metiers'))?.position).toBe(head);
+  });
+
+  it('rebuilds when its checkpoint is ahead of the log (events lost or restored from older)', async () => {
+    await create('a', 'A');
+    const runner = started();
+    await waitForProjections(
+      stores.readStore,
+      ['metiers'],
+      await stores.eventStore.headPosition(),
+      5000,
+    );
+    await runner.stop();
+    // The read model saw a métier the log no longer holds, at a position beyond the head.
+    const version = (await stores.readStore.getCheckpoint('metiers'))!.version;
+    await stores.readStore.write({
+      operations: [
+        {
+          collection: 'metiers',
+          type: 'put',
+          doc: { id: 'ghost', version: 0, code: 'GHOST', libelle: 'x' } as MetierDocument,
+        },
+      ],
+      checkpoint: { projection: 'metiers', position: '999999', version },
+    });
+    started({ log: (m: string) => console.log(m) });
+    const { position } = await create('b', 'B');
+    expect(await waitForProjections(stores.readStore, ['metiers'], position, 5000)).toBe(true);
+    const deadline = Date.now() + 5000;
+    let codes: string[] = [];
+    while (Date.now() < deadline) {
+      codes = (await stores.readStore.collection<MetierDocument>(metiersCollection).list({})).items
+        .map((d) => d.code)
+        .sort();
+      if (codes.join() === 'A,B') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(codes).toEqual(['A', 'B']);
+  });
+
+  it('refuses a rebuild of several projections before touching any while one is held', async () => {
+    await create('a', 'A');
+    const live = started();
+    await waitForProjections(
+      stores.readStore,
+      ['metiers'],
+      await stores.eventStore.headPosition(),
+      5000,
+    );
+    const other = { ...metiersProjection, name: 'metiers-copie' };
+    await expect(
+      ProjectionRunner.rebuildAll(stores.eventStore, stores.readStore, [other, metiersProjection]),
+    ).rejects.toThrow('est tenue par une autre instance');
+    // The first one was not reset nor left locked.
+    expect(await stores.readStore.acquireLease('projection:metiers-copie', 'z', 1000)).toBe(true);
+    await live.stop();
   });
 });
