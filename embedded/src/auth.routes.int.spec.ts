@@ -6,6 +6,8 @@ import {
   resourceRequirement,
   type DashboardRoute,
 } from '@examens-pro/domain';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { SIGN_IN_LIMIT } from '@examens-pro/platform';
 import { startTestApp, TEST_ADMIN, TEST_ADMIN_PASSWORD, type Agent } from './testApp.js';
 
@@ -495,6 +497,37 @@ describe('permissions, on the server', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it('answers signed-in reads without writing the session, and sees a profile change at once', async () => {
+    const { agent } = await userWith(['configuration.metiers'], 'lecteur@test.local');
+    const sessionsDb = new Database(join(t.dir, 'sessions.db'), { readonly: true });
+    const stored = () =>
+      sessionsDb.prepare('SELECT data, expires FROM sessions ORDER BY id').all() as unknown[];
+    try {
+      // The password change just saved the session; reads within the minute write nothing.
+      const before = stored();
+      for (let i = 0; i < 5; i += 1) {
+        const list = await agent.inject({ method: 'GET', url: '/api/metiers' });
+        expect(list.statusCode).toBe(200);
+        expect(list.headers['set-cookie']).toBeUndefined();
+      }
+      expect(stored()).toEqual(before);
+    } finally {
+      sessionsDb.close();
+    }
+    // The cached principal follows its profile's stream: a permission removed counts at once.
+    const me = await agent.inject({ method: 'GET', url: '/api/auth/session' });
+    const profilId = me.json<{ user: { profilId: string } }>().user.profilId;
+    const profile = await admin.inject({ method: 'GET', url: `/api/profils/${profilId}` });
+    const changed = await admin.inject({
+      method: 'PUT',
+      url: `/api/profils/${profilId}`,
+      headers: { 'if-match': String(profile.json<{ version: number }>().version) },
+      payload: { libelle: 'Profil réduit', permissions: ['configuration.langues'] },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await agent.inject({ method: 'GET', url: '/api/metiers' })).statusCode).toBe(403);
   });
 
   it('ends the session of a deactivated user at their next request', async () => {

@@ -140,6 +140,7 @@ export const startTestApp = async (
   return {
     app,
     runner,
+    dir,
     eventStore,
     readStore,
     jobQueue,

@@ -164,6 +164,7 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     await request.session.regenerate();
     request.session.userId = user.id;
     request.session.signedInAt = new Date(now).toISOString();
+    request.session.touchedAt = now;
     return { url: absolute(request, callbackUrl) };
   };
   app.post<{ Body: Form }>('/signin/credentials', signIn);

@@ -18,6 +18,8 @@ declare module 'fastify' {
     userId?: string;
     /** ISO instant of the sign-in: the absolute lifetime counts from it. */
     signedInAt?: string;
+    /** Epoch ms of the last extension of the idle expiry (at most once a minute). */
+    touchedAt?: number;
     csrfSecret?: string;
   }
   interface FastifyRequest {
@@ -29,6 +31,11 @@ declare module 'fastify' {
 export const SESSION_COOKIE = 'examens_session';
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
+/**
+ * The idle expiry is pushed back at most this often: other requests read the session and write
+ * nothing (a read costs no store write, no Set-Cookie). Idle time is thus counted to the minute.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionOptions {
   readonly store: SessionStorePort;
@@ -88,7 +95,8 @@ export const installSessions = async (
     store: options.store as never,
     cookieName: SESSION_COOKIE,
     saveUninitialized: false,
-    rolling: true,
+    // Not on every request: see SESSION_TOUCH_INTERVAL_MS.
+    rolling: false,
     cookie: {
       path: '/',
       httpOnly: true,
@@ -99,6 +107,15 @@ export const installSessions = async (
   });
   app.decorate('sessionEventStore', options.eventStore);
   app.addHook('preHandler', async (request) => {
+    const session = request.session as typeof request.session | undefined;
+    if (session?.userId) {
+      const now = Date.now();
+      if (now - (session.touchedAt ?? 0) >= SESSION_TOUCH_INTERVAL_MS) {
+        // A changed field saves the session with its new expiry and sends the cookie again.
+        session.touchedAt = now;
+        session.touch();
+      }
+    }
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
     if (OWN_CSRF_HANDLING.some((pattern) => pattern.test(path))) return;
