@@ -13,6 +13,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: packages.map((p) => `<rootDir>/${p}/src`),
   testMatch: ['**/*.spec.ts'],
+  // Crash tests run in a suite of their own (embedded/jest.crash.config.js).
+  testPathIgnorePatterns: ['/node_modules/', '\\.crash\\.spec\\.ts$'],
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The test command (`npm test`): every suite of the project, then one line with the totals.
 // Suites: typecheck, lint, formatting, UI build, jest (unit and integration tests on real stores),
-// then the browser journeys (e2e, Debian's chromium).
+// the crash tests (embedded/src/crash), then the browser journeys (e2e, Debian's chromium).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -60,6 +60,15 @@ const uiBuilt = check('build admin-ui (vite)', 'npm', [
 ]);
 
 const jestStatus = suite('jest', process.argv.slice(2));
+// Crash tests: the built entry points killed with SIGKILL at random instants (figures in the output).
+let crashStatus = 1;
+if (built) {
+  process.env.CRASH_BUILT = '1';
+  crashStatus = suite('crash', ['-c', 'embedded/jest.crash.config.js']);
+} else {
+  totals.failed += 1;
+  lines.push('crash: ÉCHEC (produit non construit)');
+}
 // Browser journeys need the built product (tsc -b above, and the UI build).
 let e2eStatus = 1;
 if (built && uiBuilt) {
@@ -72,4 +81,4 @@ if (built && uiBuilt) {
 const summary = `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
 writeFileSync(`${results}/summary.txt`, `${summary}\n`);
 console.log(`\n${lines.join('\n')}\n${summary}`);
-process.exit(totals.failed > 0 || jestStatus !== 0 || e2eStatus !== 0 ? 1 : 0);
+process.exit(totals.failed > 0 || jestStatus !== 0 || crashStatus !== 0 || e2eStatus !== 0 ? 1 : 0);

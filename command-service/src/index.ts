@@ -7,6 +7,9 @@ export {
   ensureFirstAdministrator,
   findUserByLogin,
   LOGIN_TAKEN,
+  maintenanceCommands,
+  profileCommands,
+  userCommands,
   type AdministratorInput,
 } from './accounts/handlers.js';
 export { JOURNAL_WAIT_MS, recordSignInEvent } from './accounts/signInJournal.js';

@@ -1,0 +1,665 @@
+import { createHash } from 'node:crypto';
+import {
+  ensureGeography,
+  listCommands,
+  maintenanceCommands,
+  metierCommands,
+  profileCommands,
+  recordSignInEvent,
+  sessionCommands,
+  userCommands,
+} from '@examens-pro/command-service';
+import {
+  DEFAULT_GEOGRAPHY,
+  DOCUMENT_CATEGORY,
+  documentDecider,
+  geographyCode,
+  listItemDecider,
+  METIER_CATEGORY,
+  metierDecider,
+  PERMISSION_CODES,
+  PROFILE_CATEGORY,
+  profileDecider,
+  parseInput,
+  parseListItem,
+  parseSession,
+  profileInputSchema,
+  REFERENCE_LISTS,
+  SESSION_CATEGORY,
+  SESSION_STATUSES,
+  streamName,
+  USER_CATEGORY,
+  userCreateSchema,
+  userModifySchema,
+  type Actor,
+  type CommandContext,
+  type ListField,
+  type ReferenceListDefinition,
+  type SignInJournalEvent,
+} from '@examens-pro/domain';
+import {
+  eventIdFor,
+  handleCommand,
+  newItemId,
+  releaseUniqueValue,
+  type DocumentStorage,
+  type EventStore,
+  type ReadStore,
+} from '@examens-pro/platform';
+
+/**
+ * Sample commands per aggregate: the crash tests' log generator (and the appender of the live
+ * catch-up test) run these small stories — create, modify, deactivate, delete… — through the
+ * product's own command handlers (command-service), so that the log holds exactly what the product
+ * writes, reservation streams included. The harness fails when a registered projection or reactor
+ * receives no event: a new aggregate adds its stories here (issue #11 will move each entry next to
+ * its aggregate, as a manifest).
+ *
+ * Deletions go through the aggregate's decider and `handleCommand`, as the handlers do, with the
+ * usage count this generator keeps itself: the handlers read it from the `usages` read model, which
+ * the generator does not run.
+ */
+export interface AggregateSamples {
+  readonly name: string;
+  /** Resources (stream categories) this aggregate's items belong to, which others may reference. */
+  readonly provides: readonly string[];
+  /** Stories per round of the generator: the aggregate's share of the log. */
+  readonly weight: number;
+  /** At most this many stories in all (users: every password is hashed with scrypt, ~90 ms). */
+  readonly limit?: number;
+  /** One story, numbered `n` within this aggregate. */
+  story(scope: SampleScope, n: number): Promise<void>;
+  /** Makes one active item of `resource` (one of `provides`), for another story to reference. */
+  make?(scope: SampleScope, resource: string): Promise<string>;
+}
+
+const GENERATOR: Actor = { id: 'generateur-charge', name: 'Générateur de charge' };
+const START = Date.UTC(2026, 0, 5, 8, 0, 0);
+
+/** What the stories share: the store, the clock, the items made so far and who references what. */
+export class SampleScope {
+  private commands = 0;
+  private seed: number;
+  /** Active items per resource (an array to pick from, and where each id sits in it). */
+  private readonly active = new Map<string, { ids: string[]; at: Map<string, number> }>();
+  /** Referrer stream → the `resource|itemId` keys it references; and the count per key. */
+  private readonly referrers = new Map<string, Set<string>>();
+  private readonly usages = new Map<string, number>();
+  private imageName?: string;
+
+  constructor(
+    public eventStore: EventStore,
+    readonly readStore: ReadStore,
+    readonly storage: DocumentStorage,
+    seed = 1,
+    private readonly registry: readonly AggregateSamples[] = SAMPLES,
+  ) {
+    this.seed = seed >>> 0 || 1;
+  }
+
+  /** A fresh command: unique id, the clock moving one second per command. */
+  context(actor: Actor = GENERATOR): CommandContext {
+    this.commands += 1;
+    return {
+      commandId: `charge-${this.commands}`,
+      actor,
+      now: new Date(START + this.commands * 1000).toISOString(),
+    };
+  }
+
+  /** Deterministic pseudo-random number in [0, 1) (xorshift32). */
+  random(): number {
+    let x = this.seed;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.seed = x >>> 0;
+    return this.seed / 0x1_0000_0000;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.random() * items.length)]!;
+  }
+
+  /** An active item of `resource`: one made earlier, or one made now by the aggregate providing it. */
+  async reference(resource: string): Promise<string> {
+    const ids = this.active.get(resource)?.ids;
+    if (ids && ids.length > 0) return this.pick(ids);
+    return this.make(resource);
+  }
+
+  /** A new active item of `resource`, made by the aggregate that provides it. */
+  async make(resource: string): Promise<string> {
+    const provider = this.registry.find((a) => a.provides.includes(resource) && a.make);
+    if (!provider)
+      throw new Error(`Aucun échantillon ne crée d’élément de « ${resource} » (samples.ts).`);
+    return provider.make!(this, resource);
+  }
+
+  offer(resource: string, id: string): void {
+    const pool = this.active.get(resource) ?? { ids: [], at: new Map<string, number>() };
+    if (pool.at.has(id)) return;
+    pool.at.set(id, pool.ids.length);
+    pool.ids.push(id);
+    this.active.set(resource, pool);
+  }
+
+  withdraw(resource: string, id: string): void {
+    const pool = this.active.get(resource);
+    const at = pool?.at.get(id);
+    if (!pool || at === undefined) return;
+    const last = pool.ids.pop()!;
+    if (last !== id) {
+      pool.ids[at] = last;
+      pool.at.set(last, at);
+    }
+    pool.at.delete(id);
+  }
+
+  /** What `referrer` (a stream) references after a command; null once it is deleted. */
+  references(referrer: string, refs: Record<string, readonly string[]> | null): void {
+    for (const key of this.referrers.get(referrer) ?? []) this.count(key, -1);
+    if (refs === null) {
+      this.referrers.delete(referrer);
+      return;
+    }
+    const keys = new Set(
+      Object.entries(refs).flatMap(([resource, ids]) => ids.map((id) => `${resource}|${id}`)),
+    );
+    for (const key of keys) this.count(key, 1);
+    this.referrers.set(referrer, keys);
+  }
+
+  private count(key: string, delta: number): void {
+    const next = (this.usages.get(key) ?? 0) + delta;
+    if (next === 0) this.usages.delete(key);
+    else this.usages.set(key, next);
+  }
+
+  /** Whether any referrer references the item (then it is never deleted). */
+  used(resource: string, id: string): boolean {
+    return this.usages.has(`${resource}|${id}`);
+  }
+
+  /** Expected usage counts: `resource|itemId` → number of referrers referencing it. */
+  expectedUsages(): Map<string, number> {
+    return new Map(this.usages);
+  }
+
+  /** A signature image in the documents folder, stored as the images route stores uploads. */
+  async image(): Promise<string> {
+    if (this.imageName) return this.imageName;
+    // The smallest PNG: signature (8 bytes) then an IHDR, IDAT and IEND of a 1×1 pixel.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const name = `image-${createHash('sha256').update(png).digest('hex')}.png`;
+    if (!this.storage.exists(name))
+      await this.storage.write(name, async (out) => void out.end(png));
+    this.imageName = name;
+    return name;
+  }
+}
+
+const TRADES = [
+  'Électricité bâtiment',
+  'Maçonnerie',
+  'Menuiserie bois',
+  'Plomberie sanitaire',
+  'Couture',
+  'Coiffure',
+  'Mécanique automobile',
+  'Soudure',
+  'Froid et climatisation',
+  'Pâtisserie',
+  'Ébénisterie',
+  'Tôlerie',
+];
+
+const writableLists = REFERENCE_LISTS.filter((l) => !l.readOnly);
+
+/** A value of each field type that the list's form accepts. */
+const sampleValue = async (scope: SampleScope, field: ListField, n: number): Promise<unknown> => {
+  switch (field.type) {
+    case 'text':
+      return field.required || n % 2 === 0 ? `${field.label} ${n}` : '';
+    case 'integer': {
+      if (typeof field.defaultValue === 'number') return field.defaultValue;
+      const min = field.min ?? 1;
+      return Math.min(min + (n % 5), field.max ?? Number.MAX_SAFE_INTEGER);
+    }
+    case 'number':
+      return typeof field.defaultValue === 'number' ? field.defaultValue : 1.5;
+    case 'boolean':
+      return n % 2 === 0;
+    case 'email-list':
+      return `liste${n}@examens.cm; secretariat${n}@examens.cm`;
+    case 'phone':
+      return `+2376${String(10_000_000 + n).slice(-8)}`;
+    case 'date':
+      return `2027-0${1 + (n % 9)}-15`;
+    case 'choice':
+      return field.choices![n % field.choices!.length]!.value;
+    case 'reference':
+      return field.required || n % 2 === 0 ? scope.reference(field.reference!) : null;
+    case 'references':
+      return n % 2 === 0 ? [await scope.reference(field.reference!)] : [];
+    case 'image':
+      return scope.image();
+    default: {
+      const never: never = field.type;
+      throw new Error(`type de champ sans échantillon : ${String(never)}`);
+    }
+  }
+};
+
+const referencesOf = (list: ReferenceListDefinition, values: Record<string, unknown>) => {
+  const refs: Record<string, string[]> = {};
+  for (const field of list.fields) {
+    if (field.type !== 'reference' && field.type !== 'references') continue;
+    const ids = [values[field.name]]
+      .flat()
+      .filter((id): id is string => typeof id === 'string' && id !== '');
+    refs[field.reference!] = [...(refs[field.reference!] ?? []), ...ids];
+  }
+  return refs;
+};
+
+/** Creates one item of `list` (values filled for its fields), returns its id and revision. */
+const createItem = async (scope: SampleScope, list: ReferenceListDefinition, n: number) => {
+  const context = scope.context();
+  const id = newItemId(context.commandId);
+  const body: Record<string, unknown> = { code: `C${n}`, libelle: `${list.itemLabel} ${n}` };
+  for (const field of list.fields) body[field.name] = await sampleValue(scope, field, n);
+  const input = parseListItem(list, body);
+  const commands = listCommands(scope.eventStore, scope.readStore, list, scope.storage);
+  const answer = await commands.create(id, input, context);
+  scope.references(streamName(list.name, id), referencesOf(list, input.values));
+  scope.offer(list.name, id);
+  return { id, input, revision: answer.revision, commands };
+};
+
+const referenceLists: AggregateSamples = {
+  name: 'listes de référence',
+  provides: writableLists.map((l) => l.name),
+  weight: 20,
+  async make(scope, resource) {
+    const list = writableLists.find((l) => l.name === resource)!;
+    return (await createItem(scope, list, 900_000_000 + Math.floor(scope.random() * 1e8))).id;
+  },
+  async story(scope, n) {
+    const list = writableLists[n % writableLists.length]!;
+    const created = await createItem(scope, list, n);
+    const { id, commands } = created;
+    let { revision, input } = created;
+    const phase = Math.floor(n / writableLists.length) % 5;
+    if (phase === 1 || phase === 4) {
+      // A new libellé, and every other time a new code (the old one is given back).
+      const code = phase === 4 ? `C${n}-B` : input.code;
+      input = { ...input, code, libelle: `${input.libelle} (modifié)` };
+      revision = (await commands.modify(id, input, revision, scope.context())).revision;
+    }
+    if (phase === 2) {
+      revision = (await commands.setActive(id, false, revision, scope.context())).revision;
+      revision = (await commands.setActive(id, true, revision, scope.context())).revision;
+    }
+    if (phase === 3 && !scope.used(list.name, id)) {
+      const context = scope.context();
+      await handleCommand(scope.eventStore, {
+        stream: streamName(list.name, id),
+        decider: listItemDecider,
+        command: { type: 'DeleteListItem', data: { list: list.name, itemId: id, usageCount: 0 } },
+        context,
+        expectedRevision: revision,
+      });
+      await releaseUniqueValue(
+        scope.eventStore,
+        { resource: list.name, field: 'code', value: input.code },
+        streamName(list.name, id),
+        context,
+      );
+      scope.withdraw(list.name, id);
+      scope.references(streamName(list.name, id), null);
+    }
+  },
+};
+
+/** Zones and départements: the product's own seed, read-only lists. */
+const geography: AggregateSamples = {
+  name: 'géographie',
+  provides: ['zones', 'departements'],
+  weight: 0,
+  async story() {},
+  async make(scope, resource) {
+    await ensureGeography(scope.eventStore, scope.readStore, {
+      actor: GENERATOR,
+      now: new Date(START).toISOString(),
+    });
+    // The ids the seed gives (derived from its command ids).
+    const idOf = (list: string, name: string) =>
+      eventIdFor(`geographie-${list}-${geographyCode(name)}`, 0);
+    for (const { zone, departements } of DEFAULT_GEOGRAPHY) {
+      const zoneId = idOf('zones', zone);
+      scope.offer('zones', zoneId);
+      for (const name of departements) {
+        const id = idOf('departements', name);
+        scope.offer('departements', id);
+        scope.references(streamName('departements', id), { zones: [zoneId] });
+      }
+    }
+    return scope.reference(resource);
+  },
+};
+
+const metierInput = (n: number, filiereId: string | null, corps: string | null) => ({
+  code: `M${n}`,
+  libelle: `${TRADES[n % TRADES.length]} ${Math.floor(n / TRADES.length) + 1}`,
+  filiereId,
+  corpsDeMetierId: corps,
+});
+
+const createMetier = async (scope: SampleScope, n: number) => {
+  const filiereId = n % 3 === 0 ? await scope.reference('filieres') : null;
+  const corps = n % 3 === 1 ? await scope.reference('corps-de-metier') : null;
+  const context = scope.context();
+  const id = newItemId(context.commandId);
+  const input = metierInput(n, filiereId, corps);
+  const commands = metierCommands(scope.eventStore, scope.readStore);
+  const { revision } = await commands.create(id, input, context);
+  const stream = streamName(METIER_CATEGORY, id);
+  scope.references(stream, {
+    filieres: filiereId ? [filiereId] : [],
+    'corps-de-metier': corps ? [corps] : [],
+  });
+  scope.offer(METIER_CATEGORY, id);
+  return { id, input, revision, commands, stream };
+};
+
+const metiers: AggregateSamples = {
+  name: 'métiers',
+  provides: [METIER_CATEGORY],
+  weight: 30,
+  async make(scope) {
+    return (await createMetier(scope, 900_000_000 + Math.floor(scope.random() * 1e8))).id;
+  },
+  async story(scope, n) {
+    const created = await createMetier(scope, n);
+    const { id, commands, stream } = created;
+    let { input, revision } = created;
+    if (n % 2 === 0) {
+      // Another filière (usage counts move from one item to another), a new libellé.
+      const filiereId = n % 4 === 0 ? await scope.reference('filieres') : null;
+      input = { ...input, filiereId, libelle: `${input.libelle} (révisé)` };
+      revision = (await commands.modify(id, input, revision, scope.context())).revision;
+      scope.references(stream, {
+        filieres: filiereId ? [filiereId] : [],
+        'corps-de-metier': input.corpsDeMetierId ? [input.corpsDeMetierId] : [],
+      });
+    }
+    if (n % 7 === 3) {
+      input = { ...input, code: `M${n}-B` };
+      revision = (await commands.modify(id, input, revision, scope.context())).revision;
+    }
+    if (n % 4 === 1) {
+      revision = (await commands.deactivate(id, revision, scope.context())).revision;
+      if (n % 8 === 1)
+        revision = (await commands.reactivate(id, revision, scope.context())).revision;
+      else scope.withdraw(METIER_CATEGORY, id);
+    }
+    if (n % 5 === 4 && !scope.used(METIER_CATEGORY, id)) {
+      const context = scope.context();
+      await handleCommand(scope.eventStore, {
+        stream,
+        decider: metierDecider,
+        command: { type: 'DeleteMetier', data: { metierId: id, usageCount: 0 } },
+        context,
+        expectedRevision: revision,
+      });
+      await releaseUniqueValue(
+        scope.eventStore,
+        { resource: METIER_CATEGORY, field: 'code', value: input.code },
+        stream,
+        context,
+      );
+      scope.withdraw(METIER_CATEGORY, id);
+      scope.references(stream, null);
+    }
+  },
+};
+
+const createSession = async (scope: SampleScope, n: number, steps: number) => {
+  // Each session has an examen of its own: at most one session per examen is open for registration.
+  const examenId = await scope.make('examens');
+  const context = scope.context();
+  const id = newItemId(context.commandId);
+  const details = parseSession({
+    examenId,
+    annee: 2027 + (n % 5),
+    libelle: `Session ${n}`,
+    ouvertureInscriptions: '2026-11-02',
+    clotureInscriptions: '2027-02-26',
+    debutComposition: '2027-06-14',
+    finComposition: '2027-06-18',
+  });
+  const commands = sessionCommands(scope.eventStore);
+  let { revision } = await commands.create(id, details, context);
+  const stream = streamName(SESSION_CATEGORY, id);
+  scope.references(stream, { examens: [examenId] });
+  if (n % 2 === 0)
+    revision = (
+      await commands.modify(
+        id,
+        { ...details, libelle: `Session ${n} (révisée)` },
+        revision,
+        scope.context(),
+      )
+    ).revision;
+  for (const to of SESSION_STATUSES.slice(1, 1 + steps))
+    revision = (await commands.advance(id, to, revision, scope.context())).revision;
+  if (steps < SESSION_STATUSES.length - 1) scope.offer(SESSION_CATEGORY, id);
+  return id;
+};
+
+const sessions: AggregateSamples = {
+  name: 'sessions',
+  provides: [SESSION_CATEGORY],
+  weight: 2,
+  async make(scope) {
+    return createSession(scope, Math.floor(scope.random() * 1e6), 0);
+  },
+  async story(scope, n) {
+    await createSession(scope, n, n % SESSION_STATUSES.length);
+  },
+};
+
+const createProfile = async (scope: SampleScope, n: number) => {
+  const context = scope.context();
+  const id = newItemId(context.commandId);
+  const input = parseInput(profileInputSchema, {
+    libelle: `Profil ${n}`,
+    permissions: PERMISSION_CODES.filter((_, i) => (i + n) % 3 === 0),
+  });
+  const commands = profileCommands(scope.eventStore, scope.readStore);
+  const { revision } = await commands.create(id, input, context);
+  scope.offer(PROFILE_CATEGORY, id);
+  return { id, input, revision, commands };
+};
+
+const profiles: AggregateSamples = {
+  name: 'profils',
+  provides: [PROFILE_CATEGORY],
+  weight: 1,
+  async make(scope) {
+    return (await createProfile(scope, Math.floor(scope.random() * 1e6))).id;
+  },
+  async story(scope, n) {
+    const { id, input, commands, revision: created } = await createProfile(scope, n);
+    const input2 = { ...input, libelle: `${input.libelle} (modifié)` };
+    const { revision } = await commands.modify(id, input2, created, scope.context());
+    if (n % 3 === 2 && !scope.used(PROFILE_CATEGORY, id)) {
+      await handleCommand(scope.eventStore, {
+        stream: streamName(PROFILE_CATEGORY, id),
+        decider: profileDecider,
+        command: { type: 'DeleteProfile', data: { profilId: id, usageCount: 0 } },
+        context: scope.context(),
+        expectedRevision: revision,
+      });
+      scope.withdraw(PROFILE_CATEGORY, id);
+    }
+  },
+};
+
+const users: AggregateSamples = {
+  name: 'utilisateurs',
+  provides: [USER_CATEGORY],
+  weight: 1,
+  limit: 2,
+  async story(scope, n) {
+    const profilId = await scope.reference(PROFILE_CATEGORY);
+    const centreDepotId = n % 2 === 1 ? await scope.reference('centres-depot') : null;
+    const context = scope.context();
+    const id = newItemId(context.commandId);
+    const password = `Provisoire-${n}-Examens`;
+    const details = {
+      nom: `Nom${n}`,
+      prenoms: `Prénom ${n}`,
+      login: `agent${n}@examens.cm`,
+      telephone: `+2376${String(20_000_000 + n).slice(-8)}`,
+      profilId,
+      centreDepotId,
+    };
+    const commands = userCommands(scope.eventStore);
+    let { revision } = await commands.create(
+      id,
+      parseInput(userCreateSchema, { ...details, motDePasse: password }),
+      context,
+    );
+    const stream = streamName(USER_CATEGORY, id);
+    const refs = () => ({
+      profils: [details.profilId],
+      'centres-depot': details.centreDepotId ? [details.centreDepotId] : [],
+    });
+    scope.references(stream, refs());
+    details.telephone = `+2376${String(30_000_000 + n).slice(-8)}`;
+    revision = (
+      await commands.modify(id, parseInput(userModifySchema, details), revision, scope.context())
+    ).revision;
+    const self: Actor = { id, name: `${details.prenoms} ${details.nom}` };
+    revision = (
+      await commands.modifyOwnAccount(
+        { nom: details.nom, prenoms: `${details.prenoms} Marie`, telephone: details.telephone },
+        revision,
+        scope.context(self),
+      )
+    ).revision;
+    revision = (await commands.deactivate(id, revision, scope.context())).revision;
+    revision = (await commands.reactivate(id, revision, scope.context())).revision;
+    const reset = `Temporaire-${n}-Examens`;
+    await commands.resetPassword(id, reset, revision, scope.context());
+    await commands.changeOwnPassword(reset, `Personnel-${n}-Examens`, scope.context(self));
+  },
+};
+
+const documents: AggregateSamples = {
+  name: 'documents',
+  provides: [DOCUMENT_CATEGORY],
+  weight: 2,
+  async story(scope, n) {
+    const context = scope.context();
+    const documentId = newItemId(context.commandId);
+    const stream = streamName(DOCUMENT_CATEGORY, documentId);
+    await handleCommand(scope.eventStore, {
+      stream,
+      decider: documentDecider,
+      command: { type: 'RequestDocument', data: { documentId, kind: 'liste-metiers' } },
+      context,
+    });
+    // The outcome a worker records (the file itself is not made here).
+    const worker: Actor = { id: 'generateur-documents', name: 'Générateur de documents' };
+    await handleCommand(scope.eventStore, {
+      stream,
+      decider: documentDecider,
+      command:
+        n % 4 === 0
+          ? {
+              type: 'RecordDocumentFailed',
+              data: { documentId, reason: 'Génération impossible : essai' },
+            }
+          : {
+              type: 'RecordDocumentGenerated',
+              data: {
+                documentId,
+                fileName: 'liste-des-metiers.pdf',
+                sha256: createHash('sha256').update(documentId).digest('hex'),
+                size: 1000 + n,
+                pages: 1 + (n % 40),
+              },
+            },
+      context: { ...scope.context(worker), causationId: context.commandId },
+    });
+  },
+};
+
+const maintenance: AggregateSamples = {
+  name: 'maintenance',
+  provides: [],
+  weight: 1,
+  async story(scope, n) {
+    const commands = maintenanceCommands(scope.eventStore);
+    await commands.set(true, `Maintenance programmée n° ${n}`, scope.context());
+    await commands.set(false, '', scope.context());
+  },
+};
+
+const JOURNAL: readonly SignInJournalEvent['type'][] = [
+  'SignInSucceeded',
+  'SignInFailed',
+  'SignInLockedOut',
+  'SignedOut',
+  'PasswordChangeJournaled',
+  'PasswordResetJournaled',
+];
+
+const signInJournal: AggregateSamples = {
+  name: 'journal des connexions',
+  provides: [],
+  weight: 2,
+  async story(scope, n) {
+    const type = JOURNAL[n % JOURNAL.length]!;
+    const context = scope.context();
+    const data =
+      type === 'SignInFailed'
+        ? { reason: 'mot-de-passe' as const }
+        : type === 'SignInLockedOut'
+          ? { lockedUntil: new Date(Date.parse(context.now) + 900_000).toISOString() }
+          : {};
+    await recordSignInEvent(
+      scope.eventStore,
+      { warn: (...args: unknown[]) => console.warn('journal :', ...args) },
+      {
+        event: { type, data } as never,
+        login: `agent${n % 50}@examens.cm`,
+        utilisateurId: null,
+        client: {
+          ip: `10.0.${n % 250}.${(n * 7) % 250}`,
+          userAgent: 'Mozilla/5.0 (essai de charge)',
+        },
+        commandId: context.commandId,
+      },
+    );
+  },
+};
+
+/** The registry: every aggregate whose commands the product has, with its stories. */
+export const SAMPLES: readonly AggregateSamples[] = [
+  geography,
+  referenceLists,
+  metiers,
+  sessions,
+  profiles,
+  users,
+  documents,
+  maintenance,
+  signInJournal,
+];
