@@ -7,7 +7,16 @@ import {
   signInAndChangePassword,
   submitPasswordChange,
 } from './accounts';
-import { browserAvailable, launchBrowser, shot, startProduct, type Product } from './harness';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ARTIFACTS,
+  browserAvailable,
+  launchBrowser,
+  shot,
+  startProduct,
+  type Product,
+} from './harness';
 
 /**
  * Accounts, sign-in and the dashboard's shell, on the embedded product started on empty data: the
@@ -31,6 +40,7 @@ const METIERS = '/tableau-de-bord/configuration/metiers';
 const NOTES = '/tableau-de-bord/espace-examen/notes/liste-des-notes';
 const UTILISATEURS = '/tableau-de-bord/utilisateurs-profils/utilisateurs';
 const PROFILS = '/tableau-de-bord/utilisateurs-profils/profils';
+const JOURNAL = '/tableau-de-bord/utilisateurs-profils/journal-des-connexions';
 
 run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
   let product: Product;
@@ -53,6 +63,14 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
   const pathOf = (p: Page) => new URL(p.url()).pathname;
   /** A notification of any kind: errors are role alert, the others role status, in one bar. */
   const toast = (p: Page, text: string) => p.locator('.toasts > *').filter({ hasText: text });
+  /** Waits (at most 10 s) until the page shows what `check` looks for. */
+  const until = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('La page n’a pas atteint l’état attendu.');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
 
   it('sends an anonymous visitor of a dashboard page to the sign-in page, in French', async () => {
     await open(page, METIERS);
@@ -286,6 +304,132 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
     await page.getByRole('cell', { name: ADMIN.login }).waitFor();
     await expect(page.getByRole('link', { name: 'Créer' }).count()).resolves.toBe(0);
     await shot(page, 'comptes-13-liste-en-lecture');
+  });
+
+  it('shows the administrator the sign-in journal, newest first, filtered and exported', async () => {
+    const adminContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'fr-FR',
+      acceptDownloads: true,
+    });
+    try {
+      const admin = await adminContext.newPage();
+      await signIn(admin, product.url, ADMIN.login, ADMIN.password);
+      await admin.waitForURL(`${product.url}/tableau-de-bord`);
+      await admin.getByRole('menuitem', { name: 'Journal des connexions' }).click();
+      await admin.waitForURL(`**${JOURNAL}`);
+      const rows = admin.locator('#main-content tbody tr');
+      // Newest first: the administrator's sign-in of a moment ago (read again until projected).
+      await until(async () => {
+        const first = await rows
+          .first()
+          .innerText({ timeout: 5000 })
+          .catch(() => '');
+        if (first.includes(ADMIN.login) && first.includes('Connexion réussie')) return true;
+        await admin.reload();
+        return false;
+      });
+      const texts = await rows.allInnerTexts();
+      const has = (login: string, type: string) =>
+        texts.some((row) => row.includes(login) && row.includes(type));
+      // The wrong password of the first morning, the sign-out, the new user's first steps.
+      expect(has(ADMIN.login, 'Échec de connexion')).toBe(true);
+      expect(texts.join('\n')).toContain('Mot de passe incorrect');
+      expect(has(ADMIN.login, 'Déconnexion')).toBe(true);
+      expect(has(ADMIN.login, 'Mot de passe changé')).toBe(true);
+      expect(has(USER.login, 'Connexion réussie')).toBe(true);
+      expect(has(USER.login, 'Mot de passe changé')).toBe(true);
+      // Address and browser of each line.
+      expect(texts[0]).toMatch(/127\.0\.0\.1/);
+      expect(texts[0]).toMatch(/Chrome/);
+      await shot(admin, 'comptes-13b-journal-des-connexions');
+
+      // Only the failures…
+      await admin.getByRole('combobox', { name: 'Type' }).click();
+      await admin.getByRole('option', { name: 'Échec de connexion' }).click();
+      await until(async () => {
+        const shown = await rows.allInnerTexts();
+        return shown.length > 0 && shown.every((row) => row.includes('Échec de connexion'));
+      });
+      // …then one user's lines only (the filters cleared first).
+      await open(admin, `${JOURNAL}?filter=%7B%7D`);
+      await admin.getByPlaceholder('Rechercher (identifiant, adresse IP)').fill('awa.kouassi');
+      await until(async () => {
+        const shown = await rows.allInnerTexts();
+        return shown.length > 0 && shown.every((row) => row.includes(USER.login));
+      });
+
+      const downloaded = admin.waitForEvent('download');
+      await admin.getByRole('button', { name: 'Exporter (CSV)' }).click();
+      const download = await downloaded;
+      expect(download.suggestedFilename()).toMatch(/^journal-connexions-.*\.csv$/);
+      const file = join(ARTIFACTS, 'comptes-journal-des-connexions.csv');
+      await download.saveAs(file);
+      const csv = readFileSync(file, 'utf8');
+      expect(csv.startsWith('\ufeffDate;Identifiant;Type;Détail;Adresse IP;Navigateur')).toBe(true);
+      expect(csv).toContain(`${USER.login};Mot de passe changé`);
+      expect(csv).not.toContain(ADMIN.login);
+      // Never a password, in any line.
+      for (const password of [USER.password, USER.temporaryPassword, ADMIN.password])
+        expect(csv).not.toContain(password);
+    } finally {
+      await adminContext.close();
+    }
+  });
+
+  it('opens the métiers screen on its Filières tab alone for a holder of the filières only', async () => {
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const holderContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'fr-FR',
+    });
+    try {
+      // The profile and the account, made through the API by the administrator.
+      const admin = await adminContext.newPage();
+      await signIn(admin, product.url, ADMIN.login, ADMIN.password);
+      await admin.waitForURL(`${product.url}/tableau-de-bord`);
+      const { csrfToken } = (await (
+        await admin.request.get(`${product.url}/api/auth/csrf`)
+      ).json()) as { csrfToken: string };
+      const headers = { 'x-csrf-token': csrfToken };
+      const profile = await admin.request.post(`${product.url}/api/profils`, {
+        headers,
+        data: { libelle: 'Filières seulement', permissions: ['configuration.filieres'] },
+      });
+      expect(profile.status()).toBe(201);
+      const account = await admin.request.post(`${product.url}/api/utilisateurs`, {
+        headers,
+        data: {
+          nom: 'Ngono',
+          prenoms: 'Marie',
+          login: 'marie.ngono@examens.local',
+          telephone: '+237 699 00 00 01',
+          profilId: ((await profile.json()) as { id: string }).id,
+          motDePasse: 'Filieres-Provisoire-1',
+        },
+      });
+      expect(account.status()).toBe(201);
+
+      const holder = await holderContext.newPage();
+      await signInAndChangePassword(
+        holder,
+        product.url,
+        'marie.ngono@examens.local',
+        'Filieres-Provisoire-1',
+        'Filieres-Personnel-2',
+      );
+      await open(holder, '/tableau-de-bord');
+      await holder.getByRole('menuitem', { name: 'Métiers' }).click();
+      await holder.waitForURL(`**${METIERS}/filieres`);
+      await holder.getByRole('tab', { name: 'Filières', selected: true }).waitFor();
+      await holder.getByRole('link', { name: 'Créer' }).waitFor();
+      // Neither the Métiers tab (its list is written with "Configurer les métiers") nor the corps'.
+      await expect(holder.getByRole('tab').allTextContents()).resolves.toEqual(['Filières']);
+      await shot(holder, 'comptes-13c-onglet-filieres-seul');
+    } finally {
+      await adminContext.close();
+      await holderContext.close();
+    }
   });
 
   it('shows the maintenance notice to the public while the administrator switches it on', async () => {
