@@ -45,6 +45,11 @@ export interface SqliteEventStoreOptions {
   /** How often a caught-up subscription looks for appends made by other processes. */
   readonly pollIntervalMs?: number;
   readonly readBatchSize?: number;
+  /**
+   * Benchmarks only: 'NORMAL' and no group commit reproduce the store before durable appends, to
+   * measure both in one run. The product always runs 'FULL' with group commit.
+   */
+  readonly durability?: 'FULL' | 'NORMAL-sans-groupe';
 }
 
 /**
@@ -59,6 +64,7 @@ export class SqliteEventStore implements EventStore {
   private readonly statements;
   private readonly appendTransaction;
   private readonly groupTransaction;
+  private readonly groupCommit: boolean;
   /** Appends waiting for the next group commit (one transaction, one fsync for all of them). */
   private pendingAppends: PendingAppend[] = [];
   private closed = false;
@@ -73,7 +79,8 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('journal_mode = WAL');
     // A command is answered only once its events are on disk (EventStoreDB fsyncs before it
     // acknowledges too): FULL syncs the WAL at every commit. Concurrent appends share one commit.
-    this.db.pragma('synchronous = FULL');
+    this.groupCommit = options.durability !== 'NORMAL-sans-groupe';
+    this.db.pragma(`synchronous = ${this.groupCommit ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
@@ -237,6 +244,8 @@ export class SqliteEventStore implements EventStore {
         resolve,
         reject,
       });
+      // Before durable appends: one transaction per append, at once.
+      if (!this.groupCommit) this.commitGroup();
     });
   }
 
