@@ -1,3 +1,5 @@
+// First: zod must run without eval before any schema is built (see the module).
+import './common/zodWithoutEval';
 import { Component, lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
