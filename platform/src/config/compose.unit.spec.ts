@@ -28,7 +28,8 @@ const variablesReadByCode = (): Set<string> => {
     for (const entry of readdirSync(dir)) {
       const path = join(dir, entry);
       if (statSync(path).isDirectory()) {
-        if (!['node_modules', 'dist', 'testing'].includes(entry)) walk(path);
+        // testing/ and crash/ hold test harnesses, not product code.
+        if (!['node_modules', 'dist', 'testing', 'crash'].includes(entry)) walk(path);
       } else if (/\.ts$/.test(entry) && !/(\.spec|^test[A-Z]\w*)\.ts$/.test(entry)) {
         for (const match of readFileSync(path, 'utf8').matchAll(
           /(?:process\.)?env\.([A-Z_][A-Z0-9_]*)/g,
