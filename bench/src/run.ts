@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { benchCommands } from './commands.js';
 import { benchDashboardLoad, weighJs } from './dashboard.js';
 import { benchDocuments } from './documents.js';
+import { benchExports } from './exports.js';
 import { benchList } from './list.js';
 import { describeMachine } from './machine.js';
 import { benchRebuild } from './rebuild.js';
@@ -85,7 +86,33 @@ const documents = async (): Promise<void> => {
   });
 };
 
-const SUITES: Record<string, () => Promise<void>> = { spine, documents };
+/**
+ * Ready for sixty screens: an export of 200,000 rows completes, on the server, in flat memory
+ * (rows/s and the server's resident memory). Size: BENCH_EXPORT_ROWS.
+ */
+const exportsSuite = async (): Promise<void> => {
+  const rows = Number(process.env.BENCH_EXPORT_ROWS ?? 200_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-exports-'));
+  console.log(`Exports : ${rows} métiers (un événement chacun)…`);
+  const rebuild = await benchRebuild({ dataDir, streams: rows, eventsPerStream: 1 });
+  console.log(rebuild);
+  const exported = await benchExports({ dataDir, port: 18_184, rows: rebuild.documents });
+  console.log(exported);
+  rmSync(dataDir, { recursive: true, force: true });
+  save('exports', {
+    suite: 'exports (Ready for sixty screens)',
+    machine: describeMachine(),
+    targets: { rows: 200_000 },
+    ...exported,
+    verdict: { complete: rebuild.documents >= 200_000 },
+  });
+};
+
+const SUITES: Record<string, () => Promise<void>> = {
+  spine,
+  documents,
+  exports: exportsSuite,
+};
 
 const main = async (): Promise<void> => {
   const asked = process.argv.slice(2);

@@ -9,6 +9,8 @@ export interface BenchServer {
   readonly cookie: string;
   readonly cookieValue: string;
   readonly csrfToken: string;
+  /** The server process (its memory is read from /proc). */
+  readonly pid: number;
   /** Headers of a signed-in request (cookie and CSRF token). */
   headers(extra?: Record<string, string>): Record<string, string>;
   stop(): Promise<void>;
@@ -88,6 +90,7 @@ export const startServer = async (dataDir: string, port: number): Promise<BenchS
   return {
     url,
     ...session,
+    pid: child.pid!,
     headers: (extra = {}) => ({
       cookie: session.cookie,
       'x-csrf-token': session.csrfToken,

@@ -144,17 +144,33 @@ export const csvExport = (table: ExportTable, batches: AsyncIterable<ExportCell[
   return Readable.from(chunks(), { objectMode: false });
 };
 
-/** Resolves once the reader has caught up (or has gone away). */
-const drained = (out: Writable): Promise<void> =>
+/** Resolves once `stream` has taken what it was given, or once the response is gone. */
+const drained = (stream: Writable, out: Writable): Promise<void> =>
   new Promise((resolve) => {
     const done = () => {
-      out.off('drain', done);
+      stream.off('drain', done);
+      stream.off('close', done);
       out.off('close', done);
       resolve();
     };
-    out.on('drain', done);
+    stream.on('drain', done);
+    stream.on('close', done);
     out.on('close', done);
   });
+
+/**
+ * Where exceljs hands the sheet's XML to the zip (a readable-stream 2 PassThrough, whose state is
+ * only reachable as `_writableState`). exceljs writes on and on into it, ignoring backpressure,
+ * while the zip takes it at its own pace: the export waits on it instead.
+ */
+type ZipInput = Writable & { _writableState?: { length: number; needDrain: boolean } };
+const zipInputOf = (sheet: ExcelJS.Worksheet): ZipInput | undefined =>
+  (sheet as unknown as { stream?: { pipes?: ZipInput[] } }).stream?.pipes?.[0];
+
+/** Bytes of XML the zip may have waiting: about a batch. */
+const ZIP_LAG_BYTES = 1 << 20;
+const zipLags = (input: ZipInput | undefined): input is ZipInput =>
+  !!input?._writableState?.needDrain && input._writableState.length > ZIP_LAG_BYTES;
 
 /**
  * The same table as an Excel workbook, through exceljs' streaming writer: one sheet, bold header
@@ -194,7 +210,9 @@ export const xlsxExport = (
     for await (const batch of batches) {
       if (out.destroyed) return;
       if (!started) start(batch);
-      for (const cells of batch) {
+      for (const [n, cells] of batch.entries()) {
+        // The zip compresses in later turns of the event loop: give it one every 100 rows.
+        if (n > 0 && n % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
         const values = cells.map(xlsxCell);
         const row = sheet.addRow(values.map((v) => v.value));
         values.forEach((v, i) => {
@@ -202,7 +220,12 @@ export const xlsxExport = (
         });
         row.commit();
       }
-      if (out.writableNeedDrain) await drained(out);
+      // Then wait while the zip, or the client, lags behind: memory holds about one batch,
+      // whatever the length of the list, and other requests are served in between.
+      await new Promise((resolve) => setImmediate(resolve));
+      const zipInput = zipInputOf(sheet);
+      while (zipLags(zipInput) && !out.destroyed) await drained(zipInput, out);
+      while (out.writableNeedDrain && !out.destroyed) await drained(out, out);
     }
     if (!started) start([]);
     sheet.commit();
