@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { benchAppends } from './appends.js';
 import { benchCommands } from './commands.js';
 import { benchDashboardLoad, weighJs } from './dashboard.js';
 import { benchDocuments } from './documents.js';
 import { benchExports } from './exports.js';
 import { benchList } from './list.js';
+import { benchReads } from './reads.js';
 import { describeMachine } from './machine.js';
 import { benchRebuild } from './rebuild.js';
 
@@ -28,6 +30,11 @@ const spine = async (): Promise<void> => {
   console.log(`Commandes : 20 clients pendant ${seconds} s…`);
   const commands = await benchCommands({ clients: 20, durationMs: seconds * 1000, port: 18_181 });
   console.log(commands);
+  console.log(
+    'Ajouts au journal : avant (NORMAL, un commit par ajout) et après (FULL, commits groupés)…',
+  );
+  const appends = await benchAppends({ clients: 20, durationMs: seconds * 1000 });
+  console.log(appends);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   console.log(`Reconstruction : ${streams} métiers × ${eventsPerStream} événements…`);
   const rebuild = await benchRebuild({ dataDir, streams, eventsPerStream });
@@ -35,19 +42,32 @@ const spine = async (): Promise<void> => {
   console.log(`Listes sur ${rebuild.documents} documents…`);
   const list = await benchList({ dataDir, port: 18_182, requests: 400 });
   console.log(list);
+  console.log('Lectures connectées face à un Fastify nu (mêmes octets)…');
+  const reads = await benchReads({ dataDir, port: 18_187, barePort: 18_188, seconds });
+  console.log(reads);
   rmSync(dataDir, { recursive: true, force: true });
   save('spine', {
     suite: 'spine (Foundation I)',
     machine: describeMachine(),
-    targets: { commandP99Ms: 50, rebuildEventsPerSecond: 20_000, listP95Ms: 50 },
+    targets: {
+      commandP99Ms: 50,
+      rebuildEventsPerSecond: 20_000,
+      listP95Ms: 50,
+      signedInReadsRatioPercent: 25,
+      signedInOverheadP50Ms: 0.15,
+    },
     commands,
+    appends,
     rebuild,
     list,
+    reads,
     verdict: {
       commandP99: commands.p99Ms <= 50,
       rebuild: rebuild.rebuildEventsPerSecond >= 20_000,
       listWithoutQ: list.withoutQ.p95Ms <= 50,
       listWithQ: list.withQ.p95Ms <= 50,
+      signedInReadsRatio: reads.ratioPercent >= 25,
+      signedInOverhead: reads.signedInOverheadP50Ms <= 0.15,
     },
   });
 };

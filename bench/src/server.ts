@@ -29,31 +29,39 @@ const signIn = async (url: string) => {
     cookie = sessionCookieOf(response, cookie);
     return ((await response.json()) as { csrfToken: string }).csrfToken;
   };
-  // The token first: it creates the session whose cookie the form post must carry.
-  const firstToken = await csrf();
-  const signedIn = await fetch(`${url}/api/auth/callback/credentials`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      csrfToken: firstToken,
-      json: 'true',
-      login: BENCH_ADMIN,
-      password: 'Provisoire-Mesure-2026',
-    }).toString(),
-  });
+  const attempt = async (password: string): Promise<Response> => {
+    // The token first: it creates the session whose cookie the form post must carry.
+    const csrfToken = await csrf();
+    return fetch(`${url}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        csrfToken,
+        json: 'true',
+        login: BENCH_ADMIN,
+        password,
+      }).toString(),
+    });
+  };
+  // A data folder already measured once: the administrator has their own password already.
+  let signedIn = await attempt('Provisoire-Mesure-2026');
+  const firstTime = signedIn.ok;
+  if (!firstTime) signedIn = await attempt('Mesure-Examens-Definitif');
   if (!signedIn.ok) throw new Error(`Connexion impossible : HTTP ${signedIn.status}`);
   cookie = sessionCookieOf(signedIn, cookie);
   const csrfToken = await csrf();
-  const changed = await fetch(`${url}/api/auth/change-password`, {
-    method: 'POST',
-    headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      currentPassword: 'Provisoire-Mesure-2026',
-      newPassword: 'Mesure-Examens-Definitif',
-    }),
-  });
-  if (!changed.ok)
-    throw new Error(`Changement de mot de passe impossible : HTTP ${changed.status}`);
+  if (firstTime) {
+    const changed = await fetch(`${url}/api/auth/change-password`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        currentPassword: 'Provisoire-Mesure-2026',
+        newPassword: 'Mesure-Examens-Definitif',
+      }),
+    });
+    if (!changed.ok)
+      throw new Error(`Changement de mot de passe impossible : HTTP ${changed.status}`);
+  }
   return { cookie, cookieValue: cookie.split('=')[1]!, csrfToken };
 };
 
