@@ -15,7 +15,7 @@ module.exports = {
   testPathIgnorePatterns: [],
   // One scenario at a time: each one already keeps the machine's cores busy.
   maxWorkers: 1,
-  testTimeout: 600_000,
+  testTimeout: 900_000,
   // The SQLite scenarios need no server: no FerretDB nor Redis is started for them.
   globalSetup: undefined,
   globalTeardown: undefined,

@@ -16,7 +16,7 @@ import {
   figures,
   openEvents,
   openReadModels,
-  projectionsAt,
+  CheckpointWatcher,
   Random,
   readModelDigest,
   scratch,
@@ -56,6 +56,7 @@ describe('crash: live catch-up killed while commands are appended', () => {
 
     // The appender: the same stories, now through the SQLite event store the child reads.
     const events = openEvents(live);
+    const watcher = new CheckpointWatcher(live);
     runner.scope.eventStore = events;
     runner.pause = async () => void (await yieldToEventLoop());
     let appending = true;
@@ -70,7 +71,7 @@ describe('crash: live catch-up killed while commands are appended', () => {
       while (kills < KILLS) {
         const child = new Child('projections/dist/main.js', { DATA_DIR: live });
         const at = Math.round(random.between(300, 5000));
-        await Promise.race([new Promise((done) => setTimeout(done, at)), child.exited]);
+        await child.running(at);
         if (!(await child.kill()))
           throw new Error(`Le processus des projections s’est arrêté seul :\n${child.lastLines()}`);
         kills += 1;
@@ -82,9 +83,14 @@ describe('crash: live catch-up killed while commands are appended', () => {
     }
     const head = await events.headPosition();
     const last = new Child('projections/dist/main.js', { DATA_DIR: live });
-    const caughtUp = await waitUntil(() => projectionsAt(live, head), 300_000, 250);
+    const caughtUp = await waitUntil(
+      async () => last.printed('Projections démarrées') && (await watcher.at(head)),
+      300_000,
+      250,
+    );
     const catchUpMs = Date.now() - last.startedAt;
     const exit = await last.stop();
+    await watcher.close();
     if (!caughtUp) console.log(`[crash] projections :\n${last.lastLines()}`);
     expect(caughtUp).toBe(true);
     expect(exit).toBe(0);

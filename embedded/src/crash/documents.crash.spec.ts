@@ -23,7 +23,7 @@ import {
   figures,
   openEvents,
   openReadModels,
-  projectionsAt,
+  CheckpointWatcher,
   Random,
   scratch,
   sleep,
@@ -87,9 +87,12 @@ describe('crash: documents worker killed mid-job', () => {
       );
     const finished = async () => (await outcomes()).every((o) => o.length > 0);
 
+    const watcher = new CheckpointWatcher(dataDir);
     const projections = new Child('projections/dist/main.js', { DATA_DIR: dataDir });
     const head = await events.headPosition();
-    expect(await waitUntil(() => projectionsAt(dataDir, head), 300_000, 250)).toBe(true);
+    const projected = await waitUntil(() => watcher.at(head), 300_000, 250);
+    await watcher.close();
+    expect(projected).toBe(true);
 
     const random = new Random(seed);
     const partial = () => readdirSync(folder).some((f) => !ids.some((id) => f === `${id}.pdf`));

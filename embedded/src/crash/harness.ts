@@ -125,6 +125,13 @@ export class Child {
     return this.exitCode === undefined;
   }
 
+  /** Resolves after `ms`, or as soon as the process ends (no timer left behind). */
+  async running(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([new Promise((done) => (timer = setTimeout(done, ms))), this.exited]);
+    clearTimeout(timer);
+  }
+
   /** SIGKILL: true when the process was still running (a crash), false when it had ended already. */
   async kill(): Promise<boolean> {
     if (!this.alive) return false;
@@ -142,6 +149,11 @@ export class Child {
       clearTimeout(timer);
     }
     return this.exitCode ?? null;
+  }
+
+  /** Whether the process printed a line containing `text`. */
+  printed(text: string): boolean {
+    return this.output.some((line) => line.includes(text));
   }
 
   lastLines(count = 20): string {
@@ -267,20 +279,30 @@ export const readModelDigest = async (dataDir: string): Promise<ReadModelDigest>
 export const documentCount = (digest: ReadModelDigest): number =>
   Object.values(digest.collections).reduce((sum, v) => sum + Number(v.split(':')[0]), 0);
 
-/** Whether every projection's checkpoint has reached `head`. */
-export const projectionsAt = async (dataDir: string, head: string): Promise<boolean> => {
-  if (!existsSync(join(dataDir, READ_MODELS_FILE))) return false;
-  const store = openReadModels(dataDir);
-  try {
+/**
+ * Watches the checkpoints of a data directory's read store through one connection opened once (a
+ * store opened at every poll would write its schema and statistics each time beside the child).
+ */
+export class CheckpointWatcher {
+  private readonly store: SqliteReadStore;
+
+  constructor(dataDir: string) {
+    this.store = openReadModels(dataDir);
+  }
+
+  /** Whether every projection's checkpoint has reached `head`. */
+  async at(head: string): Promise<boolean> {
     for (const projection of allProjections()) {
-      const checkpoint = await store.getCheckpoint(projection.name);
+      const checkpoint = await this.store.getCheckpoint(projection.name);
       if (!checkpoint || BigInt(checkpoint.position) < BigInt(head)) return false;
     }
     return true;
-  } finally {
-    await store.close();
   }
-};
+
+  async close(): Promise<void> {
+    await this.store.close();
+  }
+}
 
 /** One line of figures in the CI output. */
 export const figures = (scenario: string, values: Record<string, unknown>): void => {

@@ -15,7 +15,7 @@ import {
   figures,
   openEvents,
   openReadModels,
-  projectionsAt,
+  CheckpointWatcher,
   Random,
   readModelDigest,
   scratch,
@@ -26,6 +26,8 @@ import { writeLog } from './memoryLog.js';
 
 const EVENTS = Number(process.env.CRASH_EVENTS ?? 200_000);
 const KILLS = Number(process.env.CRASH_REBUILD_KILLS ?? 20);
+/** Which process the kills hit: `both` (default), `cli` or `projections` only (to tell failures apart). */
+const MODE = process.env.CRASH_REBUILD_MODE ?? 'both';
 
 /**
  * Read models rebuilt over a generated log touching every projection and reactor, the rebuilding
@@ -68,34 +70,58 @@ describe('crash: projection rebuild killed at random instants', () => {
     expect(uncovered(consumers, counts)).toEqual([]);
 
     const cleanMs = await cleanRebuild(clean);
+    figures('reconstruction', { reconstruction_propre_ms: cleanMs });
     const head = String(log.events.length);
+    const watcher = new CheckpointWatcher(crashed);
     const random = new Random(seed);
     const kills = { cli: 0, projections: 0 };
     const instants: string[] = [];
-    for (let k = 0; k < KILLS; k += 1) {
+    let midway = 0;
+    // The rebuild command's runs last about as long as the clean one (shorter when it ends first).
+    let cliSpan = cleanMs;
+    let endedAlone = 0;
+    for (let k = 0; k < KILLS;) {
       // Every third kill hits `projections:rebuild` (it starts again from zero each time, anywhere in
       // its run); the others the projections process rebuilding the same read models from the
       // checkpoints the previous run left (as a product started over an unprojected log).
-      const cli = k % 3 === 0;
+      const cli = MODE === 'cli' || (MODE === 'both' && k % 3 === 0);
       const child = cli
         ? new Child('embedded/dist/rebuild.js', { DATA_DIR: crashed })
         : new Child('projections/dist/main.js', { DATA_DIR: crashed });
       const at = Math.round(
-        cli ? random.between(100, cleanMs) : random.between(300, Math.max(2000, cleanMs / 4)),
+        // The projections process resumes from its checkpoints: short runs, so that most of its
+        // kills land before the read models are complete.
+        cli
+          ? random.between(100, cliSpan)
+          : random.between(300, Math.max(3000, (3 * cleanMs) / KILLS)),
       );
-      await Promise.race([new Promise((done) => setTimeout(done, at)), child.exited]);
-      if (!(await child.kill()))
+      await child.running(at);
+      if (!(await child.kill())) {
+        // A rebuild that ended well before its instant is run again, with an earlier instant.
+        if (cli && child.exitCode === 0 && endedAlone < KILLS) {
+          endedAlone += 1;
+          cliSpan = Math.min(cliSpan, 0.9 * (Date.now() - child.startedAt));
+          continue;
+        }
         throw new Error(
           `${child.script} s’est arrêté avant d’être tué (code ${child.exitCode}) :\n${child.lastLines()}`,
         );
+      }
+      k += 1;
       kills[cli ? 'cli' : 'projections'] += 1;
       instants.push(`${cli ? 'R' : 'P'}${at}`);
+      if (!(await watcher.at(head))) midway += 1;
     }
     // Then let it finish: the projections process resumes from what the last kill left.
     const last = new Child('projections/dist/main.js', { DATA_DIR: crashed });
-    const finished = await waitUntil(() => projectionsAt(crashed, head), 600_000, 250);
+    const finished = await waitUntil(
+      async () => last.printed('Projections démarrées') && (await watcher.at(head)),
+      Math.max(120_000, 4 * cleanMs),
+      250,
+    );
     const finishMs = Date.now() - last.startedAt;
     const code = await last.stop();
+    await watcher.close();
     if (!finished || code !== 0) console.log(`[crash] projections :\n${last.lastLines()}`);
     expect(finished).toBe(true);
     expect(code).toBe(0);
@@ -105,6 +131,8 @@ describe('crash: projection rebuild killed at random instants', () => {
       tués: `${kills.cli + kills.projections}/${KILLS}`,
       dont_reconstruction: kills.cli,
       dont_projections: kills.projections,
+      avant_la_fin: midway,
+      reconstructions_finies_avant: endedAlone,
       instants_ms: instants,
       reconstruction_propre_ms: cleanMs,
       fin_ms: finishMs,
