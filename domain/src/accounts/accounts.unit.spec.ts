@@ -189,9 +189,7 @@ describe('permission catalogue and route table', () => {
   });
 
   it('guards the sign-in journal with its Administration permission', () => {
-    expect(
-      PERMISSION_GROUPS.find((g) => g.key === 'administration')?.permissions,
-    ).toContainEqual({
+    expect(PERMISSION_GROUPS.find((g) => g.key === 'administration')?.permissions).toContainEqual({
       code: 'administration.journal-connexions',
       label: 'Consulter le journal des connexions',
     });

@@ -33,10 +33,7 @@ export interface SignInJournalData {
 }
 
 export type SignInFailureReason =
-  | 'mot-de-passe'
-  | 'identifiant-inconnu'
-  | 'compte-desactive'
-  | 'compte-verrouille';
+  'mot-de-passe' | 'identifiant-inconnu' | 'compte-desactive' | 'compte-verrouille';
 
 export type SignInSucceeded = DomainEvent<'SignInSucceeded', SignInJournalData>;
 export type SignInFailed = DomainEvent<

@@ -35,9 +35,12 @@ describe.each(READ_STORE_KINDS)('sign-in journal projection on %s', (kind) => {
 
   it('writes one line per event with its French type, reason, address and browser', async () => {
     await project(signInJournalProjection, stores.readStore, events);
-    const lines = await stores.readStore
-      .collection(signInJournalCollection)
-      .list({ sort: [{ field: 'date', order: 'ASC' }, { field: 'id', order: 'ASC' }] });
+    const lines = await stores.readStore.collection(signInJournalCollection).list({
+      sort: [
+        { field: 'date', order: 'ASC' },
+        { field: 'id', order: 'ASC' },
+      ],
+    });
     expect(lines.total).toBe(7);
     const byId = Object.fromEntries(
       (lines.items as unknown as Record<string, unknown>[]).map((line) => [line.id, line]),
