@@ -104,7 +104,7 @@ describe('crash: projection rebuild killed at random instants', () => {
           continue;
         }
         throw new Error(
-          `${child.script} s’est arrêté avant d’être tué (code ${child.exitCode}) :\n${child.lastLines()}`,
+          `${child.script} s’est arrêté avant d’être tué (code ${child.exitCode}), après ${k} arrêts (${instants.join(', ')}) :\n${child.lastLines()}`,
         );
       }
       k += 1;
