@@ -327,7 +327,8 @@ export class ProjectionRunner {
       readonly onRebuilt?: (name: string, result: { position: string; ms: number }) => void;
     } = {},
   ): Promise<{ position: string; ms: number }[]> {
-    const owner = options.owner ?? `rebuild-${leaseOwnerId()}`;
+    // Host and pid first, like every owner: a killed rebuild is then taken over like a killed product.
+    const owner = options.owner ?? `${leaseOwnerId()}-reconstruction`;
     const ttl = options.leaseTtlMs ?? 30_000;
     const taken: Projection[] = [];
     for (const projection of projections) {

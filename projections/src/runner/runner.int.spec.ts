@@ -221,6 +221,36 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     expect(other.status()[0]).toMatchObject({ heldHere: false });
   });
 
+  it('takes over at once the lease of a killed rebuild, and a rebuild that of a killed run', async () => {
+    await create('a', 'A');
+    // A rebuild command killed on this host (its owner names host and pid first, like any owner).
+    const rebuildOwner = `${hostname()}#999999998#abcd1234-reconstruction`;
+    expect(await stores.readStore.acquireLease('projection:metiers', rebuildOwner, 600_000)).toBe(
+      true,
+    );
+    const runner = started();
+    expect(
+      await waitForProjections(
+        stores.readStore,
+        ['metiers'],
+        await stores.eventStore.headPosition(),
+        2000,
+      ),
+    ).toBe(true);
+    await runner.stop();
+    // A product killed on this host: a rebuild is not refused for the rest of its lease.
+    const productOwner = `${hostname()}#999999997#dead`;
+    expect(await stores.readStore.acquireLease('projection:metiers', productOwner, 600_000)).toBe(
+      true,
+    );
+    const result = await ProjectionRunner.rebuild(
+      stores.eventStore,
+      stores.readStore,
+      metiersProjection,
+    );
+    expect(result.position).toBe(await stores.eventStore.headPosition());
+  });
+
   it('never moves a checkpoint backwards, and fences a writer that lost its lease', async () => {
     const { position } = await create('a', 'A');
     await create('b', 'B');
