@@ -121,7 +121,12 @@ describe('exports of a list, on the server', () => {
   });
 
   it('writes the XLSX with the same headers, numbers and dates typed, formula texts kept as text', async () => {
-    const response = await exported('/api/sessions/export.xlsx', { sort: ['annee', 'DESC'] });
+    const response = await exported(
+      '/api/sessions/export.xlsx',
+      { sort: ['annee', 'DESC'] },
+      admin,
+      last,
+    );
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="sessions-${TODAY}.xlsx"`,
     );

@@ -47,12 +47,23 @@ const processAlive = (pid: number): boolean => {
  * to expire: a restart must not freeze the read models for a lease's lifetime.
  */
 export const isPreviousIncarnation = (holder: string, self: string): boolean => {
-  if (holder === self) return false;
+  if (holder === self || LIVE_OWNERS.has(holder)) return false;
   const [host, pid] = holder.split('#');
   const [myHost] = self.split('#');
   const number = Number(pid);
   if (!host || host !== myHost || !Number.isInteger(number) || number <= 0) return false;
   return number === process.pid || !processAlive(number);
+};
+
+/** Owners running in this process: never taken for an earlier run, though they share its pid. */
+const LIVE_OWNERS = new Map<string, number>();
+const holdOwner = (owner: string): void => {
+  LIVE_OWNERS.set(owner, (LIVE_OWNERS.get(owner) ?? 0) + 1);
+};
+const dropOwner = (owner: string): void => {
+  const count = (LIVE_OWNERS.get(owner) ?? 1) - 1;
+  if (count > 0) LIVE_OWNERS.set(owner, count);
+  else LIVE_OWNERS.delete(owner);
 };
 
 /** Takes a projection lease, or an earlier incarnation's at once; false while another holds it. */
@@ -120,6 +131,7 @@ export class ProjectionRunner {
 
   /** Starts every projection in the background. */
   start(): void {
+    holdOwner(this.owner);
     this.controller = new AbortController();
     // One listener per projection (and per subscription) on the same signal.
     setMaxListeners(0, this.controller.signal);
@@ -132,6 +144,7 @@ export class ProjectionRunner {
     this.controller.abort();
     await Promise.allSettled(this.loops);
     this.loops = [];
+    dropOwner(this.owner);
     await Promise.all(
       this.projections.map((p) => this.readStore.releaseLease(leaseName(p), this.owner)),
     );
@@ -331,6 +344,34 @@ export class ProjectionRunner {
     const owner = options.owner ?? `${leaseOwnerId()}-reconstruction`;
     const ttl = options.leaseTtlMs ?? 30_000;
     const taken: Projection[] = [];
+    holdOwner(owner);
+    try {
+      return await ProjectionRunner.rebuildUnder(
+        eventStore,
+        readStore,
+        projections,
+        owner,
+        ttl,
+        taken,
+        options,
+      );
+    } finally {
+      dropOwner(owner);
+    }
+  }
+
+  private static async rebuildUnder(
+    eventStore: EventStore,
+    readStore: ReadStore,
+    projections: readonly Projection[],
+    owner: string,
+    ttl: number,
+    taken: Projection[],
+    options: RunnerOptions & {
+      readonly timeoutMs?: number;
+      readonly onRebuilt?: (name: string, result: { position: string; ms: number }) => void;
+    },
+  ): Promise<{ position: string; ms: number }[]> {
     for (const projection of projections) {
       if (!(await takeLease(readStore, leaseName(projection), owner, ttl))) {
         await Promise.all(taken.map((p) => readStore.releaseLease(leaseName(p), owner)));
