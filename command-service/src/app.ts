@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { installErrorHandling } from '@examens-pro/platform';
-import { REFERENCE_LISTS } from '@examens-pro/domain';
+import { AGGREGATES, referenceList } from '@examens-pro/domain';
 import { authRoutes, canRoutes } from './routes/auth.js';
 import { imagesRoutes } from './routes/images.js';
 import { listRoutes } from './routes/lists.js';
@@ -15,6 +15,26 @@ export type CommandServiceOptions = RouteDeps & {
   readonly publicUrl?: string;
 };
 
+/** The command routes of a resource, by the manifests' resource names (lists: the generic ones). */
+const commandModule = (
+  resource: string,
+):
+  | ((app: Parameters<FastifyPluginAsync>[0], options: CommandServiceOptions) => Promise<void>)
+  | undefined => {
+  const list = referenceList(resource);
+  if (list) return async (app, options) => app.register(listRoutes, { ...options, list });
+  const modules: Record<string, FastifyPluginAsync<CommandServiceOptions>> = {
+    metiers: metiersRoutes,
+    documents: documentsRoutes,
+    utilisateurs: usersRoutes,
+    enroleurs: (app, options) => usersRoutes(app, { ...options, resource: 'enroleurs' }),
+    profils: profilesRoutes,
+    sessions: sessionsRoutes,
+  };
+  const module = modules[resource];
+  return module && (async (app, options) => app.register(module, options));
+};
+
 /**
  * The command service as a plugin: the embedded process and the standalone server both register it
  * (sessions are installed by whoever owns the root). Routes never read: they decide and append,
@@ -24,16 +44,15 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   installErrorHandling(app);
   await app.register(authRoutes, { prefix: '/api/auth', ...options });
   await app.register(canRoutes, { prefix: '/api/can' });
-  await app.register(metiersRoutes, { prefix: '/api/metiers', ...options });
-  await app.register(documentsRoutes, { prefix: '/api/documents', ...options });
-  await app.register(usersRoutes, { prefix: '/api/utilisateurs', ...options });
-  await app.register(usersRoutes, { prefix: '/api/enroleurs', ...options, resource: 'enroleurs' });
-  await app.register(profilesRoutes, { prefix: '/api/profils', ...options });
   await app.register(ownAccountRoutes, { prefix: '/api/mon-compte', ...options });
   await app.register(maintenanceRoutes, { prefix: '/api/maintenance', ...options });
-  await app.register(sessionsRoutes, { prefix: '/api/sessions', ...options });
   await app.register(imagesRoutes, { prefix: '/api/images', storage: options.storage });
-  // The geography is seed data: read-only for staff.
-  for (const list of REFERENCE_LISTS.filter((l) => !l.readOnly))
-    await app.register(listRoutes, { prefix: `/api/${list.name}`, ...options, list });
+  // Every aggregate staff write: its manifest's resources, one loop. A resource without command
+  // routes is a declaration error, caught at start-up.
+  for (const manifest of AGGREGATES.filter((m) => m.commands))
+    for (const { name } of manifest.resources) {
+      const module = commandModule(name);
+      if (!module) throw new Error(`Aucune route de commande pour « ${name} ».`);
+      await app.register(async (scope) => module(scope, options), { prefix: `/api/${name}` });
+    }
 };

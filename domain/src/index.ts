@@ -31,3 +31,4 @@ export * from './configuration/contracts.js';
 export * from './configuration/geography.js';
 export * from './configuration/session.js';
 export * from './exports/exports.js';
+export * from './aggregates/manifest.js';

@@ -1,19 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  choosersOf,
   DOCUMENT_KINDS,
-  enrolersResource,
-  LIST_RESOURCES,
+  READ_RESOURCES,
   REFERENCE_LISTS,
   referenceList,
   documentRequirement,
-  documentsResource,
   exportTableOf,
-  metiersResource,
-  profilesResource,
   resourceRequirement,
-  sessionsResource,
-  signInJournalResource,
-  usersResource,
+  routeForResource,
   type ReadModelDocument,
   type ResourceDefinition,
 } from '@examens-pro/domain';
@@ -39,64 +34,28 @@ export interface QueryServiceOptions {
   readonly information: () => ProductInformation;
 }
 
-/** Every resource the query service lists, in the dialect of ra-data-simple-rest. */
-export const RESOURCES: readonly ResourceDefinition[] = [
-  metiersResource,
-  documentsResource,
-  usersResource,
-  enrolersResource,
-  profilesResource,
-  sessionsResource,
-  // Read-only: written by the sign-in service, read under "Consulter le journal des connexions".
-  signInJournalResource,
-  ...LIST_RESOURCES,
-];
+/** Every resource the query service lists: the read resources of every aggregate's manifest. */
+export const RESOURCES: readonly ResourceDefinition[] = READ_RESOURCES;
 
-const BASE_FILTERS: Record<string, Readonly<Record<string, boolean>>> = {
-  enroleurs: { enroleur: true },
-};
+/** The route's scope: what every read through it satisfies (enrôleurs: `enroleur = true`). */
+const scopeOf = (resource: string) => routeForResource(resource)?.scope;
 
 /**
  * Who may read a resource: whoever may open its screen, and whoever edits something that chooses
- * from it (the site's form lists the centres, the épreuve's the métiers, the enrôleur's the centres
- * de dépôt, the session's the examens). The geography is read by every signed-in user.
+ * from it (declared by the manifests' references: the site's form lists the centres, the métier's
+ * the filières, the enrôleur's the centres de dépôt, the users' screens show the profile by name).
+ * The geography is read by every signed-in user. Documents are listed to whoever may produce one
+ * kind or another; each file checks its own kind.
  */
-const CHOSEN_BY: Record<string, readonly string[]> = {
-  examens: ['sessions'],
-  filieres: ['metiers'],
-  'corps-de-metier': ['metiers'],
-  'centres-depot': ['enroleurs'],
-};
-const readRequirement = (name: string): readonly string[] => {
+export const readRequirement = (name: string): readonly string[] => {
   if (referenceList(name)?.readOnly) return [];
-  const referrers = REFERENCE_LISTS.filter((other) =>
-    other.fields.some(
-      (f) => (f.type === 'reference' || f.type === 'references') && f.reference === name,
-    ),
-  ).map((other) => other.name);
+  if (name === 'documents')
+    return [...new Set(Object.keys(DOCUMENT_KINDS).flatMap((kind) => documentRequirement(kind)))];
   return [
     ...new Set(
-      [name, ...referrers, ...(CHOSEN_BY[name] ?? [])].flatMap((resource) =>
-        resourceRequirement(resource, 'read'),
-      ),
+      [name, ...choosersOf(name)].flatMap((resource) => resourceRequirement(resource, 'read')),
     ),
   ];
-};
-
-/** Documents are listed to whoever may produce one kind or another; each file checks its own kind. */
-const requirements: Record<string, readonly string[]> = {
-  ...Object.fromEntries(REFERENCE_LISTS.map((list) => [list.name, readRequirement(list.name)])),
-  metiers: readRequirement('metiers'),
-  sessions: readRequirement('sessions'),
-  // The users' and enrôleurs' screens show each user's profile by name.
-  profils: [
-    ...new Set([
-      ...resourceRequirement('profils', 'read'),
-      ...resourceRequirement('utilisateurs', 'read'),
-      ...resourceRequirement('enroleurs', 'read'),
-    ]),
-  ],
-  documents: [...new Set(Object.keys(DOCUMENT_KINDS).flatMap((kind) => documentRequirement(kind)))],
 };
 
 export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
@@ -119,8 +78,8 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
       resource,
       readStore,
       eventStore,
-      requirement: requirements[resource.name],
-      baseFilter: BASE_FILTERS[resource.name],
+      requirement: readRequirement(resource.name),
+      baseFilter: scopeOf(resource.name),
     });
     // Its screen's exports, under the same guard and scope as its list.
     const table = exportTableOf(resource.name);
@@ -131,8 +90,8 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
         table,
         readStore,
         labels,
-        requirement: requirements[resource.name],
-        baseFilter: BASE_FILTERS[resource.name],
+        requirement: readRequirement(resource.name),
+        baseFilter: scopeOf(resource.name),
       });
     }
   }

@@ -1,41 +1,18 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import { useState } from 'react';
-import {
-  Button,
-  Confirm,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-} from 'react-admin';
-import { useMutation } from '@tanstack/react-query';
-import type { ExamensDataProvider } from '../dashboard/dataProvider';
+import { Button, Confirm, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordAction } from '../kit/useRecordAction';
 
 /** Désactiver / Réactiver with a confirmation; the server's French message shows on refusal. */
 export const ActivationButton = ({ nameSource = 'libelle' }: { nameSource?: string }) => {
   const record = useRecordContext();
-  const resource = useResourceContext();
-  const dataProvider = useDataProvider<ExamensDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const active = Boolean(record?.actif);
-  const { mutate, isPending } = useMutation({
-    mutationFn: () =>
-      dataProvider.action(resource!, {
-        id: record!.id,
-        action: active ? 'desactiver' : 'reactiver',
-        previousData: record!,
-      }),
-    onSuccess: () => {
-      notify(active ? 'app.desactive' : 'app.reactive', { type: 'success' });
-      refresh();
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  const { mutate, isPending } = useRecordAction({
+    action: active ? 'desactiver' : 'reactiver',
+    success: active ? 'app.desactive' : 'app.reactive',
     onSettled: () => setOpen(false),
   });
   if (!record) return null;

@@ -4,16 +4,15 @@ import { Route, useLocation } from 'react-router-dom';
 import { DASHBOARD_ROUTES } from '@examens-pro/domain';
 import { ErrorPage } from '../common/ErrorPage';
 import { useThemeMode } from '../common/theme';
-import { managedListResources, resourceScreens } from '../resources';
+import { managedListResources } from '../resources';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { DashboardHome } from './DashboardHome';
 import { i18nProvider } from './i18n';
-import { InformationsPage } from './InformationsPage';
 import { Layout } from './Layout';
-import { MonComptePage } from './MonComptePage';
 import { muiTheme } from './muiTheme';
 import { NotificationBridge } from './NotificationBridge';
+import { SCREENS } from './screens';
 
 const NotFound = () => {
   const { pathname } = useLocation();
@@ -41,28 +40,33 @@ const Dashboard = () => {
       disableTelemetry
       requireAuth={false}
     >
-      {DASHBOARD_ROUTES.filter((route) => route.resource && resourceScreens[route.resource]).map(
-        (route) => (
+      {DASHBOARD_ROUTES.map((route) => {
+        const screen = SCREENS.get(route.id);
+        return screen?.kind === 'resource' ? (
           <Resource
-            key={route.path}
+            key={route.id}
             name={route.path}
             options={{ label: route.label }}
-            {...resourceScreens[route.resource!]}
+            {...screen.props}
           />
-        ),
-      )}
+        ) : null;
+      })}
       {managedListResources
         .filter(({ managedFrom }) =>
           DASHBOARD_ROUTES.some(
-            (r) => r.path === managedFrom && r.resource && resourceScreens[r.resource],
+            (r) => r.path === managedFrom && SCREENS.get(r.id)?.kind === 'resource',
           ),
         )
         .map(({ name, label, managedFrom: _managedFrom, ...screens }) => (
           <Resource key={name} name={name} options={{ label }} {...screens} />
         ))}
       <CustomRoutes>
-        <Route path="/informations" element={<InformationsPage />} />
-        <Route path="/mon-compte" element={<MonComptePage />} />
+        {DASHBOARD_ROUTES.map((route) => {
+          const screen = SCREENS.get(route.id);
+          if (screen?.kind !== 'page' || !screen.component) return null;
+          const Page = screen.component;
+          return <Route key={route.id} path={`/${route.path}`} element={<Page />} />;
+        })}
       </CustomRoutes>
     </Admin>
   );

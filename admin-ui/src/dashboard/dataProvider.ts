@@ -17,6 +17,7 @@ import {
   userModifySchema,
 } from '@examens-pro/domain';
 import { forgetCsrfToken, getCsrfToken, handleAccessAnswer } from '../common/api';
+import { managedPath } from '../kit/routes';
 
 const API = '/api';
 
@@ -65,10 +66,10 @@ const OWN_ACCOUNT = 'mon-compte';
  * (`configuration/metiers/filieres`), which the route table would read as that screen's records.
  */
 const MANAGED_LISTS: Record<string, string> = Object.fromEntries(
-  REFERENCE_LISTS.filter((list) => !list.path && list.managedFrom).map((list) => [
-    `${list.managedFrom}/${list.name}`,
-    list.name,
-  ]),
+  REFERENCE_LISTS.filter((list) => !list.path).flatMap((list) => {
+    const path = managedPath(list);
+    return path ? [[path, list.name]] : [];
+  }),
 );
 
 /**

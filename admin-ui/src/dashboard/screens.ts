@@ -1,13 +1,46 @@
-import { canOpen, DASHBOARD_ROUTES, type DashboardRoute } from '@examens-pro/domain';
+import type { ComponentType } from 'react';
+import type { ResourceProps } from 'react-admin';
+import { canOpen, DASHBOARD_ROUTES, type DashboardRoute, type RouteId } from '@examens-pro/domain';
 import { resourceScreens } from '../resources';
+import { InformationsPage } from './InformationsPage';
+import { MonComptePage } from './MonComptePage';
 import { usePermissions } from './permissions';
 
-/** Dashboard routes drawn by a page of their own rather than a resource's screens. */
-export const CUSTOM_PAGES = new Set(['', 'informations', 'mon-compte']);
+/** What the dashboard mounts for one route: a resource's screens, or a page (reports are pages). */
+export type Screen =
+  | { readonly kind: 'resource'; readonly props: Omit<ResourceProps, 'name'> }
+  | { readonly kind: 'page'; readonly component: ComponentType | null };
+
+/** The pages of this build, by route id (the home page is react-admin's dashboard: no component). */
+const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
+  '': null,
+  informations: InformationsPage,
+  'mon-compte': MonComptePage,
+};
+
+const screenOf = (route: DashboardRoute & { readonly id: RouteId }): Screen | undefined => {
+  if (route.screen === 'resource') {
+    const props = route.resource ? resourceScreens[route.resource] : undefined;
+    return props && { kind: 'resource', props };
+  }
+  const page = PAGES[route.id];
+  return page === undefined ? undefined : { kind: 'page', component: page };
+};
+
+/**
+ * Every screen of this build, keyed by route id: the route table says what each route is (resource,
+ * page, report), this map what draws it. The menu, the home page and the mounting read it.
+ */
+export const SCREENS: ReadonlyMap<RouteId, Screen> = new Map(
+  DASHBOARD_ROUTES.flatMap((route) => {
+    const screen = screenOf(route);
+    return screen ? [[route.id, screen] as const] : [];
+  }),
+);
 
 /** A route has a screen in this build: the menu never offers a page that does not exist yet. */
-export const hasScreen = (route: DashboardRoute): boolean =>
-  CUSTOM_PAGES.has(route.path) || Boolean(route.resource && resourceScreens[route.resource]);
+export const hasScreen = (route: DashboardRoute & { readonly id: RouteId }): boolean =>
+  SCREENS.has(route.id);
 
 /** The routes of this build the user may open, in the route table's order (the menu hides the rest). */
 export const useOpenRoutes = (): DashboardRoute[] => {

@@ -1,19 +1,12 @@
 import {
   DEFAULT_GEOGRAPHY,
-  fold,
   geographyCode,
+  isChoosable,
   listItemDecider,
-  METIER_CATEGORY,
-  metierDecider,
-  SESSION_CATEGORY,
-  sessionDecider,
-  type MetierEvent,
-  type SessionEvent,
   referenceList,
   streamName,
   ValidationError,
   type CommandContext,
-  type ListItemEvent,
   type ListItemInput,
   type ReferenceListDefinition,
 } from '@examens-pro/domain';
@@ -29,24 +22,15 @@ import {
 import { aggregateRunner, usageCount, type CommandAnswer } from '../commands.js';
 
 /**
- * Whether `id` names an item that may be chosen: an active item of the list `listName`, an active
- * métier, a session not yet closed (folded from its own stream, not from a read model).
+ * Whether `id` names an item of `resource` that may be chosen now (an active list item or métier, a
+ * session not yet closed: the manifest of its aggregate says), folded from the item's own stream,
+ * not from a read model: an item deactivated a moment ago is refused at once.
  */
 export const isActiveItem = async (
   eventStore: EventStore,
-  listName: string,
+  resource: string,
   id: string,
-): Promise<boolean> => {
-  const events = await eventStore.readStream(streamName(listName, id));
-  if (listName === METIER_CATEGORY)
-    return fold(metierDecider, events as unknown as MetierEvent[]).status === 'actif';
-  if (listName === SESSION_CATEGORY) {
-    const session = fold(sessionDecider, events as unknown as SessionEvent[]);
-    return session.status === 'present' && session.statut !== 'cloturee';
-  }
-  const target = fold(listItemDecider, events as unknown as ListItemEvent[]);
-  return target.status === 'actif' && target.list === listName;
-};
+): Promise<boolean> => isChoosable(resource, await eventStore.readStream(streamName(resource, id)));
 
 /**
  * Every reference field must name an active item of its list, checked on the item's own stream

@@ -1,18 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { metierInputSchema, parseInput } from '@examens-pro/domain';
 import {
-  commandIdOf,
-  etag,
-  newItemId,
-  requiredRevision,
   type EventStore,
   type DocumentStorage,
   type ReadStore,
   type SignInLimiter,
 } from '@examens-pro/platform';
-import { metierCommands, type CommandAnswer } from '../metiers/handlers.js';
-import { commandContext } from '../context.js';
-import { may } from '../guard.js';
+import { activationRoutes, recordRoutes } from '../commandRoute.js';
+import { metierCommands } from '../metiers/handlers.js';
 
 export interface RouteDeps {
   readonly eventStore: EventStore;
@@ -28,85 +23,13 @@ export const metiersRoutes: FastifyPluginAsync<RouteDeps> = async (
   { eventStore, readStore },
 ) => {
   const commands = metierCommands(eventStore, readStore);
-  const answer = (
-    reply: { header(name: string, value: string): unknown },
-    result: CommandAnswer,
-  ) => {
-    reply.header('ETag', etag(result.revision));
-    return result;
-  };
+  const resource = 'metiers';
+  const input = (body: unknown) => parseInput(metierInputSchema, body);
 
-  app.post('/', { preHandler: may('metiers', 'write') }, async (request, reply) => {
-    const input = parseInput(metierInputSchema, request.body);
-    const context = commandContext(request, commandIdOf(request));
-    const result = await commands.create(newItemId(context.commandId), input, context);
-    reply.status(201);
-    return answer(reply, result);
-  });
-
-  app.put<{ Params: { id: string } }>(
-    '/:id',
-    { preHandler: may('metiers', 'write') },
-    async (request, reply) => {
-      const revision = requiredRevision(request);
-      const input = parseInput(metierInputSchema, request.body);
-      return answer(
-        reply,
-        await commands.modify(
-          request.params.id,
-          input,
-          revision,
-          commandContext(request, commandIdOf(request)),
-        ),
-      );
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/:id',
-    { preHandler: may('metiers', 'remove') },
-    async (request, reply) => {
-      const revision = requiredRevision(request);
-      return answer(
-        reply,
-        await commands.remove(
-          request.params.id,
-          revision,
-          commandContext(request, commandIdOf(request)),
-        ),
-      );
-    },
-  );
-
-  app.post<{ Params: { id: string } }>(
-    '/:id/desactiver',
-    { preHandler: may('metiers', 'write') },
-    async (request, reply) => {
-      const revision = requiredRevision(request);
-      return answer(
-        reply,
-        await commands.deactivate(
-          request.params.id,
-          revision,
-          commandContext(request, commandIdOf(request)),
-        ),
-      );
-    },
-  );
-
-  app.post<{ Params: { id: string } }>(
-    '/:id/reactiver',
-    { preHandler: may('metiers', 'write') },
-    async (request, reply) => {
-      const revision = requiredRevision(request);
-      return answer(
-        reply,
-        await commands.reactivate(
-          request.params.id,
-          revision,
-          commandContext(request, commandIdOf(request)),
-        ),
-      );
-    },
+  recordRoutes(app, resource, input, commands);
+  activationRoutes(app, resource, (id, active, revision, context) =>
+    active
+      ? commands.reactivate(id, revision, context)
+      : commands.deactivate(id, revision, context),
   );
 };

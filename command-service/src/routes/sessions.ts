@@ -1,54 +1,43 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { parseSession, ValidationError } from '@examens-pro/domain';
-import { commandIdOf, etag, newItemId, requiredRevision } from '@examens-pro/platform';
-import type { CommandAnswer } from '../commands.js';
-import { commandContext } from '../context.js';
-import { may } from '../guard.js';
+import { commandRoute } from '../commandRoute.js';
 import { isSessionStatus, sessionCommands } from '../lists/sessions.js';
 import type { RouteDeps } from './metiers.js';
-
-type Reply = { header(name: string, value: string): unknown };
-const answer = (reply: Reply, result: CommandAnswer) => {
-  reply.header('ETag', etag(result.revision));
-  return result;
-};
 
 /** POST, PUT /api/sessions and POST /api/sessions/:id/avancer { statut } (the next step, confirmed). */
 export const sessionsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {
   const sessions = sessionCommands(eventStore);
-  const context = (request: FastifyRequest) => commandContext(request, commandIdOf(request));
-  const write = { preHandler: may('sessions', 'write') };
+  const resource = 'sessions';
 
-  app.post('/', write, async (request, reply) => {
-    const details = parseSession(request.body);
-    const ctx = context(request);
-    reply.status(201);
-    return answer(reply, await sessions.create(newItemId(ctx.commandId), details, ctx));
+  commandRoute(app, {
+    method: 'POST',
+    url: '/',
+    resource,
+    access: 'write',
+    input: parseSession,
+    run: ({ id, input, context }) => sessions.create(id, input, context),
   });
-
-  app.put<{ Params: { id: string } }>('/:id', write, async (request, reply) => {
-    const revision = requiredRevision(request);
-    const details = parseSession(request.body);
-    return answer(
-      reply,
-      await sessions.modify(request.params.id, details, revision, context(request)),
-    );
+  commandRoute(app, {
+    method: 'PUT',
+    url: '/:id',
+    resource,
+    access: 'write',
+    input: parseSession,
+    run: ({ id, input, revision, context }) => sessions.modify(id, input, revision, context),
   });
-
-  app.post<{ Params: { id: string }; Body: { statut?: unknown } }>(
-    '/:id/avancer',
-    write,
-    async (request, reply) => {
-      const revision = requiredRevision(request);
-      const to = (request.body as { statut?: unknown } | undefined)?.statut;
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/avancer',
+    resource,
+    access: 'write',
+    input: (body) => {
+      const to = (body as { statut?: unknown } | undefined)?.statut;
       if (!isSessionStatus(to))
         throw new ValidationError('Indiquez l’étape suivante de la session.', {
           statut: 'Indiquez l’étape suivante de la session.',
         });
-      return answer(
-        reply,
-        await sessions.advance(request.params.id, to, revision, context(request)),
-      );
+      return to;
     },
-  );
+    run: ({ id, input, revision, context }) => sessions.advance(id, input, revision, context),
+  });
 };

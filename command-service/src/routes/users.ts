@@ -15,18 +15,12 @@ import {
   userCreateSchema,
   userModifySchema,
 } from '@examens-pro/domain';
-import {
-  commandIdOf,
-  etag,
-  newItemId,
-  requireAccess,
-  requiredRevision,
-} from '@examens-pro/platform';
+import { commandIdOf, etag, requireAccess, requiredRevision } from '@examens-pro/platform';
 import { profileCommands, userCommands } from '../accounts/handlers.js';
 import { signInJournalFor } from '../accounts/signInJournal.js';
 import type { CommandAnswer } from '../commands.js';
 import { commandContext } from '../context.js';
-import { may } from '../guard.js';
+import { commandRoute, recordRoutes } from '../commandRoute.js';
 import type { RouteDeps } from './metiers.js';
 
 type Reply = { header(name: string, value: string): unknown };
@@ -45,8 +39,6 @@ export const usersRoutes: FastifyPluginAsync<
 > = async (app, { eventStore, resource = 'utilisateurs' }) => {
   const users = userCommands(eventStore);
   const enrolers = resource === 'enroleurs';
-  const context = (request: Parameters<typeof commandIdOf>[0]) =>
-    commandContext(request, commandIdOf(request));
   /** Through /api/enroleurs a centre de dépôt is required, and only enrôleurs are reached. */
   const withCentre = <T extends { centreDepotId: string | null }>(input: T): T => {
     if (enrolers && !input.centreDepotId)
@@ -65,75 +57,58 @@ export const usersRoutes: FastifyPluginAsync<
     return id;
   };
 
-  app.post('/', { preHandler: may(resource, 'write') }, async (request, reply) => {
-    const input = withCentre(parseInput(userCreateSchema, request.body));
-    const ctx = context(request);
-    reply.status(201);
-    return answer(reply, await users.create(newItemId(ctx.commandId), input, ctx));
+  commandRoute(app, {
+    method: 'POST',
+    url: '/',
+    resource,
+    access: 'write',
+    input: (body) => withCentre(parseInput(userCreateSchema, body)),
+    run: ({ id, input, context }) => users.create(id, input, context),
   });
-
-  app.put<{ Params: { id: string } }>(
-    '/:id',
-    { preHandler: may(resource, 'write') },
-    async (request, reply) => {
-      const revision = requiredRevision(request);
-      const input = withCentre(parseInput(userModifySchema, request.body));
-      return answer(
-        reply,
-        await users.modify(await reachable(request.params.id), input, revision, context(request)),
+  commandRoute(app, {
+    method: 'PUT',
+    url: '/:id',
+    resource,
+    access: 'write',
+    input: (body) => withCentre(parseInput(userModifySchema, body)),
+    run: async ({ id, input, revision, context }) =>
+      users.modify(await reachable(id), input, revision, context),
+  });
+  // Deactivation is the users' deletion: guarded by "Supprimer".
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/desactiver',
+    resource,
+    access: 'remove',
+    run: async ({ id, revision, context }) =>
+      users.deactivate(await reachable(id), revision, context),
+  });
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/reactiver',
+    resource,
+    access: 'write',
+    run: async ({ id, revision, context }) =>
+      users.reactivate(await reachable(id), revision, context),
+  });
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/reinitialiser-mot-de-passe',
+    resource,
+    access: 'write',
+    input: (body) => parseInput(resetPasswordSchema, body),
+    run: async ({ id, input, revision, context, request }) => {
+      const journal = signInJournalFor(eventStore, request, context.commandId);
+      return users.resetPassword(
+        await reachable(id),
+        input.motDePasse,
+        revision,
+        context,
+        // The administrator acted; the entry is about the account reset.
+        (user) => journal('PasswordResetJournaled', { login: user.login, user }, {}, context.actor),
       );
     },
-  );
-
-  app.post<{ Params: { id: string } }>(
-    '/:id/desactiver',
-    { preHandler: may(resource, 'remove') },
-    async (request, reply) =>
-      answer(
-        reply,
-        await users.deactivate(
-          await reachable(request.params.id),
-          requiredRevision(request),
-          context(request),
-        ),
-      ),
-  );
-
-  app.post<{ Params: { id: string } }>(
-    '/:id/reactiver',
-    { preHandler: may(resource, 'write') },
-    async (request, reply) =>
-      answer(
-        reply,
-        await users.reactivate(
-          await reachable(request.params.id),
-          requiredRevision(request),
-          context(request),
-        ),
-      ),
-  );
-
-  app.post<{ Params: { id: string } }>(
-    '/:id/reinitialiser-mot-de-passe',
-    { preHandler: may(resource, 'write') },
-    async (request, reply) => {
-      const revision = requiredRevision(request);
-      const { motDePasse } = parseInput(resetPasswordSchema, request.body);
-      const ctx = context(request);
-      const journal = signInJournalFor(eventStore, request, ctx.commandId);
-      return answer(
-        reply,
-        await users.resetPassword(
-          await reachable(request.params.id),
-          motDePasse,
-          revision,
-          ctx,
-          // The administrator acted; the entry is about the account reset.
-          (user) => journal('PasswordResetJournaled', { login: user.login, user }, {}, ctx.actor),
-        ),
-      );
-    },
-  );
+  });
 };
 
 const CENTRE_MISSING = 'Le centre de dépôt est obligatoire pour un enrôleur.';
@@ -144,38 +119,7 @@ export const profilesRoutes: FastifyPluginAsync<RouteDeps> = async (
   { eventStore, readStore },
 ) => {
   const profiles = profileCommands(eventStore, readStore);
-  const context = (request: Parameters<typeof commandIdOf>[0]) =>
-    commandContext(request, commandIdOf(request));
-
-  app.post('/', { preHandler: may('profils', 'write') }, async (request, reply) => {
-    const input = parseInput(profileInputSchema, request.body);
-    const ctx = context(request);
-    reply.status(201);
-    return answer(reply, await profiles.create(newItemId(ctx.commandId), input, ctx));
-  });
-
-  app.put<{ Params: { id: string } }>(
-    '/:id',
-    { preHandler: may('profils', 'write') },
-    async (request, reply) => {
-      const revision = requiredRevision(request);
-      const input = parseInput(profileInputSchema, request.body);
-      return answer(
-        reply,
-        await profiles.modify(request.params.id, input, revision, context(request)),
-      );
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/:id',
-    { preHandler: may('profils', 'remove') },
-    async (request, reply) =>
-      answer(
-        reply,
-        await profiles.remove(request.params.id, requiredRevision(request), context(request)),
-      ),
-  );
+  recordRoutes(app, 'profils', (body) => parseInput(profileInputSchema, body), profiles);
 };
 
 /** PUT /api/mon-compte: one's own details ("Enregistrer son compte"). */

@@ -79,8 +79,11 @@ const existing = (state: Session) => {
   return state;
 };
 
-const sameDetails = (a: SessionDetails, b: SessionDetails) =>
-  (Object.keys(a) as (keyof SessionDetails)[]).every((key) => a[key] === b[key]);
+/** The command's details are those already stored (the state's own keys — status, id — aside). */
+const sameDetails = (stored: SessionDetails, command: SessionDetails & { sessionId: string }) =>
+  (Object.keys(command) as (keyof typeof command)[])
+    .filter((key) => key !== 'sessionId')
+    .every((key) => stored[key as keyof SessionDetails] === command[key]);
 
 export const decideSession = (command: SessionCommand, state: Session): SessionEvent[] => {
   switch (command.type) {

@@ -12,9 +12,23 @@ export interface MenuSection {
   readonly label: string;
 }
 
+/**
+ * What a route shows: a resource's screens (list, show, edit, create), a page of its own, or a
+ * report (a page reading aggregates, with its exports).
+ */
+export type ScreenKind = 'resource' | 'page' | 'report';
+
 export interface DashboardRoute {
+  /** The route's id: its path, typed as `RouteId` (the UI's screens are keyed by it). */
+  readonly id: string;
   /** Path under /tableau-de-bord, e.g. `configuration/metiers`; react-admin's resource name. */
   readonly path: string;
+  readonly screen: ScreenKind;
+  /**
+   * For a resource screen showing part of its resource: equalities every read through this route
+   * satisfies (the enrôleurs are the users with `enroleur = true`), applied by the server.
+   */
+  readonly scope?: Readonly<Record<string, string | number | boolean>>;
   /** The API resource behind it (`/api/<resource>`), when it is a list of records. */
   readonly resource?: string;
   readonly label: string;
@@ -42,27 +56,42 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
 ];
 
 type Section = MenuSection['key'];
-const route = (
+type RouteOf<P extends string> = DashboardRoute & { readonly id: P; readonly path: P };
+const route = <P extends string>(
   section: Section,
-  path: string,
+  path: P,
   label: string,
   permissions: readonly string[],
-  more: Partial<DashboardRoute> = {},
-): DashboardRoute => ({ section, path, label, permissions, ...more });
+  more: Partial<Omit<DashboardRoute, 'id' | 'path' | 'section' | 'label'>> = {},
+): RouteOf<P> => ({
+  id: path,
+  section,
+  path,
+  label,
+  permissions,
+  screen: more.resource ? 'resource' : section === STATS ? 'report' : 'page',
+  ...more,
+});
 
-const config = (path: string, label: string, code: string, more: Partial<DashboardRoute> = {}) =>
-  route('configuration', `configuration/${path}`, label, [`configuration.${code}`], more);
+const config = <P extends string>(
+  path: P,
+  label: string,
+  code: string,
+  more: Partial<Omit<DashboardRoute, 'id' | 'path' | 'section' | 'label'>> = {},
+) =>
+  route('configuration', `configuration/${path}` as const, label, [`configuration.${code}`], more);
 
-/** The lists managed from a screen (its tabs), whose permissions open that screen too. */
-const managedFrom = (path: string) => REFERENCE_LISTS.filter((list) => list.managedFrom === path);
-
-const CANDIDAT_LIST = ['candidat.lister-inscrits', 'candidat.enregistrer', 'candidat.modifier'];
 const EXAMEN = 'espace-examen';
 const ADMISSIONS = 'espace-examen/gestion-des-admissions';
 const DECISIONS = `${ADMISSIONS}/decision-d-admission`;
 const STATS = 'rapports-statistiques';
 
-const ROUTES: readonly DashboardRoute[] = [
+/** The lists managed from a screen (its tabs), whose permissions open that screen too. */
+const managedFrom = (path: string) => REFERENCE_LISTS.filter((list) => list.managedFrom === path);
+
+const CANDIDAT_LIST = ['candidat.lister-inscrits', 'candidat.enregistrer', 'candidat.modifier'];
+
+const ROUTES = [
   route('tableau-de-bord', '', 'Accueil', []),
   route('tableau-de-bord', 'informations', 'Informations', []),
   route('mon-compte', 'mon-compte', 'Mon compte', [], { write: ['compte.enregistrer'] }),
@@ -87,6 +116,7 @@ const ROUTES: readonly DashboardRoute[] = [
     ['enroleur.lister', 'enroleur.enregistrer'],
     {
       resource: 'enroleurs',
+      scope: { enroleur: true },
       itemLabel: 'Enrôleur',
       write: ['enroleur.enregistrer'],
       remove: ['enroleur.supprimer'],
@@ -404,11 +434,21 @@ const ROUTES: readonly DashboardRoute[] = [
   ),
 ];
 
+/** Every route's id, checked by the compiler wherever a screen or a link names one. */
+export type RouteId = (typeof ROUTES)[number]['id'];
+
 /** Each configuration list with a screen serves its route's records. */
-export const DASHBOARD_ROUTES: readonly DashboardRoute[] = ROUTES.map((r) => {
-  const list = REFERENCE_LISTS.find((l) => l.path === r.path);
-  return list && !r.resource ? { ...r, resource: list.name, itemLabel: list.itemLabel } : r;
-});
+export const DASHBOARD_ROUTES: readonly (DashboardRoute & { readonly id: RouteId })[] = ROUTES.map(
+  (r) => {
+    const list = REFERENCE_LISTS.find((l) => l.path === r.path);
+    return list && !r.resource
+      ? { ...r, resource: list.name, itemLabel: list.itemLabel, screen: 'resource' as const }
+      : r;
+  },
+);
+
+export const routeById = (id: RouteId): DashboardRoute =>
+  DASHBOARD_ROUTES.find((r) => r.id === id)!;
 
 const normalize = (path: string): string =>
   path

@@ -25,6 +25,7 @@ import {
   parseSession,
   profileInputSchema,
   REFERENCE_LISTS,
+  SIGN_IN_JOURNAL_CATEGORY,
   SESSION_CATEGORY,
   SESSION_STATUSES,
   streamName,
@@ -63,6 +64,8 @@ export interface AggregateSamples {
   readonly name: string;
   /** Resources (stream categories) this aggregate's items belong to, which others may reference. */
   readonly provides: readonly string[];
+  /** Aggregates (manifest categories) it writes besides those it provides (nobody references them). */
+  readonly writes?: readonly string[];
   /** Stories per round of the generator: the aggregate's share of the log. */
   readonly weight: number;
   /** At most this many stories in all (users: every password is hashed with scrypt, ~90 ms). */
@@ -86,6 +89,8 @@ export class SampleScope {
   private readonly referrers = new Map<string, Set<string>>();
   private readonly usages = new Map<string, number>();
   private imageName?: string;
+  /** Items made on demand so far: their numbers never repeat (a random number could, seed 978354209). */
+  private made = 0;
 
   constructor(
     public eventStore: EventStore,
@@ -115,6 +120,12 @@ export class SampleScope {
     x ^= x << 5;
     this.seed = x >>> 0;
     return this.seed / 0x1_0000_0000;
+  }
+
+  /** A number for an item made on demand (codes and libellés must not collide with the stories'). */
+  serial(): number {
+    this.made += 1;
+    return 900_000_000 + this.made;
   }
 
   pick<T>(items: readonly T[]): T {
@@ -286,7 +297,7 @@ const referenceLists: AggregateSamples = {
   weight: 20,
   async make(scope, resource) {
     const list = writableLists.find((l) => l.name === resource)!;
-    return (await createItem(scope, list, 900_000_000 + Math.floor(scope.random() * 1e8))).id;
+    return (await createItem(scope, list, scope.serial())).id;
   },
   async story(scope, n) {
     const list = writableLists[n % writableLists.length]!;
@@ -381,7 +392,7 @@ const metiers: AggregateSamples = {
   provides: [METIER_CATEGORY],
   weight: 30,
   async make(scope) {
-    return (await createMetier(scope, 900_000_000 + Math.floor(scope.random() * 1e8))).id;
+    return (await createMetier(scope, scope.serial())).id;
   },
   async story(scope, n) {
     const created = await createMetier(scope, n);
@@ -466,7 +477,7 @@ const sessions: AggregateSamples = {
   provides: [SESSION_CATEGORY],
   weight: 2,
   async make(scope) {
-    return createSession(scope, Math.floor(scope.random() * 1e6), 0);
+    return createSession(scope, scope.serial(), 0);
   },
   async story(scope, n) {
     await createSession(scope, n, n % SESSION_STATUSES.length);
@@ -491,7 +502,7 @@ const profiles: AggregateSamples = {
   provides: [PROFILE_CATEGORY],
   weight: 1,
   async make(scope) {
-    return (await createProfile(scope, Math.floor(scope.random() * 1e6))).id;
+    return (await createProfile(scope, scope.serial())).id;
   },
   async story(scope, n) {
     const { id, input, commands, revision: created } = await createProfile(scope, n);
@@ -624,6 +635,7 @@ const JOURNAL: readonly SignInJournalEvent['type'][] = [
 const signInJournal: AggregateSamples = {
   name: 'journal des connexions',
   provides: [],
+  writes: [SIGN_IN_JOURNAL_CATEGORY],
   weight: 2,
   async story(scope, n) {
     const type = JOURNAL[n % JOURNAL.length]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeEach, afterEach } from '@jest/globals';
 import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain';
-import type { Collection, ReadStore } from '../read-store/port.js';
+import { StaleWriterError, type Collection, type ReadStore } from '../read-store/port.js';
 
 export interface ReadStoreHarness {
   readonly store: ReadStore;
@@ -229,6 +229,41 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
       await store.reset(definition.name, [definition]);
       expect(await store.getCheckpoint(definition.name)).toBeNull();
       expect(await store.collection<Person>(definition).count()).toBe(0);
+    });
+
+    it('writes batches sent together each on its own: one refused (lease held by another) changes nothing', async () => {
+      const lease = `fence-${definition.name}`;
+      expect(await store.acquireLease(lease, 'a', 60_000)).toBe(true);
+      const results = await Promise.allSettled([
+        store.write({
+          operations: [
+            { collection: definition.name, type: 'put', doc: { ...people[0]!, version: 7 } },
+          ],
+          checkpoint: { projection: `${definition.name}-1`, position: '10', version: 'v1' },
+          lease: { name: lease, owner: 'a' },
+        }),
+        store.write({
+          operations: [
+            { collection: definition.name, type: 'put', doc: { ...people[1]!, version: 7 } },
+          ],
+          checkpoint: { projection: `${definition.name}-2`, position: '10', version: 'v1' },
+          lease: { name: lease, owner: 'b' },
+        }),
+        store.write({
+          operations: [
+            { collection: definition.name, type: 'put', doc: { ...people[2]!, version: 7 } },
+          ],
+          checkpoint: { projection: `${definition.name}-3`, position: '10', version: 'v1' },
+        }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(StaleWriterError);
+      const collection = store.collection<Person>(definition);
+      expect((await collection.get(people[0]!.id))?.version).toBe(7);
+      expect((await collection.get(people[1]!.id))?.version).not.toBe(7);
+      expect((await collection.get(people[2]!.id))?.version).toBe(7);
+      expect(await store.getCheckpoint(`${definition.name}-2`)).toBeNull();
+      expect((await store.getCheckpoint(`${definition.name}-3`))?.position).toBe('10');
     });
 
     it('grants a lease to one owner at a time until it expires or is released', async () => {

@@ -9,10 +9,11 @@ import {
   Stack,
 } from '@mui/material';
 import { useId, useState, type ChangeEvent } from 'react';
-import { InputHelperText, required, useInput } from 'react-admin';
+import { InputHelperText, required, useInput, type RaRecord } from 'react-admin';
 import { IMAGE_MAX_BYTES } from '@examens-pro/domain';
 import { fetchWithCsrf, handleAccessAnswer } from '../../common/api';
-import { requiredMessage, type ListField } from './definition';
+import type { FieldDeclaration } from '../../kit/declaration';
+import { requiredMessage } from '../../kit/fields';
 
 /** The server's own words for a file over the limit: refused before sending, said the same way. */
 export const TOO_BIG = 'Le contenu envoyé est trop volumineux.';
@@ -30,7 +31,7 @@ const contentType = (file: File): string =>
  * name the server answers and shows the image as stored. A refused file leaves the previous image
  * in place and says why under the field, in the server's words.
  */
-export const ImageInput = ({ field }: { field: ListField }) => {
+export const ImageInput = ({ field }: { field: FieldDeclaration }) => {
   const {
     field: input,
     fieldState,
@@ -135,3 +136,23 @@ export const ImageInput = ({ field }: { field: ListField }) => {
     </FormControl>
   );
 };
+
+/** A stored image as read-only: a thumbnail in a row, a readable preview on the item's page. */
+export const imageDisplay =
+  (field: { name: string; label: string }) => (record: RaRecord, where: 'list' | 'show') => {
+    const value: unknown = record[field.name];
+    if (typeof value !== 'string' || !value) return '';
+    return (
+      <img
+        src={imageUrl(value)}
+        alt={field.label}
+        loading="lazy"
+        style={{
+          display: 'block',
+          maxHeight: where === 'list' ? 32 : 200,
+          maxWidth: where === 'list' ? 120 : 400,
+          background: '#fff',
+        }}
+      />
+    );
+  };

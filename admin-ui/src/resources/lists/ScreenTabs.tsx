@@ -3,6 +3,7 @@ import { useBasename } from 'react-admin';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { allows, requirementFor, routeForPath } from '@examens-pro/domain';
 import { usePermissions } from '../../dashboard/permissions';
+import { routeRequirement } from '../../kit/routes';
 import { MANAGED_LISTS, managedPath } from './definition';
 
 interface ScreenTab {
@@ -21,7 +22,7 @@ const tabsOf = (path: string): ScreenTab[] => {
   const managed = MANAGED_LISTS.filter((list) => list.managedFrom === path).map((list) => ({
     path: managedPath(list)!,
     label: list.label,
-    permissions: list.permissions ?? [],
+    permissions: routeRequirement(managedPath(list)!, 'read') ?? [],
   }));
   const throughTabs = new Set(managed.flatMap((tab) => tab.permissions));
   const own = route?.permissions.filter((code) => !throughTabs.has(code)) ?? [];

@@ -1,14 +1,9 @@
 import WorkIcon from '@mui/icons-material/Work';
-import { lazyScreen } from '../../common/lazyScreen';
+import { lazyResource } from '../../kit/lazyResource';
 
-const screens = () => import('./screens');
-
-export default {
-  list: lazyScreen(screens, (m) => m.MetierList),
-  create: lazyScreen(screens, (m) => m.MetierCreate),
-  edit: lazyScreen(screens, (m) => m.MetierEdit),
-  show: lazyScreen(screens, (m) => m.MetierShow),
+/** The métiers: the kit's screens, with the filières' and corps de métiers' tabs and the PDF. */
+export default lazyResource(() => import('./screens').then((m) => m.metierScreens), {
   icon: WorkIcon,
   recordRepresentation: (record: { code?: string; libelle?: string }) =>
-    `${record.code} — ${record.libelle}`,
-};
+    `${record.code ?? ''} — ${record.libelle ?? ''}`,
+});

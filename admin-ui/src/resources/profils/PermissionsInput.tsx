@@ -102,3 +102,33 @@ export const PermissionsInput = ({ source = 'permissions' }: { source?: string }
     </Box>
   );
 };
+
+/** The permissions read as sentences, under their group's heading. */
+export const PermissionsByGroup = ({
+  permissions,
+}: {
+  permissions: readonly string[] | undefined;
+}) => {
+  const held = new Set(permissions ?? []);
+  const groups = PERMISSION_GROUPS.map((group) => ({
+    ...group,
+    permissions: group.permissions.filter((p) => held.has(p.code)),
+  })).filter((group) => group.permissions.length > 0);
+  if (groups.length === 0) return <Typography>Aucune permission.</Typography>;
+  return (
+    <Box>
+      {groups.map((group) => (
+        <Box key={group.key} sx={{ mb: 2 }}>
+          <Typography variant="subtitle2" component="h3">
+            {group.label}
+          </Typography>
+          <ul style={{ margin: '4px 0' }}>
+            {group.permissions.map((p) => (
+              <li key={p.code}>{p.label}</li>
+            ))}
+          </ul>
+        </Box>
+      ))}
+    </Box>
+  );
+};

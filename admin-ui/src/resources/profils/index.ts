@@ -1,13 +1,7 @@
 import BadgeIcon from '@mui/icons-material/Badge';
-import { lazyScreen } from '../../common/lazyScreen';
+import { lazyResource } from '../../kit/lazyResource';
 
-const screens = () => import('./screens');
-
-export default {
-  list: lazyScreen(screens, (m) => m.ProfileList),
-  create: lazyScreen(screens, (m) => m.ProfileCreate),
-  edit: lazyScreen(screens, (m) => m.ProfileEdit),
-  show: lazyScreen(screens, (m) => m.ProfileShow),
+export default lazyResource(() => import('./screens').then((m) => m.profileScreens), {
   icon: BadgeIcon,
   recordRepresentation: (record: { libelle?: string }) => record.libelle ?? '',
-};
+});

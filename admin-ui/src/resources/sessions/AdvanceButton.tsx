@@ -1,18 +1,13 @@
 import SkipNextIcon from '@mui/icons-material/SkipNext';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { nextSessionStatus, SESSION_STATUS_LABELS, type SessionStatus } from '@examens-pro/domain';
 import {
-  Button,
-  Confirm,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-} from 'react-admin';
-import type { ExamensDataProvider } from '../../dashboard/dataProvider';
-import { useCan } from '../../dashboard/permissions';
-import { SESSIONS, type Session } from './common';
+  nextSessionStatus,
+  SESSION_STATUS_LABELS,
+  type SessionDocument,
+  type SessionStatus,
+} from '@examens-pro/domain';
+import { Button, Confirm, useRecordContext, type RaRecord } from 'react-admin';
+import { useRecordAction } from '../../kit/useRecordAction';
 
 /** What each step means for the people concerned, read before confirming it. */
 const STEP_MEANING: Record<SessionStatus, string> = {
@@ -29,37 +24,24 @@ const STEP_MEANING: Record<SessionStatus, string> = {
     'La session est terminée : elle ne pourra plus être modifiée ni choisie (frais, paramètres d’édition, métiers ouverts).',
 };
 
+type Session = RaRecord & SessionDocument;
+
 /**
  * Moves the session to its next step after a confirmation. The step sent is the one the user read
  * in the dialog, with the version they saw (If-Match): a double click or a stale page cannot skip
- * a step, the server answers in French instead.
+ * a step, the server answers in French instead. Offered to who may write (the page's slot).
  */
 export const AdvanceButton = () => {
   const record = useRecordContext<Session>();
-  const dataProvider = useDataProvider<ExamensDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const canWrite = useCan(SESSIONS, 'write');
   const [open, setOpen] = useState(false);
   const next = record ? nextSessionStatus(record.statut) : undefined;
-  const { mutate, isPending } = useMutation({
-    mutationFn: () =>
-      dataProvider.action(SESSIONS, {
-        id: record!.id,
-        action: 'avancer',
-        previousData: record!,
-        data: { statut: next },
-      }),
-    onSuccess: () => {
-      notify(`La session est passée à l’étape « ${SESSION_STATUS_LABELS[next!]} ».`, {
-        type: 'success',
-      });
-      refresh();
-    },
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  const { mutate, isPending } = useRecordAction({
+    action: 'avancer',
+    data: { statut: next },
+    success: next ? `La session est passée à l’étape « ${SESSION_STATUS_LABELS[next]} ».` : '',
     onSettled: () => setOpen(false),
   });
-  if (!record || !next || !canWrite) return null;
+  if (!record || !next) return null;
   const label = `Passer à l’étape « ${SESSION_STATUS_LABELS[next]} »`;
   return (
     <>

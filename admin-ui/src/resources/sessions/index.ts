@@ -1,15 +1,9 @@
 import EventIcon from '@mui/icons-material/Event';
-import { lazyScreen } from '../../common/lazyScreen';
+import { lazyResource } from '../../kit/lazyResource';
 
-const screens = () => import('./screens');
-
-/** A session has its own form and life cycle (steps confirmed one by one), not the lists' screens. */
-export default {
-  list: lazyScreen(screens, (m) => m.SessionList),
-  create: lazyScreen(screens, (m) => m.SessionCreate),
-  edit: lazyScreen(screens, (m) => m.SessionEdit),
-  show: lazyScreen(screens, (m) => m.SessionShow),
+/** A session has its own life cycle (steps confirmed one by one) beside the kit's screens. */
+export default lazyResource(() => import('./screens').then((m) => m.sessionScreens), {
   icon: EventIcon,
   recordRepresentation: (record: { libelle?: string; annee?: number }) =>
     record.annee ? `${record.libelle ?? ''} (${record.annee})` : (record.libelle ?? ''),
-};
+});

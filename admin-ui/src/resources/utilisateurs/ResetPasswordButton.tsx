@@ -8,17 +8,9 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-} from 'react-admin';
-import type { ExamensDataProvider } from '../../dashboard/dataProvider';
+import { Button, useNotify, useRecordContext } from 'react-admin';
+import { useRecordAction } from '../../kit/useRecordAction';
 
 /**
  * An administrator gives a temporary password; the user must replace it at the next sign-in
@@ -26,10 +18,7 @@ import type { ExamensDataProvider } from '../../dashboard/dataProvider';
  */
 export const ResetPasswordButton = () => {
   const record = useRecordContext();
-  const resource = useResourceContext();
-  const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
-  const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -42,25 +31,14 @@ export const ResetPasswordButton = () => {
     setErrors({});
   };
 
-  const { mutate, isPending } = useMutation({
-    mutationFn: () =>
-      dataProvider.action(resource!, {
-        id: record!.id,
-        action: 'reinitialiser-mot-de-passe',
-        previousData: record!,
-        data: { motDePasse: password },
-      }),
-    onSuccess: () => {
-      notify(
-        'Mot de passe réinitialisé : l’utilisateur devra le changer à sa prochaine connexion.',
-        {
-          type: 'success',
-        },
-      );
-      close();
-      refresh();
-    },
-    onError: (error: Error & { body?: { errors?: { motDePasse?: string } } }) => {
+  const { mutate, isPending } = useRecordAction<
+    Error & { body?: { errors?: { motDePasse?: string } } }
+  >({
+    action: 'reinitialiser-mot-de-passe',
+    data: { motDePasse: password },
+    success: 'Mot de passe réinitialisé : l’utilisateur devra le changer à sa prochaine connexion.',
+    onSuccess: close,
+    onError: (error) => {
       if (error.body?.errors?.motDePasse) setErrors({ motDePasse: error.body.errors.motDePasse });
       else notify(error.message, { type: 'error' });
     },

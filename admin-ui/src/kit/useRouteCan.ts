@@ -1,0 +1,22 @@
+import { allows, type Access } from '@examens-pro/domain';
+import { useResourceContext } from 'react-admin';
+import { usePermissions } from '../dashboard/permissions';
+import { routeRequirement } from './routes';
+
+export type RouteRights = Record<Access, boolean>;
+
+/**
+ * The one way a screen asks what the user may do on a route's records (by default the screen's own
+ * resource, which is its dashboard path): read, write (create, modify, act) and remove, from the
+ * route table and the user's permissions. It only hides what would be refused: the server checks
+ * every call itself.
+ */
+export const useRouteCan = (path?: string): RouteRights => {
+  const resource = useResourceContext();
+  const held = usePermissions();
+  const can = (access: Access): boolean => {
+    const requirement = routeRequirement(path ?? resource ?? '', access);
+    return requirement ? allows(held, requirement) : false;
+  };
+  return { read: can('read'), write: can('write'), remove: can('remove') };
+};

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access, CommandContext } from '@examens-pro/domain';
+import { commandIdOf, etag, newItemId, requiredRevision } from '@examens-pro/platform';
+import type { CommandAnswer } from './commands.js';
+import { commandContext } from './context.js';
+import { may } from './guard.js';
+
+type Params = { id: string };
+
+interface CommandRoute<Input> {
+  readonly method: 'POST' | 'PUT' | 'DELETE';
+  /** Under the resource's prefix: `/`, `/:id`, `/:id/desactiver`… */
+  readonly url: string;
+  /** The resource whose route-table permissions guard it, and which of them. */
+  readonly resource: string;
+  readonly access: Exclude<Access, 'read'>;
+  /** Parses the body into the command's input (a French 400 on bad input, before anything else). */
+  readonly input?: (body: unknown) => Input;
+  /**
+   * Runs the command. `id` is the path's, or for a creation one derived from the command id (a
+   * retried creation names the same item); `revision` is the If-Match the client read.
+   */
+  readonly run: (command: {
+    readonly id: string;
+    readonly input: Input;
+    readonly revision: number;
+    readonly context: CommandContext;
+    readonly request: FastifyRequest;
+  }) => Promise<CommandAnswer>;
+}
+
+/**
+ * One command route, the same way everywhere: the route table's permission, the input parsed,
+ * If-Match required on an existing item (428 without it), the command id (Idempotency-Key) and the
+ * actor in the context, 201 on creation, the new revision as ETag, `{ id, revision, position }`.
+ */
+export const commandRoute = <Input = undefined>(
+  app: FastifyInstance,
+  route: CommandRoute<Input>,
+): void => {
+  const creation = !route.url.includes(':id');
+  app.route<{ Params: Params }>({
+    method: route.method,
+    url: route.url,
+    preHandler: may(route.resource, route.access),
+    handler: async (request, reply) => {
+      const revision = creation ? -1 : requiredRevision(request);
+      const input = (route.input ? route.input(request.body) : undefined) as Input;
+      const context = commandContext(request, commandIdOf(request));
+      const id = creation ? newItemId(context.commandId) : request.params.id;
+      const result = await route.run({ id, input, revision, context, request });
+      if (creation) reply.status(201);
+      reply.header('ETag', etag(result.revision));
+      return result;
+    },
+  });
+};
+
+/** Deactivation and reactivation, alike on every resource that has them. */
+export const activationRoutes = (
+  app: FastifyInstance,
+  resource: string,
+  setActive: (
+    id: string,
+    active: boolean,
+    revision: number,
+    context: CommandContext,
+  ) => Promise<CommandAnswer>,
+): void => {
+  for (const [action, active] of [
+    ['desactiver', false],
+    ['reactiver', true],
+  ] as const)
+    commandRoute(app, {
+      method: 'POST',
+      url: `/:id/${action}`,
+      resource,
+      access: 'write',
+      run: ({ id, revision, context }) => setActive(id, active, revision, context),
+    });
+};
+
+/** The commands of a resource's records: create, modify, and delete when it has one. */
+export interface RecordCommands<Input> {
+  create(id: string, input: Input, context: CommandContext): Promise<CommandAnswer>;
+  modify(
+    id: string,
+    input: Input,
+    revision: number,
+    context: CommandContext,
+  ): Promise<CommandAnswer>;
+  remove?(id: string, revision: number, context: CommandContext): Promise<CommandAnswer>;
+}
+
+/** POST /, PUT /:id and DELETE /:id of a resource, alike everywhere. */
+export const recordRoutes = <Input>(
+  app: FastifyInstance,
+  resource: string,
+  input: (body: unknown) => Input,
+  commands: RecordCommands<Input>,
+): void => {
+  commandRoute(app, {
+    method: 'POST',
+    url: '/',
+    resource,
+    access: 'write',
+    input,
+    run: ({ id, input, context }) => commands.create(id, input, context),
+  });
+  commandRoute(app, {
+    method: 'PUT',
+    url: '/:id',
+    resource,
+    access: 'write',
+    input,
+    run: ({ id, input, revision, context }) => commands.modify(id, input, revision, context),
+  });
+  const remove = commands.remove?.bind(commands);
+  if (remove)
+    commandRoute(app, {
+      method: 'DELETE',
+      url: '/:id',
+      resource,
+      access: 'remove',
+      run: ({ id, revision, context }) => remove(id, revision, context),
+    });
+};

@@ -1,0 +1,272 @@
+/**
+ * One manifest per aggregate: what the services, the read side and the screens need to know of it,
+ * declared once, beside the lists-as-data. The usage rules ("in use, cannot be deleted"), the read
+ * rights of whoever chooses from a resource, the "choose an active item" checks and the read
+ * resources are derived from these declarations; nothing else lists aggregates by hand.
+ *
+ * A reference list is an aggregate too: every list of `REFERENCE_LISTS` gets its manifest from its
+ * field declarations, so a new list is one entry there.
+ */
+import { profileDecider, type Profile, type ProfileEvent } from '../accounts/profile.js';
+import { userDecider, type User, type UserEvent } from '../accounts/user.js';
+import { enrolersResource, profilesResource, usersResource } from '../accounts/contracts.js';
+import { signInJournalResource } from '../accounts/signInJournal.js';
+import { listItemDecider, type ListItem, type ListItemEvent } from '../configuration/item.js';
+import { REFERENCE_LISTS, type ReferenceListDefinition } from '../configuration/lists.js';
+import { listResource } from '../configuration/contracts.js';
+import {
+  sessionDecider,
+  sessionsResource,
+  type Session,
+  type SessionEvent,
+} from '../configuration/session.js';
+import { fold, type Decider } from '../core/decider.js';
+import type { DomainEvent } from '../core/envelope.js';
+import type { ResourceDefinition } from '../core/readModels.js';
+import { categoryOf } from '../core/streams.js';
+import { documentsResource } from '../documents/contracts.js';
+import { metierDecider } from '../metiers/businessLogic.js';
+import { metiersResource } from '../metiers/contracts.js';
+import type { ReferenceRule } from '../usage/references.js';
+import type { Metier, MetierEvent } from '../metiers/metier.js';
+
+/** A field of an aggregate naming one item (or several) of another resource. */
+export interface ReferenceDeclaration {
+  /** Field of the events' data (for a list: of its `values`) holding the id, or the ids. */
+  readonly field: string;
+  /** The referenced resource: a list, `metiers`, `sessions`, `profils`… */
+  readonly resource: string;
+  readonly many?: boolean;
+  /**
+   * The read resources of this aggregate whose forms choose it (default: all of them): whoever may
+   * read those may read the referenced resource, to fill the dropdown.
+   */
+  readonly chosenOn?: readonly string[];
+}
+
+export interface AggregateManifest {
+  /** Stream category: streams `<category>-<id>`. */
+  readonly category: string;
+  /** French name of the aggregate, for the README's tables and the errors of the checks. */
+  readonly label: string;
+  /**
+   * Its read resources (`/api/<name>`), with collection, projections and history. Several for one
+   * aggregate where screens show parts of it (users and enrôleurs).
+   */
+  readonly resources: readonly ResourceDefinition[];
+  /** Whether staff write it through command routes (`/api/<resource>`); false: written elsewhere. */
+  readonly commands: boolean;
+  readonly references: readonly ReferenceDeclaration[];
+  /** Events whose data carry every reference field's current value (creation, modification). */
+  readonly referenceEvents: readonly string[];
+  /** Events after which the item references nothing any more (deletion). */
+  readonly removalEvents: readonly string[];
+  /** Where reference fields are read in an event's data (lists keep them in `values`). */
+  readonly valuesOf?: (data: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Whether an item, folded from its own stream, may be chosen by another aggregate now (an active
+   * item, a session not yet closed). Absent: the aggregate is never referenced.
+   */
+  readonly choosable?: (events: readonly DomainEvent[]) => boolean;
+  /** Kinds of documents (PDF) made from it. */
+  readonly documents?: readonly string[];
+}
+
+const folded =
+  <E extends DomainEvent, S>(
+    decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>,
+    test: (state: S) => boolean,
+  ) =>
+  (events: readonly DomainEvent[]): boolean =>
+    test(fold(decider, events as readonly E[]));
+
+/** The manifest of one reference list, from its field declarations. */
+export const listManifest = (list: ReferenceListDefinition): AggregateManifest => ({
+  category: list.name,
+  label: list.label,
+  resources: [listResource(list)],
+  commands: !list.readOnly,
+  references: list.fields
+    .filter((f) => (f.type === 'reference' || f.type === 'references') && f.reference)
+    .map((f) => ({
+      field: f.name,
+      resource: f.reference!,
+      ...(f.type === 'references' ? { many: true } : {}),
+    })),
+  referenceEvents: ['ListItemCreated', 'ListItemModified'],
+  removalEvents: ['ListItemDeleted'],
+  valuesOf: (data) => (data.values ?? {}) as Record<string, unknown>,
+  choosable: folded<ListItemEvent, ListItem>(
+    listItemDecider,
+    (item) => item.status === 'actif' && item.list === list.name,
+  ),
+});
+
+export const AGGREGATES: readonly AggregateManifest[] = [
+  {
+    category: 'metiers',
+    label: 'Métiers',
+    resources: [metiersResource],
+    commands: true,
+    references: [
+      { field: 'filiereId', resource: 'filieres' },
+      { field: 'corpsDeMetierId', resource: 'corps-de-metier' },
+    ],
+    referenceEvents: ['MetierCreated', 'MetierModified'],
+    removalEvents: ['MetierDeleted'],
+    choosable: folded<MetierEvent, Metier>(metierDecider, (m) => m.status === 'actif'),
+    documents: ['liste-metiers'],
+  },
+  {
+    category: 'sessions',
+    label: 'Sessions',
+    resources: [sessionsResource],
+    commands: true,
+    references: [{ field: 'examenId', resource: 'examens' }],
+    referenceEvents: ['SessionCreated', 'SessionModified'],
+    removalEvents: [],
+    choosable: folded<SessionEvent, Session>(
+      sessionDecider,
+      (s) => s.status === 'present' && s.statut !== 'cloturee',
+    ),
+  },
+  {
+    category: 'utilisateurs',
+    label: 'Utilisateurs',
+    resources: [usersResource, enrolersResource],
+    commands: true,
+    references: [
+      // Both screens show the user's profile by name.
+      { field: 'profilId', resource: 'profils' },
+      // An enrôleur keeps their centre de dépôt in use.
+      { field: 'centreDepotId', resource: 'centres-depot', chosenOn: ['enroleurs'] },
+    ],
+    referenceEvents: ['UserCreated', 'UserModified'],
+    removalEvents: [],
+    choosable: folded<UserEvent, User>(userDecider, (u) => u.status === 'actif'),
+  },
+  {
+    category: 'profils',
+    label: 'Profils',
+    resources: [profilesResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+    choosable: folded<ProfileEvent, Profile>(profileDecider, (p) => p.status === 'actif'),
+  },
+  {
+    category: 'documents',
+    label: 'Documents',
+    resources: [documentsResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // Written by the sign-in service, read under "Consulter le journal des connexions".
+    category: 'journal-connexions',
+    label: 'Journal des connexions',
+    resources: [signInJournalResource],
+    commands: false,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  ...REFERENCE_LISTS.map(listManifest),
+];
+
+const CATEGORIES = AGGREGATES.map((m) => m.category);
+
+/** The aggregate whose stream category is `category` (a list's name, `metiers`, `sessions`…). */
+export const aggregateOf = (category: string): AggregateManifest | undefined =>
+  AGGREGATES.find((m) => m.category === category);
+
+/** The aggregate a stream belongs to (the longest category its name starts with). */
+export const aggregateOfStream = (stream: string): AggregateManifest | undefined => {
+  const category = categoryOf(stream, CATEGORIES);
+  return category === undefined ? undefined : aggregateOf(category);
+};
+
+/** The aggregate behind a read resource (`enroleurs` → users). */
+export const aggregateOfResource = (resource: string): AggregateManifest | undefined =>
+  AGGREGATES.find((m) => m.resources.some((r) => r.name === resource));
+
+/** Every read resource of every aggregate: what the query service lists. */
+export const READ_RESOURCES: readonly ResourceDefinition[] = AGGREGATES.flatMap((m) => m.resources);
+
+/** Ids named by a reference field's value (one id, several, or none). */
+const idsOf = (value: unknown): string[] =>
+  [value].flat().filter((id): id is string => typeof id === 'string' && id !== '');
+
+/**
+ * The items of other resources an aggregate's event says it references, resource by resource; null
+ * when the item is gone; undefined when the event says nothing of references.
+ */
+export const referencesOfEvent = (event: {
+  readonly type: string;
+  readonly streamId: string;
+  readonly data: unknown;
+}): { resource: string; ids: string[] }[] | null | undefined => {
+  const manifest = aggregateOfStream(event.streamId);
+  if (!manifest) return undefined;
+  if (manifest.removalEvents.includes(event.type)) return null;
+  if (!manifest.referenceEvents.includes(event.type)) return undefined;
+  const values =
+    manifest.valuesOf?.(event.data as Record<string, unknown>) ??
+    (event.data as Record<string, unknown>);
+  const resources = [...new Set(manifest.references.map((r) => r.resource))];
+  return resources.map((resource) => ({
+    resource,
+    ids: [
+      ...new Set(
+        manifest.references
+          .filter((r) => r.resource === resource)
+          .flatMap((r) => idsOf(values[r.field])),
+      ),
+    ],
+  }));
+};
+
+/** The event types that tell references (the usage projection listens to these). */
+export const REFERENCE_EVENT_TYPES: readonly string[] = [
+  ...new Set(AGGREGATES.flatMap((m) => [...m.referenceEvents, ...m.removalEvents])),
+];
+
+/**
+ * The usage rules of the product: for every event that tells references, what its item references
+ * now (counted by the usage projection, so that an item in use cannot be deleted).
+ */
+export const REFERENCE_RULES: readonly ReferenceRule[] = REFERENCE_EVENT_TYPES.map((eventType) => ({
+  eventType,
+  changes: (event) => {
+    const found = referencesOfEvent({ ...event, type: eventType });
+    return found === undefined ? [] : found;
+  },
+}));
+
+/**
+ * The read resources whose forms choose items of `resource`: whoever may read one of them may read
+ * `resource` too (to fill the dropdown, to show the chosen item by name).
+ */
+export const choosersOf = (resource: string): readonly string[] => [
+  ...new Set(
+    AGGREGATES.flatMap((m) =>
+      m.references
+        .filter((r) => r.resource === resource)
+        .flatMap((r) => r.chosenOn ?? m.resources.map((res) => res.name)),
+    ),
+  ),
+];
+
+/**
+ * Whether `events` (an item's own stream) make an item of `resource` that may be chosen now.
+ * Throws for a resource no aggregate declares choosable: a reference to it is a declaration error.
+ */
+export const isChoosable = (resource: string, events: readonly DomainEvent[]): boolean => {
+  const manifest = aggregateOf(resource);
+  if (!manifest?.choosable)
+    throw new Error(`Aucun agrégat ne déclare « ${resource} » comme pouvant être choisi.`);
+  return manifest.choosable(events);
+};
