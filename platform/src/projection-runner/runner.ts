@@ -200,41 +200,14 @@ export class ProjectionRunner {
   /** Brings the projection to its version (rebuilding when it changed), then follows the log. */
   private async follow(projection: Projection, signal: AbortSignal): Promise<void> {
     const fingerprint = projectionFingerprint(projection);
-    // Collections first: a table recreated for a new layout forgets the checkpoints read below.
-    for (const collection of projection.collections)
-      await this.readStore.ensureCollection(collection);
-    let checkpoint = await this.readStore.getCheckpoint(projection.name);
-    if (checkpoint && checkpoint.version !== fingerprint) {
-      this.log(`Projection ${projection.name} : nouvelle version, reconstruction depuis le début.`);
-      await this.readStore.reset(projection.name, projection.collections);
-      checkpoint = null;
-    }
-    // A checkpoint ahead of the log's head means the log lost events the read model had seen
-    // (restored from an older backup, or a lost write): its positions will be reused, so skipping
-    // to the checkpoint would hide the new events. Start again from the log as it is.
-    const head = await this.eventStore.headPosition();
-    if (checkpoint && comparePositions(checkpoint.position, head) > 0) {
-      this.log(
-        `Projection ${projection.name} : point de reprise ${checkpoint.position} au-delà du journal (${head}), reconstruction depuis le début.`,
-      );
-      await this.readStore.reset(projection.name, projection.collections);
-      checkpoint = null;
-    }
-    for (const collection of projection.collections)
-      await this.readStore.ensureCollection(collection);
-
-    const types = new Set(projection.eventTypes);
-    const context = new BatchContext(this.readStore);
-    let position = checkpoint?.position ?? '0';
-    let written = position;
-    let pending = 0;
-    const state = { position, caughtUp: false, heldHere: true };
-    this.states.set(projection.name, state);
-    // The lease is renewed on a timer while idle, and from the loop itself while catching up (a
-    // synchronous store never lets a timer run there); losing it stops this loop.
+    // The lease is renewed on a timer from the start (preparing the collections may outlast the lease
+    // on a slow store), and from the loop itself while catching up (a synchronous store never lets a
+    // timer run there); losing it stops this loop.
     const local = new AbortController();
     const stopLocal = (): void => local.abort();
     signal.addEventListener('abort', stopLocal, { once: true });
+    // Stopped before this listener existed: stop now (else the subscription below never ends).
+    if (signal.aborted) local.abort();
     let lost = false;
     let renewedAt = Date.now();
     const renewEvery = this.leaseTtlMs / 3;
@@ -251,32 +224,66 @@ export class ProjectionRunner {
     const renew = setInterval(() => {
       if (Date.now() - renewedAt >= renewEvery) void renewLease();
     }, renewEvery);
-    let busySince = Date.now();
-    /** Between two events of a long catch-up: renew the lease when due, give the loop a turn. */
-    const breathe = async (): Promise<void> => {
-      const now = Date.now();
-      if (now - renewedAt >= renewEvery) await renewLease();
-      if (now - busySince >= YIELD_EVERY_MS) {
-        await yieldToEventLoop();
-        busySince = Date.now();
-      }
-    };
-
-    let flushedAt = 0;
-    const flush = async (): Promise<void> => {
-      if (position === written) return;
-      flushedAt = Date.now();
-      await this.readStore.write({
-        operations: context.drain(),
-        checkpoint: { projection: projection.name, position, version: fingerprint },
-        lease: { name: leaseName(projection), owner: this.owner },
-      });
-      written = position;
-      state.position = position;
-      pending = 0;
-    };
-
+    let state: { position: string; caughtUp: boolean; heldHere: boolean } | undefined;
     try {
+      // Collections first: a table recreated for a new layout forgets the checkpoints read below.
+      for (const collection of projection.collections)
+        await this.readStore.ensureCollection(collection);
+      let checkpoint = await this.readStore.getCheckpoint(projection.name);
+      if (checkpoint && checkpoint.version !== fingerprint) {
+        this.log(
+          `Projection ${projection.name} : nouvelle version, reconstruction depuis le début.`,
+        );
+        await this.readStore.reset(projection.name, projection.collections);
+        checkpoint = null;
+      }
+      // A checkpoint ahead of the log's head means the log lost events the read model had seen
+      // (restored from an older backup, or a lost write): its positions will be reused, so skipping
+      // to the checkpoint would hide the new events. Start again from the log as it is.
+      const head = await this.eventStore.headPosition();
+      if (checkpoint && comparePositions(checkpoint.position, head) > 0) {
+        this.log(
+          `Projection ${projection.name} : point de reprise ${checkpoint.position} au-delà du journal (${head}), reconstruction depuis le début.`,
+        );
+        await this.readStore.reset(projection.name, projection.collections);
+        checkpoint = null;
+      }
+      for (const collection of projection.collections)
+        await this.readStore.ensureCollection(collection);
+
+      const types = new Set(projection.eventTypes);
+      const context = new BatchContext(this.readStore);
+      let position = checkpoint?.position ?? '0';
+      let written = position;
+      let pending = 0;
+      const followed = { position, caughtUp: false, heldHere: true };
+      state = followed;
+      this.states.set(projection.name, followed);
+      let busySince = Date.now();
+      /** Between two events of a long catch-up: renew the lease when due, give the loop a turn. */
+      const breathe = async (): Promise<void> => {
+        const now = Date.now();
+        if (now - renewedAt >= renewEvery) await renewLease();
+        if (now - busySince >= YIELD_EVERY_MS) {
+          await yieldToEventLoop();
+          busySince = Date.now();
+        }
+      };
+
+      let flushedAt = 0;
+      const flush = async (): Promise<void> => {
+        if (position === written) return;
+        flushedAt = Date.now();
+        await this.readStore.write({
+          operations: context.drain(),
+          checkpoint: { projection: projection.name, position, version: fingerprint },
+          lease: { name: leaseName(projection), owner: this.owner },
+        });
+        written = position;
+        followed.position = position;
+        pending = 0;
+      };
+
       for await (const message of this.eventStore.subscribeToAll({
         fromPosition: position,
         signal: local.signal,
@@ -287,8 +294,8 @@ export class ProjectionRunner {
           if (wait > 0 && pending > 0) await sleep(wait, local.signal);
           if (local.signal.aborted) break;
           await flush();
-          state.position = position;
-          state.caughtUp = true;
+          followed.position = position;
+          followed.caughtUp = true;
           busySince = Date.now();
           continue;
         }
@@ -305,7 +312,7 @@ export class ProjectionRunner {
     } finally {
       clearInterval(renew);
       signal.removeEventListener('abort', stopLocal);
-      state.heldHere = false;
+      if (state) state.heldHere = false;
     }
     if (lost) this.log(`Projection ${projection.name} : bail repris par une autre instance.`);
   }
