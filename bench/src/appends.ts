@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { METIER_CATEGORY, metierDecider, streamName, SYSTEM_ACTOR } from '@examens-pro/domain';
+import { listItemDecider, streamName, SYSTEM_ACTOR } from '@examens-pro/domain';
 import { handleCommand, SqliteEventStore } from '@examens-pro/platform';
 import { percentile, round } from './machine.js';
 
@@ -23,15 +23,18 @@ export const benchAppends = async (options: { clients: number; durationMs: numbe
         for (let k = 0; k < 5 && Date.now() < deadline; k += 1) {
           const started = performance.now();
           await handleCommand(store, {
-            stream: streamName(METIER_CATEGORY, id),
-            decider: metierDecider,
-            command:
-              k === 0
-                ? {
-                    type: 'CreateMetier',
-                    data: { metierId: id, code: id, libelle: `Métier ${id}` },
-                  }
-                : { type: 'ModifyMetier', data: { metierId: id, code: id, libelle: `v${k}` } },
+            stream: streamName('metiers', id),
+            decider: listItemDecider,
+            command: {
+              type: k === 0 ? 'CreateListItem' : 'ModifyListItem',
+              data: {
+                list: 'metiers',
+                itemId: id,
+                code: id,
+                libelle: k === 0 ? `Métier ${id}` : `v${k}`,
+                values: {},
+              },
+            },
             context: {
               commandId: `c-${(sequence += 1)}`,
               actor: SYSTEM_ACTOR,

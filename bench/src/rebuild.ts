@@ -1,8 +1,14 @@
 import { join } from 'node:path';
-import { SYSTEM_ACTOR, type EventEnvelope, type MetierEvent } from '@examens-pro/domain';
+import {
+  listCollection,
+  referenceList,
+  SYSTEM_ACTOR,
+  type EventEnvelope,
+  type ListItemEvent,
+} from '@examens-pro/domain';
 import { SqliteEventStore, SqliteReadStore, toEnvelopes } from '@examens-pro/platform';
 import { ProjectionRunner } from '@examens-pro/platform';
-import { allProjections, metiersProjection } from '@examens-pro/projections';
+import { allProjections, listsProjection } from '@examens-pro/projections';
 import { round } from './machine.js';
 
 const TRADES = [
@@ -63,16 +69,21 @@ export const benchRebuild = async (options: {
   for (let i = 0; i < options.streams; i += 1) {
     const id = `bench-${i}`;
     const code = `M${String(i).padStart(6, '0')}`;
-    const events: MetierEvent[] = [
-      { type: 'MetierCreated', data: { metierId: id, code, libelle: libelleFor(i) } },
-    ];
+    const item = { list: 'metiers', itemId: id };
+    const details = {
+      ...item,
+      code,
+      libelle: libelleFor(i),
+      values: { filiereId: null, corpsDeMetierId: null },
+    };
+    const events: ListItemEvent[] = [{ type: 'ListItemCreated', data: details }];
     for (let k = 1; k < options.eventsPerStream; k += 1) {
       events.push(
         k % 3 === 1
-          ? { type: 'MetierModified', data: { metierId: id, code, libelle: libelleFor(i) } }
+          ? { type: 'ListItemModified', data: details }
           : k % 3 === 2
-            ? { type: 'MetierDeactivated', data: { metierId: id } }
-            : { type: 'MetierReactivated', data: { metierId: id } },
+            ? { type: 'ListItemDeactivated', data: item }
+            : { type: 'ListItemReactivated', data: item },
       );
     }
     const envelopes = toEnvelopes(events, {
@@ -87,14 +98,14 @@ export const benchRebuild = async (options: {
   }
   const writeSeconds = (performance.now() - writeStarted) / 1000;
   const total = options.streams * options.eventsPerStream;
-  const rebuilt = await ProjectionRunner.rebuild(eventStore, readStore, metiersProjection, {
+  const rebuilt = await ProjectionRunner.rebuild(eventStore, readStore, listsProjection, {
     batchSize: 2000,
   });
   // The other projections too, so that the server started next finds every read model caught up.
-  for (const projection of allProjections().filter((p) => p.name !== metiersProjection.name)) {
+  for (const projection of allProjections().filter((p) => p.name !== listsProjection.name)) {
     await ProjectionRunner.rebuild(eventStore, readStore, projection, { batchSize: 2000 });
   }
-  const documents = await readStore.collection(metiersProjection.collections[0]!).count();
+  const documents = await readStore.collection(listCollection(referenceList('metiers')!)).count();
   await eventStore.close();
   await readStore.close();
   return {

@@ -7,7 +7,7 @@ import { listRoutes } from './routes/lists.js';
 import { sessionsRoutes } from './routes/sessions.js';
 import { documentsRoutes } from './routes/documents.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
-import { metiersRoutes, type RouteDeps } from './routes/metiers.js';
+import type { RouteDeps } from './routes/deps.js';
 import { ownAccountRoutes, profilesRoutes, usersRoutes } from './routes/users.js';
 
 export type CommandServiceOptions = RouteDeps & {
@@ -24,7 +24,6 @@ const commandModule = (
   const list = referenceList(resource);
   if (list) return async (app, options) => app.register(listRoutes, { ...options, list });
   const modules: Record<string, FastifyPluginAsync<CommandServiceOptions>> = {
-    metiers: metiersRoutes,
     documents: documentsRoutes,
     utilisateurs: usersRoutes,
     enroleurs: (app, options) => usersRoutes(app, { ...options, resource: 'enroleurs' }),

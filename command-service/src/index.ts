@@ -15,5 +15,4 @@ export {
 export { JOURNAL_WAIT_MS, recordSignInEvent } from './accounts/signInJournal.js';
 export { SIGNOUT_CSRF_MESSAGE, safeCallback } from './routes/auth.js';
 export { ensureGeography, listCommands } from './lists/handlers.js';
-export { metierCommands } from './metiers/handlers.js';
 export { sessionCommands } from './lists/sessions.js';

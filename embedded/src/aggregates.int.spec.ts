@@ -113,7 +113,7 @@ describe('Aggregate manifests', () => {
     expect([...usages.eventTypes].sort()).toEqual([...REFERENCE_EVENT_TYPES].sort());
     expect(REFERENCE_EVENT_TYPES).toEqual(
       expect.arrayContaining([
-        'MetierCreated',
+        'ListItemCreated',
         'ListItemDeleted',
         'UserModified',
         'SessionCreated',

@@ -1,9 +1,4 @@
-import {
-  ensureGeography,
-  listCommands,
-  metierCommands,
-  sessionCommands,
-} from '@examens-pro/command-service';
+import { ensureGeography, listCommands, sessionCommands } from '@examens-pro/command-service';
 import {
   fold,
   listItemDecider,
@@ -178,7 +173,7 @@ export const seedDemo = async (
   for (const [list, items] of Object.entries(SMALL_LISTS))
     for (const [code, libelle, values] of items) await item(list, code, libelle, values);
 
-  const metiers = metierCommands(eventStore, readStore);
+  const metiers = listCommands(eventStore, readStore, referenceList('metiers')!);
   const metierIds: string[] = [];
   for (const [index, libelle] of METIERS.entries()) {
     const code = `M${String(index + 1).padStart(2, '0')}`;
@@ -187,7 +182,7 @@ export const seedDemo = async (
     if (!holder) {
       await metiers.create(
         id,
-        { code, libelle, filiereId: null, corpsDeMetierId: null },
+        { code, libelle, values: { filiereId: null, corpsDeMetierId: null } },
         context(`metiers-${code}`),
       );
       counts.metiers = (counts.metiers ?? 0) + 1;

@@ -1,5 +1,4 @@
 import { documentsProjection } from './documents/documentsProjection.js';
-import { metiersProjection } from './metiers/metiersProjection.js';
 import type { Projection } from '@examens-pro/platform';
 import { usagesProjection } from './usages/usagesProjection.js';
 import {
@@ -16,13 +15,11 @@ import { listsProjection } from './lists/listsProjection.js';
 import { sessionsProjection } from './lists/sessionsProjection.js';
 export { sessionsProjection } from './lists/sessionsProjection.js';
 
-export { metiersProjection } from './metiers/metiersProjection.js';
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
 
 /** Every projection of the product, in one list: the runner, the rebuild CLI and the bench use it. */
 export const allProjections = (): Projection[] => [
-  metiersProjection,
   usagesProjection(),
   documentsProjection,
   usersProjection,

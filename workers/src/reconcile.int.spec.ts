@@ -14,7 +14,7 @@ import {
   waitForProjections,
 } from '@examens-pro/platform';
 import { ProjectionRunner } from '@examens-pro/platform';
-import { documentsProjection, metiersProjection } from '@examens-pro/projections';
+import { documentsProjection, listsProjection } from '@examens-pro/projections';
 import { closeRenderThreads, startWorkers } from './index.js';
 
 const request = (documentId: string) =>
@@ -44,7 +44,7 @@ describe('start-up reconciliation', () => {
     dir = mkdtempSync(join(tmpdir(), 'reconcile-'));
     eventStore = new SqliteEventStore({ filename: join(dir, 'events.db') });
     readStore = new SqliteReadStore(join(dir, 'read.db'));
-    runner = new ProjectionRunner(eventStore, readStore, [documentsProjection, metiersProjection]);
+    runner = new ProjectionRunner(eventStore, readStore, [documentsProjection, listsProjection]);
     runner.start();
   });
   afterEach(async () => {

@@ -7,7 +7,6 @@ import {
 } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import {
-  metierInputSchema,
   ownAccountSchema,
   profileInputSchema,
   REFERENCE_LISTS,
@@ -23,10 +22,6 @@ const API = '/api';
 
 /** The fields each resource's commands accept: the form's record carries more (id, version, stamps). */
 const INPUT_FIELDS: Record<string, { create: readonly string[]; update: readonly string[] }> = {
-  metiers: {
-    create: Object.keys(metierInputSchema.shape),
-    update: Object.keys(metierInputSchema.shape),
-  },
   utilisateurs: {
     create: Object.keys(userCreateSchema.shape),
     update: Object.keys(userModifySchema.shape),

@@ -2,7 +2,6 @@ import type { ResourceProps } from 'react-admin';
 import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
 import journal from './journal';
 import { listScreens } from './lists';
-import metiers from './metiers';
 import profils from './profils';
 import sessions from './sessions';
 import utilisateurs, { enroleurs } from './utilisateurs';
@@ -12,7 +11,6 @@ import utilisateurs, { enroleurs } from './utilisateurs';
  * Every reference list the domain declares with a path gets the generic list screens.
  */
 export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
-  metiers,
   utilisateurs,
   enroleurs,
   profils,

@@ -22,7 +22,7 @@ import {
 import { aggregateRunner, usageCount, type CommandAnswer } from '../commands.js';
 
 /**
- * Whether `id` names an item of `resource` that may be chosen now (an active list item or métier, a
+ * Whether `id` names an item of `resource` that may be chosen now (an active list item, a
  * session not yet closed: the manifest of its aggregate says), folded from the item's own stream,
  * not from a read model: an item deactivated a moment ago is refused at once.
  */
@@ -55,7 +55,8 @@ const checkReferences = async (
       ids.map(async (id) => !(await isActiveItem(eventStore, field.reference!, id))),
     );
     if (inactive.some(Boolean))
-      errors[field.name] = `« ${field.label} » : choisissez un élément actif de la liste.`;
+      errors[field.name] =
+        field.inactiveMessage ?? `« ${field.label} » : choisissez un élément actif de la liste.`;
   }
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first, errors);

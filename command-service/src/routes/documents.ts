@@ -9,7 +9,7 @@ import {
 } from '@examens-pro/domain';
 import { checkAccess, commandIdOf, handleCommand, newItemId } from '@examens-pro/platform';
 import { commandContext } from '../context.js';
-import type { RouteDeps } from './metiers.js';
+import type { RouteDeps } from './deps.js';
 
 /** POST /api/documents { kind }: asks for a document; a worker makes it and records the outcome. */
 export const documentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { parseListItem, type ReferenceListDefinition } from '@examens-pro/domain';
 import { activationRoutes, recordRoutes } from '../commandRoute.js';
 import { listCommands } from '../lists/handlers.js';
-import type { RouteDeps } from './metiers.js';
+import type { RouteDeps } from './deps.js';
 
 /** POST, PUT, DELETE /api/<list> and the actions desactiver / reactiver, for any reference list. */
 export const listRoutes: FastifyPluginAsync<RouteDeps & { list: ReferenceListDefinition }> = async (

@@ -3,7 +3,7 @@ import { maintenanceSchema, parseInput } from '@examens-pro/domain';
 import { commandIdOf, requireAccess } from '@examens-pro/platform';
 import { maintenanceCommands } from '../accounts/handlers.js';
 import { commandContext } from '../context.js';
-import type { RouteDeps } from './metiers.js';
+import type { RouteDeps } from './deps.js';
 
 /** POST /api/maintenance/activer { message } and /desactiver: the administrators' switch. */
 export const maintenanceRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {

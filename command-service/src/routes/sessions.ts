@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { parseSession, ValidationError } from '@examens-pro/domain';
 import { commandRoute } from '../commandRoute.js';
 import { isSessionStatus, sessionCommands } from '../lists/sessions.js';
-import type { RouteDeps } from './metiers.js';
+import type { RouteDeps } from './deps.js';
 
 /** POST, PUT /api/sessions and POST /api/sessions/:id/avancer { statut } (the next step, confirmed). */
 export const sessionsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {

@@ -21,7 +21,7 @@ import { signInJournalFor } from '../accounts/signInJournal.js';
 import type { CommandAnswer } from '../commands.js';
 import { commandContext } from '../context.js';
 import { commandRoute, recordRoutes } from '../commandRoute.js';
-import type { RouteDeps } from './metiers.js';
+import type { RouteDeps } from './deps.js';
 
 type Reply = { header(name: string, value: string): unknown };
 const answer = (reply: Reply, result: CommandAnswer) => {

@@ -25,10 +25,7 @@ import type { DomainEvent } from '../core/envelope.js';
 import type { ResourceDefinition } from '../core/readModels.js';
 import { categoryOf } from '../core/streams.js';
 import { documentsResource } from '../documents/contracts.js';
-import { metierDecider } from '../metiers/businessLogic.js';
-import { metiersResource } from '../metiers/contracts.js';
 import type { ReferenceRule } from '../usage/references.js';
-import type { Metier, MetierEvent } from '../metiers/metier.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -100,23 +97,10 @@ export const listManifest = (list: ReferenceListDefinition): AggregateManifest =
     listItemDecider,
     (item) => item.status === 'actif' && item.list === list.name,
   ),
+  ...(list.documents ? { documents: list.documents } : {}),
 });
 
 export const AGGREGATES: readonly AggregateManifest[] = [
-  {
-    category: 'metiers',
-    label: 'Métiers',
-    resources: [metiersResource],
-    commands: true,
-    references: [
-      { field: 'filiereId', resource: 'filieres' },
-      { field: 'corpsDeMetierId', resource: 'corps-de-metier' },
-    ],
-    referenceEvents: ['MetierCreated', 'MetierModified'],
-    removalEvents: ['MetierDeleted'],
-    choosable: folded<MetierEvent, Metier>(metierDecider, (m) => m.status === 'actif'),
-    documents: ['liste-metiers'],
-  },
   {
     category: 'sessions',
     label: 'Sessions',

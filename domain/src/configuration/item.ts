@@ -63,6 +63,18 @@ export type ListItem =
 const notFound = (list: string) =>
   new NotFoundError(referenceList(list)?.notFoundMessage ?? 'Élément introuvable.');
 
+/** How the messages name an item of `list`: « Ce métier est déjà désactivé. », else « Cet élément… ». */
+const wording = (list: string) => {
+  const subject = referenceList(list)?.subject;
+  const feminine = subject?.feminine === true;
+  return {
+    subject: subject?.text ?? 'Cet élément',
+    e: feminine ? 'e' : '',
+    actif: feminine ? 'active' : 'actif',
+    pronoun: feminine ? 'la' : 'le',
+  };
+};
+
 const existing = (state: ListItem, list: string) => {
   if (state.status === 'actif' || state.status === 'inactif') return state;
   throw notFound(list);
@@ -77,7 +89,8 @@ const same = (a: ItemData, b: { code: string; libelle: string; values: ListValue
 export const decideListItem = (command: ListItemCommand, state: ListItem): ListItemEvent[] => {
   switch (command.type) {
     case 'CreateListItem':
-      if (state.status !== 'absent') throw new ConflictError('Cet élément existe déjà.');
+      if (state.status !== 'absent')
+        throw new ConflictError(`${wording(command.data.list).subject} existe déjà.`);
       return [{ type: 'ListItemCreated', data: { ...command.data } }];
     case 'ModifyListItem': {
       const current = existing(state, command.data.list);
@@ -86,21 +99,29 @@ export const decideListItem = (command: ListItemCommand, state: ListItem): ListI
     }
     case 'DeactivateListItem': {
       const current = existing(state, command.data.list);
-      if (current.status === 'inactif') throw new ConflictError('Cet élément est déjà désactivé.');
+      if (current.status === 'inactif') {
+        const { subject, e } = wording(current.list);
+        throw new ConflictError(`${subject} est déjà désactivé${e}.`);
+      }
       return [{ type: 'ListItemDeactivated', data: { ...command.data } }];
     }
     case 'ReactivateListItem': {
       const current = existing(state, command.data.list);
-      if (current.status === 'actif') throw new ConflictError('Cet élément est déjà actif.');
+      if (current.status === 'actif') {
+        const { subject, actif } = wording(current.list);
+        throw new ConflictError(`${subject} est déjà ${actif}.`);
+      }
       return [{ type: 'ListItemReactivated', data: { ...command.data } }];
     }
     case 'DeleteListItem': {
       const current = existing(state, command.data.list);
       const { usageCount } = command.data;
-      if (usageCount > 0)
+      if (usageCount > 0) {
+        const { subject, e, pronoun } = wording(current.list);
         throw new ConflictError(
-          `Cet élément est utilisé (${usageCount} référence${usageCount > 1 ? 's' : ''}) : désactivez-le au lieu de le supprimer.`,
+          `${subject} est utilisé${e} (${usageCount} référence${usageCount > 1 ? 's' : ''}) : désactivez-${pronoun} au lieu de ${pronoun} supprimer.`,
         );
+      }
       return [
         {
           type: 'ListItemDeleted',

@@ -39,6 +39,8 @@ export interface ListField {
   readonly help?: string;
   /** Shown as a column of the list screen. */
   readonly inList?: boolean;
+  /** For references: the message when the item chosen is not active (default: a generic one). */
+  readonly inactiveMessage?: string;
 }
 
 export interface ReferenceListDefinition {
@@ -56,6 +58,15 @@ export interface ReferenceListDefinition {
   readonly permissions?: readonly string[];
   /** The screen it is managed from (a tab of that screen). */
   readonly managedFrom?: string;
+  /**
+   * How the messages name one item (« Ce métier est déjà désactivé. »), and whether the word is
+   * feminine; absent: « Cet élément ».
+   */
+  readonly subject?: { readonly text: string; readonly feminine?: boolean };
+  /** What the creation screen's title calls a new item (« nouveau métier »). */
+  readonly newItem?: string;
+  /** Kinds of documents (PDF) made from the whole list, offered on its screen. */
+  readonly documents?: readonly string[];
   /** Rules between fields: field → French message. */
   readonly check?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
 }
@@ -76,6 +87,25 @@ const session: ListField = {
   reference: 'sessions',
   required: true,
   inList: true,
+};
+
+/** A métier's optional classification, chosen among the active items of the lists of its tabs. */
+export const METIER_FILIERE: ListField = {
+  name: 'filiereId',
+  label: 'Filière',
+  type: 'reference',
+  reference: 'filieres',
+  inList: true,
+  inactiveMessage: 'Choisissez une filière active.',
+};
+
+export const METIER_CORPS_DE_METIER: ListField = {
+  name: 'corpsDeMetierId',
+  label: 'Corps de métier',
+  type: 'reference',
+  reference: 'corps-de-metier',
+  inList: true,
+  inactiveMessage: 'Choisissez un corps de métier actif.',
 };
 
 const simple = (
@@ -480,6 +510,18 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
       },
     ],
   ),
+  // Once an aggregate of its own (`Metier*` events, read as these lists' events: legacyMetiers.ts).
+  {
+    name: 'metiers',
+    path: 'configuration/metiers',
+    label: 'Métiers',
+    itemLabel: 'Métier',
+    notFoundMessage: 'Ce métier est introuvable.',
+    subject: { text: 'Ce métier' },
+    newItem: 'nouveau métier',
+    documents: ['liste-metiers'],
+    fields: [METIER_FILIERE, METIER_CORPS_DE_METIER],
+  },
   // Managed from the métiers screen (tabs "Filières" and "Corps de métiers"), no route of their own.
   {
     name: 'filieres',

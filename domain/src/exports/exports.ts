@@ -1,7 +1,6 @@
 import { ENROLER_CENTRE_DEPOT } from '../accounts/contracts.js';
 import { REFERENCE_LISTS, type ListField } from '../configuration/lists.js';
 import { SESSION_STATUS_LABELS } from '../configuration/session.js';
-import { METIER_CORPS_DE_METIER, METIER_FILIERE } from '../metiers/contracts.js';
 
 /**
  * One cell of an export, typed so that each format writes it as its readers expect: numbers stay
@@ -147,7 +146,6 @@ const usersTable = (enroleurs: boolean): ExportTable => ({
  */
 export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
   ...Object.fromEntries(REFERENCE_LISTS.map((list) => [list.name, listTable(list.fields)])),
-  metiers: listTable([METIER_FILIERE, METIER_CORPS_DE_METIER]),
   profils: {
     columns: [
       text('Libellé', 'libelle'),

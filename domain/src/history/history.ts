@@ -42,7 +42,10 @@ export const describeHistory = <State extends Record<string, unknown>>(
   for (const event of events) {
     const next = options.apply(state, event);
     const changes = Object.entries(options.fields)
-      .filter(([field]) => JSON.stringify(state[field]) !== JSON.stringify(next[field]))
+      // Absent and empty are the same: "no filière" at creation is not a change to list.
+      .filter(
+        ([field]) => JSON.stringify(state[field] ?? null) !== JSON.stringify(next[field] ?? null),
+      )
       .map(([field, label]) => ({
         field,
         label,

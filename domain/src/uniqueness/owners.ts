@@ -3,8 +3,6 @@ import { listItemDecider, type ListItemEvent } from '../configuration/item.js';
 import { SESSION_CATEGORY, sessionDecider, type SessionEvent } from '../configuration/session.js';
 import { fold } from '../core/decider.js';
 import type { RecordedEvent } from '../core/envelope.js';
-import { metierDecider } from '../metiers/businessLogic.js';
-import { METIER_CATEGORY, type MetierEvent } from '../metiers/metier.js';
 
 /** A value kept unique through its reservation stream (`uniqueValueStream(resource, field, value)`). */
 export interface ReservedValue {
@@ -29,17 +27,8 @@ export interface UniqueValueOwner {
 export const sameReservedValue = (a?: ReservedValue, b?: ReservedValue): boolean =>
   a?.resource === b?.resource && a?.field === b?.field && a?.value === b?.value;
 
-/** Every unique value the product reserves: codes of métiers and lists, logins, open registrations. */
+/** Every unique value the product reserves: codes of the lists (métiers included), logins, open registrations. */
 export const UNIQUE_VALUE_OWNERS: readonly UniqueValueOwner[] = [
-  {
-    eventTypes: ['MetierModified', 'MetierDeleted'],
-    heldAfter: (events) => {
-      const state = fold(metierDecider, events as unknown as MetierEvent[]);
-      return state.status === 'actif' || state.status === 'inactif'
-        ? { resource: METIER_CATEGORY, field: 'code', value: state.code }
-        : undefined;
-    },
-  },
   {
     eventTypes: ['ListItemModified', 'ListItemDeleted'],
     heldAfter: (events) => {

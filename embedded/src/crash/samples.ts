@@ -3,7 +3,6 @@ import {
   ensureGeography,
   listCommands,
   maintenanceCommands,
-  metierCommands,
   profileCommands,
   recordSignInEvent,
   sessionCommands,
@@ -15,8 +14,6 @@ import {
   documentDecider,
   geographyCode,
   listItemDecider,
-  METIER_CATEGORY,
-  metierDecider,
   PERMISSION_CODES,
   PROFILE_CATEGORY,
   profileDecider,
@@ -25,6 +22,7 @@ import {
   parseSession,
   profileInputSchema,
   REFERENCE_LISTS,
+  referenceList,
   SIGN_IN_JOURNAL_CATEGORY,
   SESSION_CATEGORY,
   SESSION_STATUSES,
@@ -228,7 +226,9 @@ const TRADES = [
   'Tôlerie',
 ];
 
-const writableLists = REFERENCE_LISTS.filter((l) => !l.readOnly);
+/** The métiers have stories of their own (many of them: the PDF of the documents test lists them). */
+const METIERS = 'metiers';
+const writableLists = REFERENCE_LISTS.filter((l) => !l.readOnly && l.name !== METIERS);
 
 /** A value of each field type that the list's form accepts. */
 const sampleValue = async (scope: SampleScope, field: ListField, n: number): Promise<unknown> => {
@@ -281,7 +281,10 @@ const referencesOf = (list: ReferenceListDefinition, values: Record<string, unkn
 const createItem = async (scope: SampleScope, list: ReferenceListDefinition, n: number) => {
   const context = scope.context();
   const id = newItemId(context.commandId);
-  const body: Record<string, unknown> = { code: `C${n}`, libelle: `${list.itemLabel} ${n}` };
+  // Métiers get trades' names (accents in the PDF), the other lists numbered libellés.
+  const libelle =
+    list.name === METIERS ? `${TRADES[n % TRADES.length]} ${n}` : `${list.itemLabel} ${n}`;
+  const body: Record<string, unknown> = { code: `C${n}`, libelle };
   for (const field of list.fields) body[field.name] = await sampleValue(scope, field, n);
   const input = parseListItem(list, body);
   const commands = listCommands(scope.eventStore, scope.readStore, list, scope.storage);
@@ -289,6 +292,57 @@ const createItem = async (scope: SampleScope, list: ReferenceListDefinition, n: 
   scope.references(streamName(list.name, id), referencesOf(list, input.values));
   scope.offer(list.name, id);
   return { id, input, revision: answer.revision, commands };
+};
+
+/**
+ * One item's story, by phase: created; then modified (a new libellé, other values: usage counts
+ * move from one item to another; every other time a new code, the old one given back), or
+ * deactivated and reactivated, or deactivated for good, or deleted when nothing uses it.
+ */
+const listItemStory = async (
+  scope: SampleScope,
+  list: ReferenceListDefinition,
+  n: number,
+  phase: number,
+) => {
+  const created = await createItem(scope, list, n);
+  const { id, commands } = created;
+  let { revision, input } = created;
+  const stream = streamName(list.name, id);
+  if (phase === 1 || phase === 4) {
+    const body: Record<string, unknown> = {
+      code: phase === 4 ? `C${n}-B` : input.code,
+      libelle: `${input.libelle} (modifié)`,
+    };
+    for (const field of list.fields) body[field.name] = await sampleValue(scope, field, n + 1);
+    input = parseListItem(list, body);
+    revision = (await commands.modify(id, input, revision, scope.context())).revision;
+    scope.references(stream, referencesOf(list, input.values));
+  }
+  if (phase === 2) {
+    revision = (await commands.setActive(id, false, revision, scope.context())).revision;
+    if (n % 2 === 0)
+      revision = (await commands.setActive(id, true, revision, scope.context())).revision;
+    else scope.withdraw(list.name, id);
+  }
+  if (phase === 3 && !scope.used(list.name, id)) {
+    const context = scope.context();
+    await handleCommand(scope.eventStore, {
+      stream,
+      decider: listItemDecider,
+      command: { type: 'DeleteListItem', data: { list: list.name, itemId: id, usageCount: 0 } },
+      context,
+      expectedRevision: revision,
+    });
+    await releaseUniqueValue(
+      scope.eventStore,
+      { resource: list.name, field: 'code', value: input.code },
+      stream,
+      context,
+    );
+    scope.withdraw(list.name, id);
+    scope.references(stream, null);
+  }
 };
 
 const referenceLists: AggregateSamples = {
@@ -301,38 +355,7 @@ const referenceLists: AggregateSamples = {
   },
   async story(scope, n) {
     const list = writableLists[n % writableLists.length]!;
-    const created = await createItem(scope, list, n);
-    const { id, commands } = created;
-    let { revision, input } = created;
-    const phase = Math.floor(n / writableLists.length) % 5;
-    if (phase === 1 || phase === 4) {
-      // A new libellé, and every other time a new code (the old one is given back).
-      const code = phase === 4 ? `C${n}-B` : input.code;
-      input = { ...input, code, libelle: `${input.libelle} (modifié)` };
-      revision = (await commands.modify(id, input, revision, scope.context())).revision;
-    }
-    if (phase === 2) {
-      revision = (await commands.setActive(id, false, revision, scope.context())).revision;
-      revision = (await commands.setActive(id, true, revision, scope.context())).revision;
-    }
-    if (phase === 3 && !scope.used(list.name, id)) {
-      const context = scope.context();
-      await handleCommand(scope.eventStore, {
-        stream: streamName(list.name, id),
-        decider: listItemDecider,
-        command: { type: 'DeleteListItem', data: { list: list.name, itemId: id, usageCount: 0 } },
-        context,
-        expectedRevision: revision,
-      });
-      await releaseUniqueValue(
-        scope.eventStore,
-        { resource: list.name, field: 'code', value: input.code },
-        streamName(list.name, id),
-        context,
-      );
-      scope.withdraw(list.name, id);
-      scope.references(streamName(list.name, id), null);
-    }
+    await listItemStory(scope, list, n, Math.floor(n / writableLists.length) % 5);
   },
 };
 
@@ -363,79 +386,16 @@ const geography: AggregateSamples = {
   },
 };
 
-const metierInput = (n: number, filiereId: string | null, corps: string | null) => ({
-  code: `M${n}`,
-  libelle: `${TRADES[n % TRADES.length]} ${Math.floor(n / TRADES.length) + 1}`,
-  filiereId,
-  corpsDeMetierId: corps,
-});
-
-const createMetier = async (scope: SampleScope, n: number) => {
-  const filiereId = n % 3 === 0 ? await scope.reference('filieres') : null;
-  const corps = n % 3 === 1 ? await scope.reference('corps-de-metier') : null;
-  const context = scope.context();
-  const id = newItemId(context.commandId);
-  const input = metierInput(n, filiereId, corps);
-  const commands = metierCommands(scope.eventStore, scope.readStore);
-  const { revision } = await commands.create(id, input, context);
-  const stream = streamName(METIER_CATEGORY, id);
-  scope.references(stream, {
-    filieres: filiereId ? [filiereId] : [],
-    'corps-de-metier': corps ? [corps] : [],
-  });
-  scope.offer(METIER_CATEGORY, id);
-  return { id, input, revision, commands, stream };
-};
-
+/** Métiers: a reference list, with many stories (the documents test prints them all). */
 const metiers: AggregateSamples = {
   name: 'métiers',
-  provides: [METIER_CATEGORY],
+  provides: [METIERS],
   weight: 30,
   async make(scope) {
-    return (await createMetier(scope, scope.serial())).id;
+    return (await createItem(scope, referenceList(METIERS)!, scope.serial())).id;
   },
   async story(scope, n) {
-    const created = await createMetier(scope, n);
-    const { id, commands, stream } = created;
-    let { input, revision } = created;
-    if (n % 2 === 0) {
-      // Another filière (usage counts move from one item to another), a new libellé.
-      const filiereId = n % 4 === 0 ? await scope.reference('filieres') : null;
-      input = { ...input, filiereId, libelle: `${input.libelle} (révisé)` };
-      revision = (await commands.modify(id, input, revision, scope.context())).revision;
-      scope.references(stream, {
-        filieres: filiereId ? [filiereId] : [],
-        'corps-de-metier': input.corpsDeMetierId ? [input.corpsDeMetierId] : [],
-      });
-    }
-    if (n % 7 === 3) {
-      input = { ...input, code: `M${n}-B` };
-      revision = (await commands.modify(id, input, revision, scope.context())).revision;
-    }
-    if (n % 4 === 1) {
-      revision = (await commands.deactivate(id, revision, scope.context())).revision;
-      if (n % 8 === 1)
-        revision = (await commands.reactivate(id, revision, scope.context())).revision;
-      else scope.withdraw(METIER_CATEGORY, id);
-    }
-    if (n % 5 === 4 && !scope.used(METIER_CATEGORY, id)) {
-      const context = scope.context();
-      await handleCommand(scope.eventStore, {
-        stream,
-        decider: metierDecider,
-        command: { type: 'DeleteMetier', data: { metierId: id, usageCount: 0 } },
-        context,
-        expectedRevision: revision,
-      });
-      await releaseUniqueValue(
-        scope.eventStore,
-        { resource: METIER_CATEGORY, field: 'code', value: input.code },
-        stream,
-        context,
-      );
-      scope.withdraw(METIER_CATEGORY, id);
-      scope.references(stream, null);
-    }
+    await listItemStory(scope, referenceList(METIERS)!, n, n % 5);
   },
 };
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import {
   ConcurrencyError,
   DuplicateError,
-  metierDecider,
+  listItemDecider,
   uniqueValueStream,
   type CommandContext,
 } from '@examens-pro/domain';
@@ -35,10 +35,10 @@ describe('command handling on a real event store', () => {
   const create = (commandId: string, stream = 'metiers-a') =>
     handleCommand(store, {
       stream,
-      decider: metierDecider,
+      decider: listItemDecider,
       command: {
-        type: 'CreateMetier',
-        data: { metierId: 'a', code: 'ELEC', libelle: 'Électricité' },
+        type: 'CreateListItem',
+        data: { list: 'metiers', itemId: 'a', code: 'ELEC', libelle: 'Électricité', values: {} },
       },
       context: context(commandId),
     });
@@ -67,8 +67,8 @@ describe('command handling on a real event store', () => {
     await create('cmd-1');
     const stale = handleCommand(store, {
       stream: 'metiers-a',
-      decider: metierDecider,
-      command: { type: 'DeactivateMetier', data: { metierId: 'a' } },
+      decider: listItemDecider,
+      command: { type: 'DeactivateListItem', data: { list: 'metiers', itemId: 'a' } },
       context: context('cmd-2'),
       expectedRevision: 3,
     });

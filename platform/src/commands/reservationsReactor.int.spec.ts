@@ -95,6 +95,7 @@ describe('reservations reactor (codes given back from the stored events)', () =>
   };
 
   it('frees the old code of a modification or a deletion killed before the release, once', async () => {
+    // Métiers as the code before 23/11/2026 stored them (Metier* events, read as list events).
     // m1: ANCIEN → NOUVEAU, killed after the modification's append.
     await killedAfterAppend(
       'metiers-m1',

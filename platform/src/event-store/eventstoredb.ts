@@ -16,7 +16,12 @@ import {
   type Position,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import type { EventEnvelope, EventMetadata, RecordedEvent } from '@examens-pro/domain';
+import {
+  upcast,
+  type EventEnvelope,
+  type EventMetadata,
+  type RecordedEvent,
+} from '@examens-pro/domain';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
@@ -43,7 +48,8 @@ const toRecorded = (
 ): RecordedEvent | undefined => {
   const event = resolved.event;
   if (!event || event.type.startsWith('$')) return undefined;
-  return {
+  // An old event type is read as today's (upcast).
+  return upcast({
     id: event.id,
     type: event.type,
     data: event.data as unknown,
@@ -51,7 +57,7 @@ const toRecorded = (
     streamId: event.streamId,
     revision: Number(event.revision),
     position: String(event.position?.commit ?? 0n),
-  } as RecordedEvent;
+  } as RecordedEvent);
 };
 
 /**

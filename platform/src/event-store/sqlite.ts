@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import Database from 'better-sqlite3';
-import type { EventEnvelope, RecordedEvent } from '@examens-pro/domain';
+import { upcast, type EventEnvelope, type RecordedEvent } from '@examens-pro/domain';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
@@ -19,15 +19,17 @@ interface Row {
   metadata: string;
 }
 
-const toRecorded = (row: Row): RecordedEvent => ({
-  id: row.id,
-  type: row.type,
-  data: JSON.parse(row.data) as unknown,
-  metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
-  streamId: row.stream,
-  revision: row.revision,
-  position: String(row.position),
-});
+/** A stored row as today's code reads it (an old event type is upcast). */
+const toRecorded = (row: Row): RecordedEvent =>
+  upcast({
+    id: row.id,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
+    streamId: row.stream,
+    revision: row.revision,
+    position: String(row.position),
+  } as RecordedEvent);
 
 interface PendingAppend {
   readonly stream: string;

@@ -1,10 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { metiersCollection, SYSTEM_ACTOR, type MetierDocument } from '@examens-pro/domain';
+import {
+  LIST_PROJECTION,
+  listCollection,
+  referenceList,
+  SYSTEM_ACTOR,
+  type ListItemDocument,
+} from '@examens-pro/domain';
 import { hostname } from 'node:os';
 import { StaleWriterError, toEnvelopes, waitForProjections } from '@examens-pro/platform';
-import { metiersProjection } from '../metiers/metiersProjection.js';
+import { listsProjection } from '../lists/listsProjection.js';
 import { READ_STORE_KINDS, tempStores } from '../testSupport.js';
 import { ProjectionRunner } from '@examens-pro/platform';
+
+const metiersCollection = listCollection(referenceList('metiers')!);
+const PROJECTION = LIST_PROJECTION;
 
 const context = (commandId: string) => ({
   commandId,
@@ -23,6 +32,7 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     await stores.close();
   });
 
+  // Métiers as stored before 23/11/2026 (MetierCreated), read as list events by the event store.
   const create = async (id: string, code: string) =>
     stores.eventStore.appendToStream(
       `metiers-${id}`,
@@ -34,7 +44,7 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     );
 
   const started = (options = {}) => {
-    const runner = new ProjectionRunner(stores.eventStore, stores.readStore, [metiersProjection], {
+    const runner = new ProjectionRunner(stores.eventStore, stores.readStore, [listsProjection], {
       leaseTtlMs: 2000,
       ...options,
     });
@@ -47,10 +57,10 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     await create('a', 'A');
     started({ batchSize: 2 });
     const { position } = await create('b', 'B');
-    expect(await waitForProjections(stores.readStore, ['metiers'], position, 5000)).toBe(true);
-    const docs = await stores.readStore.collection<MetierDocument>(metiersCollection).list({});
+    expect(await waitForProjections(stores.readStore, [PROJECTION], position, 5000)).toBe(true);
+    const docs = await stores.readStore.collection<ListItemDocument>(metiersCollection).list({});
     expect(docs.items.map((d) => d.code)).toEqual(['A', 'B']);
-    expect((await stores.readStore.getCheckpoint('metiers'))?.position).toBe(position);
+    expect((await stores.readStore.getCheckpoint(PROJECTION))?.position).toBe(position);
   });
 
   it('resumes from its checkpoint after a restart without handling events again', async () => {
@@ -58,7 +68,7 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     const first = started();
     await waitForProjections(
       stores.readStore,
-      ['metiers'],
+      [PROJECTION],
       await stores.eventStore.headPosition(),
       5000,
     );
@@ -69,7 +79,7 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     });
     started();
     const { position } = await create('b', 'B');
-    await waitForProjections(stores.readStore, ['metiers'], position, 5000);
+    await waitForProjections(stores.readStore, [PROJECTION], position, 5000);
     const ids = (await stores.readStore.collection(metiersCollection).list({})).items.map(
       (d) => d.id,
     );
@@ -81,7 +91,7 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     const first = started();
     await waitForProjections(
       stores.readStore,
-      ['metiers'],
+      [PROJECTION],
       await stores.eventStore.headPosition(),
       5000,
     );
@@ -90,7 +100,7 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
       operations: [{ collection: 'metiers', type: 'delete', id: 'a' }],
     });
     const runner = new ProjectionRunner(stores.eventStore, stores.readStore, [
-      { ...metiersProjection, version: metiersProjection.version + 1 },
+      { ...listsProjection, version: listsProjection.version + 1 },
     ]);
     runners.push(runner);
     runner.start();
@@ -112,14 +122,14 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     const live = started();
     await waitForProjections(
       stores.readStore,
-      ['metiers'],
+      [PROJECTION],
       await stores.eventStore.headPosition(),
       5000,
     );
     await expect(
-      ProjectionRunner.rebuild(stores.eventStore, stores.readStore, metiersProjection),
+      ProjectionRunner.rebuild(stores.eventStore, stores.readStore, listsProjection),
     ).rejects.toThrow(
-      'La projection « metiers » est tenue par une autre instance en cours d’exécution : arrêtez-la, puis relancez la reconstruction.',
+      'La projection « listes-de-reference » est tenue par une autre instance en cours d’exécution : arrêtez-la, puis relancez la reconstruction.',
     );
     await live.stop();
     await stores.readStore.write({
@@ -128,7 +138,7 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     const result = await ProjectionRunner.rebuild(
       stores.eventStore,
       stores.readStore,
-      metiersProjection,
+      listsProjection,
     );
     expect(result.position).toBe(await stores.eventStore.headPosition());
     expect((await stores.readStore.collection(metiersCollection).list({})).total).toBe(2);
@@ -138,11 +148,11 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     const a = started({ owner: 'a' });
     const b = started({ owner: 'b' });
     const { position } = await create('x', 'X');
-    await waitForProjections(stores.readStore, ['metiers'], position, 5000);
-    expect(await stores.readStore.acquireLease('projection:metiers', 'c', 2000)).toBe(false);
+    await waitForProjections(stores.readStore, [PROJECTION], position, 5000);
+    expect(await stores.readStore.acquireLease(`projection:${PROJECTION}`, 'c', 2000)).toBe(false);
     await a.stop();
     await b.stop();
-    expect(await stores.readStore.acquireLease('projection:metiers', 'c', 2000)).toBe(true);
+    expect(await stores.readStore.acquireLease(`projection:${PROJECTION}`, 'c', 2000)).toBe(true);
   });
 
   /** Many métiers in few appends: a catch-up that lasts a while on any store. */
@@ -174,20 +184,21 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     const ttl = kind === 'SQLite' ? 150 : 1500;
     const startedAt = Date.now();
     const runner = started({ owner: 'a', leaseTtlMs: ttl, batchSize: 200 });
-    while ((await stores.readStore.leaseHolder('projection:metiers'))?.owner !== 'a')
+    while ((await stores.readStore.leaseHolder(`projection:${PROJECTION}`))?.owner !== 'a')
       await new Promise((r) => setTimeout(r, 1));
     let stolen = false;
     const deadline = Date.now() + 50_000;
     while (Date.now() < deadline) {
-      if (await stores.readStore.acquireLease('projection:metiers', 'intruder', 100)) stolen = true;
-      const checkpoint = await stores.readStore.getCheckpoint('metiers');
+      if (await stores.readStore.acquireLease(`projection:${PROJECTION}`, 'intruder', 100))
+        stolen = true;
+      const checkpoint = await stores.readStore.getCheckpoint(PROJECTION);
       if (checkpoint && checkpoint.position === head) break;
       await new Promise((r) => setTimeout(r, 10));
     }
     const took = Date.now() - startedAt;
     clearInterval(timer);
     expect(stolen).toBe(false);
-    expect((await stores.readStore.getCheckpoint('metiers'))?.position).toBe(head);
+    expect((await stores.readStore.getCheckpoint(PROJECTION))?.position).toBe(head);
     // The catch-up outlived its lease several times over, and timers kept running through it.
     // (FerretDB's run may be short: the lease there only has to survive it.)
     if (kind === 'SQLite') expect(took).toBeGreaterThan(2 * ttl);
@@ -200,13 +211,15 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     await create('a', 'A');
     // A crashed earlier run on this host: its pid no longer exists; its lease has 10 minutes left.
     const dead = `${hostname()}#999999999#dead`;
-    expect(await stores.readStore.acquireLease('projection:metiers', dead, 600_000)).toBe(true);
+    expect(await stores.readStore.acquireLease(`projection:${PROJECTION}`, dead, 600_000)).toBe(
+      true,
+    );
     const started1 = Date.now();
     const runner = started();
     expect(
       await waitForProjections(
         stores.readStore,
-        ['metiers'],
+        [PROJECTION],
         await stores.eventStore.headPosition(),
         2000,
       ),
@@ -215,10 +228,12 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     await runner.stop();
     // A live process on this host (this one) or another host keeps its lease.
     const alive = `${hostname()}#${process.ppid}#live`;
-    expect(await stores.readStore.acquireLease('projection:metiers', alive, 600_000)).toBe(true);
+    expect(await stores.readStore.acquireLease(`projection:${PROJECTION}`, alive, 600_000)).toBe(
+      true,
+    );
     const other = started();
     await new Promise((r) => setTimeout(r, 300));
-    expect((await stores.readStore.leaseHolder('projection:metiers'))?.owner).toBe(alive);
+    expect((await stores.readStore.leaseHolder(`projection:${PROJECTION}`))?.owner).toBe(alive);
     expect(other.status()[0]).toMatchObject({ heldHere: false });
   });
 
@@ -226,14 +241,14 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     await create('a', 'A');
     // A rebuild command killed on this host (its owner names host and pid first, like any owner).
     const rebuildOwner = `${hostname()}#999999998#abcd1234-reconstruction`;
-    expect(await stores.readStore.acquireLease('projection:metiers', rebuildOwner, 600_000)).toBe(
-      true,
-    );
+    expect(
+      await stores.readStore.acquireLease(`projection:${PROJECTION}`, rebuildOwner, 600_000),
+    ).toBe(true);
     const runner = started();
     expect(
       await waitForProjections(
         stores.readStore,
-        ['metiers'],
+        [PROJECTION],
         await stores.eventStore.headPosition(),
         2000,
       ),
@@ -241,13 +256,13 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     await runner.stop();
     // A product killed on this host: a rebuild is not refused for the rest of its lease.
     const productOwner = `${hostname()}#999999997#dead`;
-    expect(await stores.readStore.acquireLease('projection:metiers', productOwner, 600_000)).toBe(
-      true,
-    );
+    expect(
+      await stores.readStore.acquireLease(`projection:${PROJECTION}`, productOwner, 600_000),
+    ).toBe(true);
     const result = await ProjectionRunner.rebuild(
       stores.eventStore,
       stores.readStore,
-      metiersProjection,
+      listsProjection,
     );
     expect(result.position).toBe(await stores.eventStore.headPosition());
   });
@@ -257,24 +272,24 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     await create('b', 'B');
     const runner = started({ owner: 'a' });
     const head = await stores.eventStore.headPosition();
-    await waitForProjections(stores.readStore, ['metiers'], head, 5000);
+    await waitForProjections(stores.readStore, [PROJECTION], head, 5000);
     await runner.stop();
-    const version = (await stores.readStore.getCheckpoint('metiers'))!.version;
+    const version = (await stores.readStore.getCheckpoint(PROJECTION))!.version;
     await expect(
       stores.readStore.write({
         operations: [],
-        checkpoint: { projection: 'metiers', position, version },
+        checkpoint: { projection: PROJECTION, position, version },
       }),
     ).rejects.toBeInstanceOf(StaleWriterError);
-    expect(await stores.readStore.acquireLease('projection:metiers', 'b', 60_000)).toBe(true);
+    expect(await stores.readStore.acquireLease(`projection:${PROJECTION}`, 'b', 60_000)).toBe(true);
     await expect(
       stores.readStore.write({
         operations: [{ collection: 'metiers', type: 'delete', id: 'a' }],
-        lease: { name: 'projection:metiers', owner: 'a' },
+        lease: { name: `projection:${PROJECTION}`, owner: 'a' },
       }),
     ).rejects.toBeInstanceOf(StaleWriterError);
     expect(await stores.readStore.collection(metiersCollection).get('a')).not.toBeNull();
-    expect((await stores.readStore.getCheckpoint('metiers'))?.position).toBe(head);
+    expect((await stores.readStore.getCheckpoint(PROJECTION))?.position).toBe(head);
   });
 
   it('rebuilds when its checkpoint is ahead of the log (events lost or restored from older)', async () => {
@@ -282,30 +297,32 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     const runner = started();
     await waitForProjections(
       stores.readStore,
-      ['metiers'],
+      [PROJECTION],
       await stores.eventStore.headPosition(),
       5000,
     );
     await runner.stop();
     // The read model saw a métier the log no longer holds, at a position beyond the head.
-    const version = (await stores.readStore.getCheckpoint('metiers'))!.version;
+    const version = (await stores.readStore.getCheckpoint(PROJECTION))!.version;
     await stores.readStore.write({
       operations: [
         {
           collection: 'metiers',
           type: 'put',
-          doc: { id: 'ghost', version: 0, code: 'GHOST', libelle: 'x' } as MetierDocument,
+          doc: { id: 'ghost', version: 0, code: 'GHOST', libelle: 'x' } as ListItemDocument,
         },
       ],
-      checkpoint: { projection: 'metiers', position: '999999', version },
+      checkpoint: { projection: PROJECTION, position: '999999', version },
     });
     started({ log: (m: string) => console.log(m) });
     const { position } = await create('b', 'B');
-    expect(await waitForProjections(stores.readStore, ['metiers'], position, 5000)).toBe(true);
+    expect(await waitForProjections(stores.readStore, [PROJECTION], position, 5000)).toBe(true);
     const deadline = Date.now() + 5000;
     let codes: string[] = [];
     while (Date.now() < deadline) {
-      codes = (await stores.readStore.collection<MetierDocument>(metiersCollection).list({})).items
+      codes = (
+        await stores.readStore.collection<ListItemDocument>(metiersCollection).list({})
+      ).items
         .map((d) => d.code)
         .sort();
       if (codes.join() === 'A,B') break;
@@ -319,13 +336,13 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     const live = started();
     await waitForProjections(
       stores.readStore,
-      ['metiers'],
+      [PROJECTION],
       await stores.eventStore.headPosition(),
       5000,
     );
-    const other = { ...metiersProjection, name: 'metiers-copie' };
+    const other = { ...listsProjection, name: 'metiers-copie' };
     await expect(
-      ProjectionRunner.rebuildAll(stores.eventStore, stores.readStore, [other, metiersProjection]),
+      ProjectionRunner.rebuildAll(stores.eventStore, stores.readStore, [other, listsProjection]),
     ).rejects.toThrow('est tenue par une autre instance');
     // The first one was not reset nor left locked.
     expect(await stores.readStore.acquireLease('projection:metiers-copie', 'z', 1000)).toBe(true);

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { metiersCollection, type MetierDocument } from '@examens-pro/domain';
+import { listCollection, referenceList, type ListItemDocument } from '@examens-pro/domain';
 import type { ReadStore } from '@examens-pro/platform';
 import { renderListDocumentOffThread } from './renderThread.js';
 
@@ -13,8 +13,8 @@ export const renderMetiersList = async (
   editedAt: Date,
   onProgress?: (percent: number) => Promise<void>,
 ): Promise<{ pages: number }> => {
-  const metiers = readStore.collection<MetierDocument>(metiersCollection);
-  return renderListDocumentOffThread<MetierDocument>(out, {
+  const metiers = readStore.collection<ListItemDocument>(listCollection(referenceList('metiers')!));
+  return renderListDocumentOffThread<ListItemDocument>(out, {
     title: 'Liste des métiers',
     editedAt,
     total: await metiers.count(),

@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import {
   documentJobId,
   GENERATE_DOCUMENT_JOB,
-  metiersCollection,
+  LIST_PROJECTION,
+  listCollection,
+  referenceList,
   SYSTEM_ACTOR,
-  type MetierDocument,
+  type ListItemDocument,
 } from '@examens-pro/domain';
 import {
   DirectoryDocumentStorage,
@@ -33,6 +35,8 @@ let eventStore: SqliteEventStore;
 let readStore: SqliteReadStore;
 let queue: InProcessJobQueue;
 
+const metiersCollection = listCollection(referenceList('metiers')!);
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'generate-'));
   eventStore = new SqliteEventStore({ filename: join(dir, 'events.db') });
@@ -44,7 +48,7 @@ beforeAll(async () => {
   for (let start = 0; start < ROWS; start += 10_000) {
     const operations: WriteOperation[] = [];
     for (let i = start; i < Math.min(ROWS, start + 10_000); i += 1) {
-      const doc: MetierDocument = {
+      const doc: ListItemDocument = {
         id: `m-${i}`,
         version: 0,
         code: `M${String(i).padStart(6, '0')}`,
@@ -83,7 +87,7 @@ describe('document generation (worker)', () => {
     );
     await readStore.write({
       operations: [],
-      checkpoint: { projection: 'metiers', position: request.position, version: 'test' },
+      checkpoint: { projection: LIST_PROJECTION, position: request.position, version: 'test' },
     });
     const [requested] = await eventStore.readStream(`documents-${documentId}`);
     const storage = new DirectoryDocumentStorage(join(dir, 'documents'));

@@ -3,6 +3,7 @@ import {
   DOCUMENT_KINDS,
   documentDecider,
   fold,
+  READ_RESOURCES,
   streamName,
   type Actor,
   type DocumentKind,
@@ -34,8 +35,14 @@ export interface GenerateDocumentData {
   readonly requestPosition: string;
 }
 
-/** Read models each kind of document reads. */
-const READS: Record<DocumentKind, readonly string[]> = { 'liste-metiers': ['metiers'] };
+/** The projections that write a read resource. */
+const projectionsOf = (resource: string): readonly string[] =>
+  READ_RESOURCES.find((r) => r.name === resource)?.projections ?? [];
+
+/** Projections each kind of document reads from. */
+const READS: Record<DocumentKind, readonly string[]> = {
+  'liste-metiers': projectionsOf('metiers'),
+};
 
 type Renderer = (
   out: Writable,

@@ -1,6 +1,13 @@
 import { CODE, LIBELLE, type FieldDeclaration } from '../../kit/declaration';
 import { screensOf } from '../../kit/screens';
-import { screenTitle, type ListField, type ReferenceListDefinition } from './definition';
+import { DOCUMENT_KINDS, type DocumentKind } from '@examens-pro/domain';
+import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
+import {
+  MANAGED_LISTS,
+  screenTitle,
+  type ListField,
+  type ReferenceListDefinition,
+} from './definition';
 import { ImageInput, imageDisplay } from './ImageInput';
 import { ScreenTabs } from './ScreenTabs';
 
@@ -16,15 +23,44 @@ const fieldOf = (field: ListField): FieldDeclaration => ({
     : {}),
 });
 
+/** The list's documents (its PDF), each a button that asks for it and downloads it. */
+const documentButtons = (definition: ReferenceListDefinition) => {
+  const kinds = (definition.documents ?? []) as DocumentKind[];
+  if (kinds.length === 0) return undefined;
+  return (
+    <>
+      {kinds.map((kind) => (
+        <DownloadDocumentButton
+          key={kind}
+          kind={kind}
+          label={
+            kinds.length === 1
+              ? 'Télécharger la liste (PDF)'
+              : `Télécharger « ${DOCUMENT_KINDS[kind].label} » (PDF)`
+          }
+        />
+      ))}
+    </>
+  );
+};
+
+/** The screen whose tabs show above the list: the one it is managed from, or its own. */
+const tabsPath = (definition: ReferenceListDefinition): string | undefined =>
+  definition.managedFrom ??
+  (MANAGED_LISTS.some((list) => list.managedFrom === definition.path)
+    ? definition.path
+    : undefined);
+
 /**
- * Any reference list: code, libellé, then its own fields in their declared order; items are
- * deactivated rather than deleted once in use. A list managed from another screen shows that
- * screen's tabs above it.
+ * Any reference list (métiers included): code, libellé, then its own fields in their declared
+ * order; items are deactivated rather than deleted once in use. A list managed from another screen,
+ * or managing others (métiers: filières, corps de métiers), shows that screen's tabs above it.
  */
 export const listScreens = (definition: ReferenceListDefinition) =>
   screensOf({
     label: screenTitle(definition),
     itemLabel: definition.itemLabel,
+    newItem: definition.newItem,
     fields: [CODE, LIBELLE, ...definition.fields.map(fieldOf)],
     sort: { field: 'libelle', order: 'ASC' },
     activable: {},
@@ -35,6 +71,7 @@ export const listScreens = (definition: ReferenceListDefinition) =>
     },
     afterCreate: 'list',
     slots: {
-      aboveList: definition.managedFrom ? <ScreenTabs path={definition.managedFrom} /> : undefined,
+      aboveList: tabsPath(definition) ? <ScreenTabs path={tabsPath(definition)!} /> : undefined,
+      listActions: documentButtons(definition),
     },
   });
