@@ -629,6 +629,92 @@ describe('épreuves, pièces, frais and editing parameters', () => {
   });
 });
 
+describe('one fee and one set of editing parameters per session', () => {
+  const session = async (examenId: string, annee: number) =>
+    (
+      await admin.inject({
+        method: 'POST',
+        url: '/api/sessions',
+        payload: {
+          examenId,
+          annee,
+          libelle: `Session ${annee}`,
+          ouvertureInscriptions: `${annee}-01-10`,
+          clotureInscriptions: `${annee}-03-31`,
+          debutComposition: `${annee}-06-14`,
+          finComposition: `${annee}-06-18`,
+        },
+      })
+    ).json<{ id: string }>().id;
+  const fee = (code: string, sessionId: string) =>
+    post('frais-examen', {
+      code,
+      libelle: `Frais ${code}`,
+      sessionId,
+      montant: 15000,
+      prefixePaiement: code,
+    });
+  const command = (method: 'PUT' | 'DELETE', url: string, version: number, payload?: object) =>
+    admin.inject({ method, url, headers: { 'if-match': `W/"${version}"` }, payload });
+
+  it('refuses a second one for the same session, also by a change of session, and frees it when deleted', async () => {
+    const examen = (
+      await post('examens', { code: 'UNI', libelle: 'Examen unique', noteDePassage: 10 })
+    ).json<{ id: string }>().id;
+    const [s2028, s2029] = [await session(examen, 2028), await session(examen, 2029)];
+
+    const first = await fee('F28', s2028);
+    expect(first.statusCode).toBe(201);
+    const second = await fee('F28B', s2028);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      message: 'Cette session a déjà ses frais d’examen : modifiez-les plutôt.',
+    });
+    // The code of the refused one was given back.
+    const other = await fee('F28B', s2029);
+    expect(other.statusCode).toBe(201);
+    const otherId = other.json<{ id: string }>().id;
+    // Moving the 2029 fee to 2028 is refused too; its own session stays taken.
+    const moved = await command('PUT', `/api/frais-examen/${otherId}`, 0, {
+      code: 'F28B',
+      libelle: 'Frais F28B',
+      sessionId: s2028,
+      montant: 15000,
+      prefixePaiement: 'F28B',
+    });
+    expect(moved.statusCode).toBe(409);
+    expect((await fee('F29', s2029)).statusCode).toBe(409);
+    // Deleted, the 2028 fee leaves its session free for another one.
+    const firstId = first.json<{ id: string }>().id;
+    expect((await command('DELETE', `/api/frais-examen/${firstId}`, 0)).statusCode).toBe(200);
+    expect((await fee('F28C', s2028)).statusCode).toBe(201);
+
+    // Editing parameters: same rule; opening a métier twice to one session, too.
+    const parameters = (code: string) =>
+      post('parametres-edition', {
+        code,
+        libelle: `Édition ${code}`,
+        sessionId: s2029,
+        dateLimiteModification: '2029-02-28',
+        prefixeDossier: `${code}-`,
+      });
+    expect((await parameters('ED29')).statusCode).toBe(201);
+    expect((await parameters('ED29B')).json()).toMatchObject({
+      message: 'Cette session a déjà ses paramètres d’édition : modifiez-les plutôt.',
+    });
+    const metier = (await post('metiers', { code: 'UNI-M', libelle: 'Métier unique' })).json<{
+      id: string;
+    }>().id;
+    const open = (code: string, sessionId: string) =>
+      post('metiers-ouverts', { code, libelle: code, sessionId, metierId: metier });
+    expect((await open('O28', s2028)).statusCode).toBe(201);
+    expect((await open('O29', s2029)).statusCode).toBe(201);
+    expect((await open('O29B', s2029)).json()).toMatchObject({
+      message: 'Ce métier est déjà ouvert aux inscriptions de cette session.',
+    });
+  });
+});
+
 describe('signataires', () => {
   const PNG = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -94,3 +94,63 @@ describe('codes of a command killed after its append (embedded product)', () => 
     expect((await post('langues', { code: 'EWO', libelle: 'Doublon' })).statusCode).toBe(409);
   });
 });
+
+describe('unique keys of a list (one fee per session) after a command killed after its append', () => {
+  it('a fee moved to another session: its first session is free again, the new one taken', async () => {
+    const examen = await created('examens', {
+      code: 'RES',
+      libelle: 'Réservations',
+      noteDePassage: 10,
+    });
+    const session = (annee: number) =>
+      created('sessions', {
+        examenId: examen,
+        annee,
+        libelle: `Session ${annee}`,
+        ouvertureInscriptions: `${annee}-01-10`,
+        clotureInscriptions: `${annee}-03-31`,
+        debutComposition: `${annee}-06-14`,
+        finComposition: `${annee}-06-18`,
+      });
+    const [first, second] = [await session(2030), await session(2031)];
+    const values = (sessionId: string) => ({ sessionId, montant: 15000, prefixePaiement: 'RES' });
+    const fee = await created('frais-examen', { code: 'RES', libelle: 'Frais', ...values(first) });
+    // Killed after the append: the new session reserved by the handler, the old one never released.
+    const stream = `frais-examen-${fee}`;
+    const context = { commandId: 'tue-frais', actor: SYSTEM_ACTOR, now: new Date().toISOString() };
+    await reserveUniqueValue(
+      t.eventStore,
+      { resource: 'frais-examen', field: 'sessionId', value: second },
+      stream,
+      context,
+    );
+    await t.eventStore.appendToStream(
+      stream,
+      toEnvelopes(
+        [
+          {
+            type: 'ListItemModified',
+            data: {
+              list: 'frais-examen',
+              itemId: fee,
+              code: 'RES',
+              libelle: 'Frais',
+              values: values(second),
+            },
+          },
+        ],
+        context,
+      ),
+    );
+    await reactorCaughtUp();
+
+    const again = (code: string, sessionId: string) =>
+      post('frais-examen', { code, libelle: 'Frais', ...values(sessionId) });
+    expect((await again('RES-1', first)).statusCode).toBe(201);
+    const taken = await again('RES-2', second);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      message: 'Cette session a déjà ses frais d’examen : modifiez-les plutôt.',
+    });
+  });
+});

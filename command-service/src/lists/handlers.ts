@@ -1,13 +1,17 @@
 import {
   DEFAULT_GEOGRAPHY,
+  DuplicateError,
   geographyCode,
   isChoosable,
   listItemDecider,
   referenceList,
+  sameReservedValue,
   streamName,
+  uniqueKeyOf,
   ValidationError,
   type CommandContext,
   type ListItemInput,
+  type ListValues,
   type ReferenceListDefinition,
 } from '@examens-pro/domain';
 import {
@@ -62,7 +66,10 @@ const checkReferences = async (
   if (first) throw new ValidationError(first, errors);
 };
 
-/** The commands of one reference list: codes unique per list, references to active items. */
+/**
+ * The commands of one reference list: codes unique per list, the list's `unique` key too (one fee per
+ * session), references to active items.
+ */
 export const listCommands = (
   eventStore: EventStore,
   readStore: ReadStore,
@@ -70,9 +77,26 @@ export const listCommands = (
   storage?: DocumentStorage,
 ) => {
   const run = aggregateRunner(eventStore, list.name, listItemDecider);
-  const codeOf = (value: string): UniqueValue => ({ resource: list.name, field: 'code', value });
   const owner = (id: string) => streamName(list.name, id);
   const item = (id: string, input: ListItemInput) => ({ list: list.name, itemId: id, ...input });
+  /** What an item keeps unique: its code, then its key when the list has a `unique` rule. */
+  const held = (values: { code: string; values: ListValues }): (UniqueValue | undefined)[] => [
+    { resource: list.name, field: 'code', value: values.code },
+    uniqueKeyOf(list, values.values),
+  ];
+  const reserve = async (value: UniqueValue, id: string, context: CommandContext) => {
+    try {
+      await reserveUniqueValue(eventStore, value, owner(id), context);
+    } catch (error) {
+      // The key's own message: « Cette session a déjà ses frais d’examen… ».
+      if (error instanceof DuplicateError && value.field !== 'code' && list.unique)
+        throw new DuplicateError(list.unique.message, list.unique.fields[0]);
+      throw error;
+    }
+  };
+  const release = async (values: readonly UniqueValue[], id: string, context: CommandContext) => {
+    for (const value of values) await releaseUniqueValue(eventStore, value, owner(id), context);
+  };
 
   return {
     async create(
@@ -81,11 +105,16 @@ export const listCommands = (
       context: CommandContext,
     ): Promise<CommandAnswer> {
       await checkReferences(eventStore, list, input, storage);
-      await reserveUniqueValue(eventStore, codeOf(input.code), owner(id), context);
+      const reserved: UniqueValue[] = [];
       try {
+        for (const value of held(input)) {
+          if (!value) continue;
+          await reserve(value, id, context);
+          reserved.push(value);
+        }
         return (await run(id, { type: 'CreateListItem', data: item(id, input) }, context)).answer;
       } catch (error) {
-        await releaseUniqueValue(eventStore, codeOf(input.code), owner(id), context);
+        await release(reserved, id, context);
         throw error;
       }
     },
@@ -97,7 +126,9 @@ export const listCommands = (
       context: CommandContext,
     ): Promise<CommandAnswer> {
       await checkReferences(eventStore, list, input, storage);
-      let previousCode: string | undefined;
+      // Values that change: the new one reserved before the append (a 409 stores nothing), the old
+      // one given back after it; the new one given back when the append loses (412).
+      const swaps: { previous?: UniqueValue; next: UniqueValue }[] = [];
       try {
         const { answer } = await run(
           id,
@@ -105,17 +136,28 @@ export const listCommands = (
           context,
           expectedRevision,
           async (state, events) => {
-            if (events.length === 0 || !('code' in state) || state.code === input.code) return;
-            await reserveUniqueValue(eventStore, codeOf(input.code), owner(id), context);
-            previousCode = state.code;
+            if (events.length === 0 || !('values' in state)) return;
+            const before = held(state);
+            for (const [k, next] of held(input).entries()) {
+              const previous = before[k];
+              if (!next || sameReservedValue(previous, next)) continue;
+              await reserve(next, id, context);
+              swaps.push({ previous, next });
+            }
           },
         );
-        if (previousCode !== undefined)
-          await releaseUniqueValue(eventStore, codeOf(previousCode), owner(id), context);
+        await release(
+          swaps.flatMap((s) => (s.previous ? [s.previous] : [])),
+          id,
+          context,
+        );
         return answer;
       } catch (error) {
-        if (previousCode !== undefined)
-          await releaseUniqueValue(eventStore, codeOf(input.code), owner(id), context);
+        await release(
+          swaps.map((s) => s.next),
+          id,
+          context,
+        );
         throw error;
       }
     },
@@ -139,20 +181,22 @@ export const listCommands = (
 
     async remove(id: string, expectedRevision: number, context: CommandContext) {
       const references = await usageCount(eventStore, readStore, list.name, id);
+      let values: (UniqueValue | undefined)[] = [];
       const { outcome, answer } = await run(
         id,
         { type: 'DeleteListItem', data: { list: list.name, itemId: id, usageCount: references } },
         context,
         expectedRevision,
+        async (state) => {
+          if ('values' in state) values = held(state);
+        },
       );
-      for (const event of outcome.events)
-        if (event.type === 'ListItemDeleted')
-          await releaseUniqueValue(
-            eventStore,
-            codeOf((event.data as { code: string }).code),
-            owner(id),
-            context,
-          );
+      if (outcome.events.some((event) => event.type === 'ListItemDeleted'))
+        await release(
+          values.filter((v): v is UniqueValue => v !== undefined),
+          id,
+          context,
+        );
       return answer;
     },
   };

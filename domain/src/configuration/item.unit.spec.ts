@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js
 import { DeciderSpecification } from '../core/testing.js';
 import { parseListItem } from './contracts.js';
 import { listItemDecider, type ListItemCommand, type ListItemEvent } from './item.js';
-import { REFERENCE_LISTS, referenceList } from './lists.js';
+import { REFERENCE_LISTS, referenceList, uniqueKeyOf } from './lists.js';
 
 const spec = DeciderSpecification.for(listItemDecider);
 const list = 'examens';
@@ -171,10 +171,24 @@ describe('Reference list item', () => {
   });
 
   // Rule of domain.md, "Registration › fee": "one fee and one paramètres d'édition per session".
-  // Nothing enforces it: neither this decider (it sees one item only) nor the list handlers, which
-  // reserve only the code (command-service/src/lists/handlers.ts). A reservation per session is
-  // needed there, as for codes; the domain expectation is kept here until it exists.
-  it.todo('refuses a second frais-examen or parametres-edition item for the same session');
+  // This decider sees one item only: the list handlers keep the key unique through a reservation,
+  // as for codes (routes tested in embedded/src/lists.routes.int.spec.ts); here, the key itself.
+  it('names the key an item keeps unique in its list: one fee per session, one métier per session', () => {
+    const fees = referenceList('frais-examen')!;
+    expect(uniqueKeyOf(fees, { sessionId: 's-1', montant: 15000 })).toEqual({
+      resource: 'frais-examen',
+      field: 'sessionId',
+      value: 's-1',
+    });
+    expect(uniqueKeyOf(referenceList('parametres-edition')!, { sessionId: 's-1' })?.value).toBe(
+      's-1',
+    );
+    expect(
+      uniqueKeyOf(referenceList('metiers-ouverts')!, { sessionId: 's-1', metierId: 'm-2' }),
+    ).toEqual({ resource: 'metiers-ouverts', field: 'sessionId+metierId', value: 's-1+m-2' });
+    expect(uniqueKeyOf(fees, { sessionId: null })).toBeUndefined();
+    expect(uniqueKeyOf(referenceList('langues')!, { code: 'FR' })).toBeUndefined();
+  });
 });
 
 /** Parses a body as the command routes do (`POST` and `PUT /api/<list>`). */

@@ -67,6 +67,11 @@ export interface ReferenceListDefinition {
   readonly newItem?: string;
   /** Kinds of documents (PDF) made from the whole list, offered on its screen. */
   readonly documents?: readonly string[];
+  /**
+   * Fields whose values, together, name at most one item of the list (one fee per session): kept
+   * unique like codes, through a reservation; `message` answers the 409 of a second one.
+   */
+  readonly unique?: { readonly fields: readonly string[]; readonly message: string };
   /** Rules between fields: field → French message. */
   readonly check?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
 }
@@ -380,110 +385,134 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
       },
     ],
   ),
-  simple(
-    'frais-examen',
-    'configuration/espace-financier',
-    'Frais d’examen',
-    'Frais d’examen',
-    'Ces frais d’examen sont introuvables.',
-    [
-      session,
-      {
-        name: 'montant',
-        label: 'Montant (FCFA)',
-        type: 'integer',
-        required: true,
-        min: 1,
-        max: 10_000_000,
-        inList: true,
-      },
-      {
-        name: 'prefixePaiement',
-        label: 'Préfixe des références de paiement',
-        type: 'text',
-        required: true,
-      },
-    ],
-  ),
-  simple(
-    'parametres-edition',
-    'configuration/parametre-dedition',
-    'Paramètres d’édition',
-    'Paramètres d’édition',
-    'Ces paramètres d’édition sont introuvables.',
-    [
-      session,
-      {
-        name: 'dateLimiteModification',
-        label: 'Dernier jour de modification des dossiers',
-        type: 'date',
-        required: true,
-        inList: true,
-      },
-      {
-        name: 'modificationApresValidation',
-        label: 'Un dossier validé reste modifiable',
-        type: 'boolean',
-      },
-      {
-        name: 'prefixeDossier',
-        label: 'Préfixe des numéros de dossier',
-        type: 'text',
-        required: true,
-      },
-    ],
-  ),
-  simple(
-    'metiers-ouverts',
-    'configuration/inscriptions/metiers',
-    'Métiers ouverts aux inscriptions',
-    'Métier ouvert',
-    'Ce métier ouvert est introuvable.',
-    [
-      session,
-      {
-        name: 'metierId',
-        label: 'Métier',
-        type: 'reference',
-        reference: 'metiers',
-        required: true,
-        inList: true,
-      },
-      {
-        name: 'quota',
-        label: 'Quota (places)',
-        type: 'integer',
-        min: 1,
-        max: 1_000_000,
-        inList: true,
-      },
-    ],
-  ),
-  simple(
-    'niveaux-requis',
-    'configuration/inscriptions/niveaux-de-scolarisation',
-    'Niveaux de scolarisation requis',
-    'Niveau requis',
-    'Ce niveau requis est introuvable.',
-    [
-      {
-        name: 'metierId',
-        label: 'Métier',
-        type: 'reference',
-        reference: 'metiers',
-        required: true,
-        inList: true,
-      },
-      {
-        name: 'niveauId',
-        label: 'Niveau minimum',
-        type: 'reference',
-        reference: 'niveaux-scolarisation',
-        required: true,
-        inList: true,
-      },
-    ],
-  ),
+  {
+    ...simple(
+      'frais-examen',
+      'configuration/espace-financier',
+      'Frais d’examen',
+      'Frais d’examen',
+      'Ces frais d’examen sont introuvables.',
+      [
+        session,
+        {
+          name: 'montant',
+          label: 'Montant (FCFA)',
+          type: 'integer',
+          required: true,
+          min: 1,
+          max: 10_000_000,
+          inList: true,
+        },
+        {
+          name: 'prefixePaiement',
+          label: 'Préfixe des références de paiement',
+          type: 'text',
+          required: true,
+        },
+      ],
+    ),
+    unique: {
+      fields: ['sessionId'],
+      message: 'Cette session a déjà ses frais d’examen : modifiez-les plutôt.',
+    },
+  },
+  {
+    ...simple(
+      'parametres-edition',
+      'configuration/parametre-dedition',
+      'Paramètres d’édition',
+      'Paramètres d’édition',
+      'Ces paramètres d’édition sont introuvables.',
+      [
+        session,
+        {
+          name: 'dateLimiteModification',
+          label: 'Dernier jour de modification des dossiers',
+          type: 'date',
+          required: true,
+          inList: true,
+        },
+        {
+          name: 'modificationApresValidation',
+          label: 'Un dossier validé reste modifiable',
+          type: 'boolean',
+        },
+        {
+          name: 'prefixeDossier',
+          label: 'Préfixe des numéros de dossier',
+          type: 'text',
+          required: true,
+        },
+      ],
+    ),
+    unique: {
+      fields: ['sessionId'],
+      message: 'Cette session a déjà ses paramètres d’édition : modifiez-les plutôt.',
+    },
+  },
+  {
+    ...simple(
+      'metiers-ouverts',
+      'configuration/inscriptions/metiers',
+      'Métiers ouverts aux inscriptions',
+      'Métier ouvert',
+      'Ce métier ouvert est introuvable.',
+      [
+        session,
+        {
+          name: 'metierId',
+          label: 'Métier',
+          type: 'reference',
+          reference: 'metiers',
+          required: true,
+          inList: true,
+        },
+        {
+          name: 'quota',
+          label: 'Quota (places)',
+          type: 'integer',
+          min: 1,
+          max: 1_000_000,
+          inList: true,
+        },
+      ],
+    ),
+    unique: {
+      fields: ['sessionId', 'metierId'],
+      message: 'Ce métier est déjà ouvert aux inscriptions de cette session.',
+    },
+  },
+  {
+    ...simple(
+      'niveaux-requis',
+      'configuration/inscriptions/niveaux-de-scolarisation',
+      'Niveaux de scolarisation requis',
+      'Niveau requis',
+      'Ce niveau requis est introuvable.',
+      [
+        {
+          name: 'metierId',
+          label: 'Métier',
+          type: 'reference',
+          reference: 'metiers',
+          required: true,
+          inList: true,
+        },
+        {
+          name: 'niveauId',
+          label: 'Niveau minimum',
+          type: 'reference',
+          reference: 'niveaux-scolarisation',
+          required: true,
+          inList: true,
+        },
+      ],
+    ),
+    unique: {
+      fields: ['metierId'],
+      message: 'Ce métier a déjà son niveau de scolarisation requis : modifiez-le plutôt.',
+    },
+  },
   simple(
     'signataires',
     'configuration/signataires',
@@ -545,5 +574,19 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
 
 export const referenceList = (name: string): ReferenceListDefinition | undefined =>
   REFERENCE_LISTS.find((list) => list.name === name);
+
+/**
+ * The value an item keeps unique in its list (`unique`), as a reservation: the ids of its `unique`
+ * fields joined by `+`. None when the list has no such rule or a field is empty.
+ */
+export const uniqueKeyOf = (
+  list: ReferenceListDefinition,
+  values: Readonly<Record<string, unknown>>,
+): { resource: string; field: string; value: string } | undefined => {
+  if (!list.unique) return undefined;
+  const parts = list.unique.fields.map((field) => values[field]);
+  if (parts.some((part) => part === null || part === undefined || part === '')) return undefined;
+  return { resource: list.name, field: list.unique.fields.join('+'), value: parts.join('+') };
+};
 
 export const REFERENCE_LIST_NAMES: readonly string[] = REFERENCE_LISTS.map((list) => list.name);

@@ -1,5 +1,6 @@
 import { userDecider, USER_CATEGORY, type UserEvent } from '../accounts/user.js';
 import { listItemDecider, type ListItemEvent } from '../configuration/item.js';
+import { referenceList, uniqueKeyOf } from '../configuration/lists.js';
 import { SESSION_CATEGORY, sessionDecider, type SessionEvent } from '../configuration/session.js';
 import { fold } from '../core/decider.js';
 import type { RecordedEvent } from '../core/envelope.js';
@@ -27,7 +28,7 @@ export interface UniqueValueOwner {
 export const sameReservedValue = (a?: ReservedValue, b?: ReservedValue): boolean =>
   a?.resource === b?.resource && a?.field === b?.field && a?.value === b?.value;
 
-/** Every unique value the product reserves: codes of the lists (métiers included), logins, open registrations. */
+/** Every unique value the product reserves: codes of the lists (métiers included), the keys of lists with a `unique` rule, logins, open registrations. */
 export const UNIQUE_VALUE_OWNERS: readonly UniqueValueOwner[] = [
   {
     eventTypes: ['ListItemModified', 'ListItemDeleted'],
@@ -35,6 +36,17 @@ export const UNIQUE_VALUE_OWNERS: readonly UniqueValueOwner[] = [
       const state = fold(listItemDecider, events as unknown as ListItemEvent[]);
       return state.status === 'actif' || state.status === 'inactif'
         ? { resource: state.list, field: 'code', value: state.code }
+        : undefined;
+    },
+  },
+  // The key of a list with a `unique` rule (one fee per session): the session of a fee may change.
+  {
+    eventTypes: ['ListItemModified', 'ListItemDeleted'],
+    heldAfter: (events) => {
+      const state = fold(listItemDecider, events as unknown as ListItemEvent[]);
+      const list = state.status === 'absent' ? undefined : referenceList(state.list);
+      return (state.status === 'actif' || state.status === 'inactif') && list
+        ? uniqueKeyOf(list, state.values)
         : undefined;
     },
   },

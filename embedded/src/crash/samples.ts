@@ -230,8 +230,16 @@ const TRADES = [
 const METIERS = 'metiers';
 const writableLists = REFERENCE_LISTS.filter((l) => !l.readOnly && l.name !== METIERS);
 
-/** A value of each field type that the list's form accepts. */
-const sampleValue = async (scope: SampleScope, field: ListField, n: number): Promise<unknown> => {
+/**
+ * A value of each field type that the list's form accepts; `fresh`: a reference to a new item (a
+ * field of the list's `unique` key: one fee per session, so each fee gets a session of its own).
+ */
+const sampleValue = async (
+  scope: SampleScope,
+  field: ListField,
+  n: number,
+  fresh = false,
+): Promise<unknown> => {
   switch (field.type) {
     case 'text':
       return field.required || n % 2 === 0 ? `${field.label} ${n}` : '';
@@ -253,7 +261,8 @@ const sampleValue = async (scope: SampleScope, field: ListField, n: number): Pro
     case 'choice':
       return field.choices![n % field.choices!.length]!.value;
     case 'reference':
-      return field.required || n % 2 === 0 ? scope.reference(field.reference!) : null;
+      if (!field.required && n % 2 !== 0) return null;
+      return fresh ? scope.make(field.reference!) : scope.reference(field.reference!);
     case 'references':
       return n % 2 === 0 ? [await scope.reference(field.reference!)] : [];
     case 'image':
@@ -277,6 +286,9 @@ const referencesOf = (list: ReferenceListDefinition, values: Record<string, unkn
   return refs;
 };
 
+const inUniqueKey = (list: ReferenceListDefinition, field: ListField): boolean =>
+  list.unique?.fields.includes(field.name) ?? false;
+
 /** Creates one item of `list` (values filled for its fields), returns its id and revision. */
 const createItem = async (scope: SampleScope, list: ReferenceListDefinition, n: number) => {
   const context = scope.context();
@@ -285,7 +297,8 @@ const createItem = async (scope: SampleScope, list: ReferenceListDefinition, n: 
   const libelle =
     list.name === METIERS ? `${TRADES[n % TRADES.length]} ${n}` : `${list.itemLabel} ${n}`;
   const body: Record<string, unknown> = { code: `C${n}`, libelle };
-  for (const field of list.fields) body[field.name] = await sampleValue(scope, field, n);
+  for (const field of list.fields)
+    body[field.name] = await sampleValue(scope, field, n, inUniqueKey(list, field));
   const input = parseListItem(list, body);
   const commands = listCommands(scope.eventStore, scope.readStore, list, scope.storage);
   const answer = await commands.create(id, input, context);
@@ -314,7 +327,8 @@ const listItemStory = async (
       code: phase === 4 ? `C${n}-B` : input.code,
       libelle: `${input.libelle} (modifié)`,
     };
-    for (const field of list.fields) body[field.name] = await sampleValue(scope, field, n + 1);
+    for (const field of list.fields)
+      body[field.name] = await sampleValue(scope, field, n + 1, inUniqueKey(list, field));
     input = parseListItem(list, body);
     revision = (await commands.modify(id, input, revision, scope.context())).revision;
     scope.references(stream, referencesOf(list, input.values));

@@ -33,9 +33,10 @@ export const reservationsReactor = (
     readonly log?: (message: string) => void;
   } = {},
 ): Projection => {
-  const byType = new Map<string, UniqueValueOwner>();
+  // Several owners may follow one event type (a list item's code and its unique key).
+  const byType = new Map<string, UniqueValueOwner[]>();
   for (const owner of options.owners ?? UNIQUE_VALUE_OWNERS)
-    for (const type of owner.eventTypes) byType.set(type, owner);
+    for (const type of owner.eventTypes) byType.set(type, [...(byType.get(type) ?? []), owner]);
 
   return {
     name: RESERVATIONS_REACTOR,
@@ -43,22 +44,25 @@ export const reservationsReactor = (
     collections: [],
     eventTypes: [...byType.keys()],
     async apply(event: RecordedEvent) {
-      const owner = byType.get(event.type);
-      if (!owner) return;
+      const owners = byType.get(event.type);
+      if (!owners) return;
       const stream = await eventStore.readStream(event.streamId);
-      const before = owner.heldAfter(stream.filter((e) => e.revision < event.revision));
-      const now = owner.heldAfter(stream);
-      const context = (action: string): CommandContext => ({
-        commandId: `${RESERVATIONS_REACTOR}/${action}/${event.id}`,
+      const earlier = stream.filter((e) => e.revision < event.revision);
+      const context = (action: string, n: number): CommandContext => ({
+        // One command per owner of the event (the first keeps the id it always had).
+        commandId: `${RESERVATIONS_REACTOR}/${action}${n === 0 ? '' : `-${n}`}/${event.id}`,
         causationId: event.id,
         actor: SYSTEM_ACTOR,
         now: new Date().toISOString(),
       });
-      if (before && !sameReservedValue(before, now))
-        await releaseUniqueValue(eventStore, before, event.streamId, context('liberation'));
-      if (now) {
+      for (const [n, owner] of owners.entries()) {
+        const before = owner.heldAfter(earlier);
+        const now = owner.heldAfter(stream);
+        if (before && !sameReservedValue(before, now))
+          await releaseUniqueValue(eventStore, before, event.streamId, context('liberation', n));
+        if (!now) continue;
         try {
-          await reserveUniqueValue(eventStore, now, event.streamId, context('reservation'));
+          await reserveUniqueValue(eventStore, now, event.streamId, context('reservation', n));
         } catch (error) {
           if (!(error instanceof DuplicateError)) throw error;
           // Two owners use one value (only a race older than this reactor could do it): reported.
