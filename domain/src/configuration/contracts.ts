@@ -159,7 +159,22 @@ const fieldSchema = (field: ListField): z.ZodType => {
 };
 
 /** Body of POST and PUT /api/<list>: code, libellé and the list's own fields. */
-export const listInputSchema = (list: ReferenceListDefinition) =>
+const inputSchemas = new WeakMap<
+  ReferenceListDefinition,
+  ReturnType<typeof buildListInputSchema>
+>();
+
+/** The body of POST and PUT /api/<list>, built once per list (zod compiles a schema on first use). */
+export const listInputSchema = (list: ReferenceListDefinition) => {
+  let schema = inputSchemas.get(list);
+  if (!schema) {
+    schema = buildListInputSchema(list);
+    inputSchemas.set(list, schema);
+  }
+  return schema;
+};
+
+const buildListInputSchema = (list: ReferenceListDefinition) =>
   z.strictObject(
     {
       code: codeSchema,
