@@ -85,6 +85,16 @@ const departement: ListField = {
   inList: true,
 };
 
+/** A métier, required (what a session opens, what a level is required for). */
+const metier: ListField = {
+  name: 'metierId',
+  label: 'Métier',
+  type: 'reference',
+  reference: 'metiers',
+  required: true,
+  inList: true,
+};
+
 const session: ListField = {
   name: 'sessionId',
   label: 'Session',
@@ -459,14 +469,7 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
       'Ce métier ouvert est introuvable.',
       [
         session,
-        {
-          name: 'metierId',
-          label: 'Métier',
-          type: 'reference',
-          reference: 'metiers',
-          required: true,
-          inList: true,
-        },
+        metier,
         {
           name: 'quota',
           label: 'Quota (places)',
@@ -490,14 +493,7 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
       'Niveau requis',
       'Ce niveau requis est introuvable.',
       [
-        {
-          name: 'metierId',
-          label: 'Métier',
-          type: 'reference',
-          reference: 'metiers',
-          required: true,
-          inList: true,
-        },
+        metier,
         {
           name: 'niveauId',
           label: 'Niveau minimum',
