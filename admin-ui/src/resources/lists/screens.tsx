@@ -44,6 +44,17 @@ const documentButtons = (definition: ReferenceListDefinition) => {
   );
 };
 
+/** What the removal dialog says, naming the item as the list's messages do (« ce métier »). */
+const removalHint = (definition: ReferenceListDefinition): string => {
+  const subject = definition.subject;
+  if (!subject)
+    return 'La suppression n’est possible que si l’élément n’est utilisé nulle part ; sinon, désactivez-le.';
+  const e = subject.feminine ? 'e' : '';
+  const pronoun = subject.feminine ? 'la' : 'le';
+  const named = subject.text.charAt(0).toLowerCase() + subject.text.slice(1);
+  return `La suppression n’est possible que si ${named} n’est utilisé${e} nulle part ; sinon, désactivez-${pronoun}.`;
+};
+
 /** The screen whose tabs show above the list: the one it is managed from, or its own. */
 const tabsPath = (definition: ReferenceListDefinition): string | undefined =>
   definition.managedFrom ??
@@ -66,8 +77,7 @@ export const listScreens = (definition: ReferenceListDefinition) =>
     activable: {},
     remove: {
       title: (record) => `Supprimer « ${String(record.libelle)} » ?`,
-      content:
-        'La suppression n’est possible que si l’élément n’est utilisé nulle part ; sinon, désactivez-le.',
+      content: removalHint(definition),
     },
     afterCreate: 'list',
     slots: {
