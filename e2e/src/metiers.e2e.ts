@@ -79,13 +79,14 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
   it('opens the empty list from the menu of the dashboard', async () => {
     await open(page, '/tableau-de-bord');
     await page.getByRole('menuitem', { name: 'Métiers', exact: true }).click();
-    await expect(
-      page
-        .getByRole('button', { name: 'Créer' })
-        .or(page.getByRole('link', { name: 'Créer' }))
-        .first(),
-    ).toBeTruthy();
     await page.waitForURL(`**${list}`);
+    // The list's screen, loaded on first use, drawn empty: its creation button and no row.
+    const create = page
+      .getByRole('button', { name: 'Créer' })
+      .or(page.getByRole('link', { name: 'Créer' }))
+      .first();
+    await create.waitFor({ state: 'visible' });
+    expect(await page.getByRole('row').count()).toBe(0);
     await shot(page, prefix + '-01-liste-vide');
   });
 
