@@ -5,6 +5,7 @@ import { authRoutes, canRoutes } from './routes/auth.js';
 import { imagesRoutes } from './routes/images.js';
 import { listRoutes } from './routes/lists.js';
 import { sessionsRoutes } from './routes/sessions.js';
+import { candidaturesRoutes } from './routes/candidatures.js';
 import { documentsRoutes } from './routes/documents.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import type { RouteDeps } from './routes/deps.js';
@@ -29,6 +30,7 @@ const commandModule = (
     enroleurs: (app, options) => usersRoutes(app, { ...options, resource: 'enroleurs' }),
     profils: profilesRoutes,
     sessions: sessionsRoutes,
+    candidatures: candidaturesRoutes,
   };
   const module = modules[resource];
   return module && (async (app, options) => app.register(module, options));

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  AGGREGATES,
   DASHBOARD_ROUTES,
+  requirementFor,
   PERMISSION_CODES,
   REFERENCE_LISTS,
   resourceRequirement,
@@ -367,12 +369,8 @@ describe('password rules', () => {
 describe('permissions, on the server', () => {
   const someoneWithout = async (route: DashboardRoute) => {
     // A profile holding every permission except those that open this route.
-    const held = PERMISSION_CODES.filter(
-      (code) =>
-        !route.permissions.includes(code) &&
-        !(route.write ?? []).includes(code) &&
-        !(route.remove ?? []).includes(code),
-    );
+    // (Reading needs any permission of the route: to open it, write, remove or act on its records.)
+    const held = PERMISSION_CODES.filter((code) => !requirementFor(route, 'read').includes(code));
     return held;
   };
 
@@ -425,13 +423,11 @@ describe('permissions, on the server', () => {
     expect(resources).toEqual(
       expect.arrayContaining(['metiers', 'profils', 'utilisateurs', 'enroleurs', 'sessions']),
     );
-    // …and the sign-in journal, read-only (no history, no command: checked in its own spec).
-    // (métiers among the lists with a path.)
-    expect(resources.length).toBe(5 + REFERENCE_LISTS.filter((l) => l.path).length);
+    // …the sign-in journal, read-only (no history, no command: checked in its own spec), and the
+    // candidatures. (métiers, patrons and apprentis among the lists with a path.)
+    expect(resources.length).toBe(6 + REFERENCE_LISTS.filter((l) => l.path).length);
     // Lists another screen chooses from are also readable by that screen's holders.
-    const referenced = new Set(
-      REFERENCE_LISTS.flatMap((l) => l.fields.flatMap((f) => (f.reference ? [f.reference] : []))),
-    );
+    const referenced = new Set(AGGREGATES.flatMap((m) => m.references.map((r) => r.resource)));
     for (const resource of resources) {
       const route = DASHBOARD_ROUTES.find((r) => r.resource === resource)!;
       const { agent } = await userWith(await someoneWithout(route), `sans-${resource}@test.local`);

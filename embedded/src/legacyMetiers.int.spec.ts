@@ -145,18 +145,19 @@ describe('métiers stored by the code before 23/11/2026', () => {
     expect(entries.map((e) => e.at)).toEqual(
       rows.filter((r) => r.stream === `metiers-${elb}`).map((r) => r.metadata.at),
     );
+    // References read by their libellé (the filière, the corps de métier), never by id.
     expect(entries[0]!.changes.map((c) => [c.label, c.after])).toEqual([
       ['Code', 'ELB'],
       ['Libellé', 'Électricien bâtiment'],
-      ['Filière', btp],
-      ['Corps de métier', corps],
+      ['Filière', 'Bâtiment et travaux publics'],
+      ['Corps de métier', 'Électricité'],
       ['Actif', true],
     ]);
     expect(entries[1]!.changes.map((c) => [c.label, c.before, c.after])).toEqual([
       ['Libellé', 'Électricien bâtiment', 'Électricien du bâtiment'],
     ]);
     expect(entries[2]!.changes.map((c) => [c.label, c.before, c.after])).toEqual([
-      ['Filière', btp, ind],
+      ['Filière', 'Bâtiment et travaux publics', 'Industrie'],
     ]);
   });
 

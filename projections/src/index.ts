@@ -14,6 +14,8 @@ export { listsProjection } from './lists/listsProjection.js';
 import { listsProjection } from './lists/listsProjection.js';
 import { sessionsProjection } from './lists/sessionsProjection.js';
 export { sessionsProjection } from './lists/sessionsProjection.js';
+import { candidaturesProjection } from './registration/candidaturesProjection.js';
+export { candidaturesProjection } from './registration/candidaturesProjection.js';
 
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
@@ -28,4 +30,5 @@ export const allProjections = (): Projection[] => [
   listsProjection,
   sessionsProjection,
   signInJournalProjection,
+  candidaturesProjection,
 ];

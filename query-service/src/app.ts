@@ -80,6 +80,7 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
       eventStore,
       requirement: readRequirement(resource.name),
       baseFilter: scopeOf(resource.name),
+      labels,
     });
     // Its screen's exports, under the same guard and scope as its list.
     const table = exportTableOf(resource.name);

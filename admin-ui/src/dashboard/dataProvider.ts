@@ -7,8 +7,10 @@ import {
 } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import {
+  CANDIDATURE_FIELDS,
   ownAccountSchema,
   profileInputSchema,
+  listInputSchema,
   REFERENCE_LISTS,
   routeForPath,
   sessionInputSchema,
@@ -40,14 +42,20 @@ const INPUT_FIELDS: Record<string, { create: readonly string[]; update: readonly
     create: Object.keys(profileInputSchema.shape),
     update: Object.keys(profileInputSchema.shape),
   },
+  // A dossier's form: the fields the domain declares (its number and statut are the server's).
+  candidatures: {
+    create: CANDIDATURE_FIELDS.map((field) => field.name),
+    update: CANDIDATURE_FIELDS.map((field) => field.name),
+  },
   'mon-compte': {
     create: Object.keys(ownAccountSchema.shape),
     update: Object.keys(ownAccountSchema.shape),
   },
-  // Each reference list takes its code, libellé and the fields its definition declares.
+  // Each reference list takes what its contract does: its code and libellé where it types them,
+  // and the fields its definition declares.
   ...Object.fromEntries(
     REFERENCE_LISTS.filter((list) => !list.readOnly).map((list) => {
-      const fields = ['code', 'libelle', ...list.fields.map((field) => field.name)];
+      const fields = Object.keys(listInputSchema(list).shape);
       return [list.name, { create: fields, update: fields }];
     }),
   ),

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { canOpen, DASHBOARD_ROUTES, type DashboardRoute, type RouteId } from '@examens-pro/domain';
 import { resourceScreens } from '../resources';
+import { lazyScreen } from '../common/lazyScreen';
 import { InformationsPage } from './InformationsPage';
 import { MonComptePage } from './MonComptePage';
 import { usePermissions } from './permissions';
@@ -16,6 +17,10 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
   '': null,
   informations: InformationsPage,
   'mon-compte': MonComptePage,
+  'inscription/candidats/inscrire-un-candidat': lazyScreen(
+    () => import('../resources/candidatures/screens'),
+    (m) => m.RegisterPage,
+  ),
 };
 
 const screenOf = (route: DashboardRoute & { readonly id: RouteId }): Screen | undefined => {

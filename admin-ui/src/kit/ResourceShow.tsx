@@ -17,7 +17,8 @@ import { RecordTitle } from './RecordTitle';
 import { useRouteCan } from './useRouteCan';
 
 /**
- * Éditer (while the record may still change), the resource's own buttons, Désactiver /
+ * Éditer (while the record may still change), the resource's own buttons (its steps, each checking
+ * its own permission), Désactiver /
  * Réactiver, Supprimer: each only for who may write or remove.
  */
 const Actions = ({ declaration }: { declaration: ResourceDeclaration }) => {
@@ -28,6 +29,7 @@ const Actions = ({ declaration }: { declaration: ResourceDeclaration }) => {
     <TopToolbar>
       {write && editable ? <EditButton /> : null}
       {write ? declaration.slots?.showActions : null}
+      {declaration.slots?.stepActions}
       {write && declaration.activable ? (
         <ActivationButton nameSource={declaration.activable.nameSource} />
       ) : null}

@@ -85,6 +85,8 @@ export interface ResourceDeclaration {
     readonly filters?: readonly ReactElement[];
     /** Buttons of the item's page, for who may write. */
     readonly showActions?: ReactNode;
+    /** Buttons of the item's page that check their own permissions (validate, reject…). */
+    readonly stepActions?: ReactNode;
     /** A form of its own instead of the declared fields'. */
     readonly form?: ReactElement;
   };

@@ -282,7 +282,7 @@ export const fieldDisplay = (
       </ReferenceArrayField>
     );
   if (field.type === 'datetime') return <DateTimeField key={field.name} {...common} />;
-  if (['text', 'phone', 'email', 'email-list'].includes(field.type))
+  if (['text', 'person-name', 'phone', 'email', 'email-list'].includes(field.type))
     return <TextField key={field.name} {...common} />;
   return (
     <FunctionField key={field.name} {...common} render={(record) => showValue(field, record)} />

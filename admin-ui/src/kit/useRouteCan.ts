@@ -3,7 +3,10 @@ import { useResourceContext } from 'react-admin';
 import { usePermissions } from '../dashboard/permissions';
 import { routeRequirement } from './routes';
 
-export type RouteRights = Record<Access, boolean>;
+export type RouteRights = Record<'read' | 'write' | 'remove' | 'create', boolean> & {
+  /** One of the route's named actions (valider, rejeter…). */
+  readonly action: (name: string) => boolean;
+};
 
 /**
  * The one way a screen asks what the user may do on a route's records (by default the screen's own
@@ -18,5 +21,12 @@ export const useRouteCan = (path?: string): RouteRights => {
     const requirement = routeRequirement(path ?? resource ?? '', access);
     return requirement ? allows(held, requirement) : false;
   };
-  return { read: can('read'), write: can('write'), remove: can('remove') };
+  return {
+    read: can('read'),
+    write: can('write'),
+    remove: can('remove'),
+    // Creating is the route's « creer » action where it has one (a dossier), else writing.
+    create: can({ action: 'creer' }),
+    action: (name) => can({ action: name }),
+  };
 };

@@ -1,5 +1,6 @@
 import type { ResourceProps } from 'react-admin';
 import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
+import candidatures from './candidatures';
 import journal from './journal';
 import { listScreens } from './lists';
 import profils from './profils';
@@ -16,6 +17,7 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   profils,
   sessions,
   'journal-connexions': journal,
+  candidatures,
   ...Object.fromEntries(EDITABLE_LISTS.map((list) => [list.name, listScreens(list)])),
 };
 

@@ -10,6 +10,7 @@ import {
   uniqueKeyOf,
   ValidationError,
   type CommandContext,
+  type ListField,
   type ListItemInput,
   type ListValues,
   type ReferenceListDefinition,
@@ -40,19 +41,19 @@ export const isActiveItem = async (
  * Every reference field must name an active item of its list, checked on the item's own stream
  * (not a read model): an item deactivated a moment ago is refused at once.
  */
-const checkReferences = async (
+export const checkReferences = async (
   eventStore: EventStore,
-  list: ReferenceListDefinition,
-  input: ListItemInput,
+  fields: readonly ListField[],
+  values: Readonly<Record<string, unknown>>,
   storage?: DocumentStorage,
 ): Promise<void> => {
   const errors: Record<string, string> = {};
-  for (const field of list.fields) {
-    const image = input.values[field.name];
+  for (const field of fields) {
+    const image = values[field.name];
     if (field.type === 'image' && typeof image === 'string' && !storage?.exists(image))
       errors[field.name] = `« ${field.label} » : image inconnue, envoyez-la de nouveau.`;
     if (field.type !== 'reference' && field.type !== 'references') continue;
-    const ids = [input.values[field.name]]
+    const ids = [values[field.name]]
       .flat()
       .filter((id): id is string => typeof id === 'string' && id !== '');
     const inactive = await Promise.all(
@@ -81,7 +82,7 @@ export const listCommands = (
   const item = (id: string, input: ListItemInput) => ({ list: list.name, itemId: id, ...input });
   /** What an item keeps unique: its code, then its key when the list has a `unique` rule. */
   const held = (values: { code: string; values: ListValues }): (UniqueValue | undefined)[] => [
-    { resource: list.name, field: 'code', value: values.code },
+    list.code === false ? undefined : { resource: list.name, field: 'code', value: values.code },
     uniqueKeyOf(list, values.values),
   ];
   const reserve = async (value: UniqueValue, id: string, context: CommandContext) => {
@@ -104,7 +105,7 @@ export const listCommands = (
       input: ListItemInput,
       context: CommandContext,
     ): Promise<CommandAnswer> {
-      await checkReferences(eventStore, list, input, storage);
+      await checkReferences(eventStore, list.fields, input.values, storage);
       const reserved: UniqueValue[] = [];
       try {
         for (const value of held(input)) {
@@ -125,7 +126,7 @@ export const listCommands = (
       expectedRevision: number,
       context: CommandContext,
     ): Promise<CommandAnswer> {
-      await checkReferences(eventStore, list, input, storage);
+      await checkReferences(eventStore, list.fields, input.values, storage);
       // Values that change: the new one reserved before the append (a 409 stores nothing), the old
       // one given back after it; the new one given back when the append loses (412).
       const swaps: { previous?: UniqueValue; next: UniqueValue }[] = [];

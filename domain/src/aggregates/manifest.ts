@@ -26,6 +26,8 @@ import type { ResourceDefinition } from '../core/readModels.js';
 import { categoryOf } from '../core/streams.js';
 import { documentsResource } from '../documents/contracts.js';
 import type { ReferenceRule } from '../usage/references.js';
+import { CANDIDATURE_CATEGORY, CANDIDATURE_FIELDS } from '../registration/candidature.js';
+import { candidaturesResource } from '../registration/contracts.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -157,6 +159,24 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     references: [],
     referenceEvents: [],
     removalEvents: [],
+  },
+  {
+    // One person registered for one session, in one métier, through one centre de dépôt.
+    category: CANDIDATURE_CATEGORY,
+    label: 'Candidatures',
+    resources: [candidaturesResource],
+    commands: true,
+    references: CANDIDATURE_FIELDS.filter((f) => f.type === 'reference' && f.reference).map(
+      (f) => ({ field: f.name, resource: f.reference! }),
+    ),
+    referenceEvents: ['CandidatureCreated', 'CandidatureModified'],
+    removalEvents: ['CandidatureDeleted'],
+    valuesOf: (data) => ({
+      sessionId: data.sessionId,
+      metierId: data.metierId,
+      centreDepotId: data.centreDepotId,
+      ...((data.values ?? {}) as Record<string, unknown>),
+    }),
   },
   ...REFERENCE_LISTS.map(listManifest),
 ];

@@ -10,6 +10,7 @@ import { codeSchema, libelleSchema, parseInput } from '../core/validation.js';
 import { describeHistory, type HistoryEntry, type HistoryEvent } from '../history/history.js';
 import type { ListItemEvent, ListValues } from './item.js';
 import { REFERENCE_LISTS, type ListField, type ReferenceListDefinition } from './lists.js';
+import { isAbbreviatedName, NAME_ABBREVIATED, storedName } from '../registration/identity.js';
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
@@ -46,6 +47,34 @@ const fieldSchema = (field: ListField): z.ZodType => {
         .trim()
         .max(500, { error: `${named} compte au plus 500 caractères.` });
       return field.required ? text.min(1, { error: required }) : text.default('');
+    }
+    case 'email': {
+      const address = z
+        .string({ error: `${named} doit être un texte.` })
+        .trim()
+        .toLowerCase()
+        .max(254, { error: `${named} compte au plus 254 caractères.` })
+        .refine((value) => value === '' || EMAIL.test(value), {
+          error: `${named} n’est pas une adresse e-mail valide.`,
+        });
+      return field.required
+        ? address.refine((value) => value !== '', { error: required })
+        : address.default('');
+    }
+    case 'person-name': {
+      // Checked as typed (seed §5 rule 3), stored cleaned and capitalised (seed text rules).
+      const name = z
+        .string({ error: `${named} doit être un texte.` })
+        .trim()
+        .max(100, { error: `${named} compte au plus 100 caractères.` })
+        .refine((value) => value === '' || !isAbbreviatedName(value), { error: NAME_ABBREVIATED })
+        .transform(storedName)
+        .refine((value) => value === '' || /\p{L}/u.test(value), {
+          error: `${named} doit contenir des lettres.`,
+        });
+      return field.required
+        ? name.refine((value) => value !== '', { error: required })
+        : name.default('');
     }
     case 'phone': {
       const phone = z
@@ -158,6 +187,28 @@ const fieldSchema = (field: ListField): z.ZodType => {
   }
 };
 
+/**
+ * The body of a record declared by its fields (a candidature): each field's schema, nothing else,
+ * built once per declaration.
+ */
+const recordSchemas = new WeakMap<readonly ListField[], z.ZodType>();
+export const recordInputSchema = (fields: readonly ListField[]): z.ZodType => {
+  let schema = recordSchemas.get(fields);
+  if (!schema) {
+    schema = z.strictObject(
+      Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)])),
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? `Champ inconnu : ${issue.keys.join(', ')}.`
+            : undefined,
+      },
+    );
+    recordSchemas.set(fields, schema);
+  }
+  return schema;
+};
+
 /** Body of POST and PUT /api/<list>: code, libellé and the list's own fields. */
 const inputSchemas = new WeakMap<
   ReferenceListDefinition,
@@ -174,11 +225,24 @@ export const listInputSchema = (list: ReferenceListDefinition) => {
   return schema;
 };
 
+/** The libellé as the list calls it (« La raison sociale est obligatoire. »). */
+const titleSchema = (list: ReferenceListDefinition) => {
+  if (!list.title) return libelleSchema;
+  const { subject } = list.title;
+  return z
+    .string({ error: `${subject} est obligatoire.` })
+    .trim()
+    .min(1, { error: `${subject} est obligatoire.` })
+    .max(200, { error: `${subject} compte au plus 200 caractères.` })
+    .transform((value) => value.replace(/\s+/g, ' '));
+};
+
 const buildListInputSchema = (list: ReferenceListDefinition) =>
   z.strictObject(
     {
-      code: codeSchema,
-      libelle: libelleSchema,
+      // A list without codes takes none; one whose libellé is derived takes none either.
+      ...(list.code === false ? {} : { code: codeSchema }),
+      ...(list.titleFrom ? {} : { libelle: titleSchema(list) }),
       ...Object.fromEntries(list.fields.map((field) => [field.name, fieldSchema(field)])),
     },
     {
@@ -195,15 +259,27 @@ export interface ListItemInput {
   values: ListValues;
 }
 
+/** A derived libellé: its fields' values, in order (« Mbarga Jean-Pierre »). */
+const titleOf = (fields: readonly string[], values: ListValues): string =>
+  fields
+    .map((field) => values[field])
+    .filter((value): value is string => typeof value === 'string' && value !== '')
+    .join(' ');
+
 /** Parses a list item's form, then the list's own rules between fields. */
 export const parseListItem = (list: ReferenceListDefinition, body: unknown): ListItemInput => {
-  const { code, libelle, ...values } = parseInput(listInputSchema(list), body) as {
-    code: string;
-    libelle: string;
+  const {
+    code = '',
+    libelle: typed = '',
+    ...values
+  } = parseInput(listInputSchema(list), body) as {
+    code?: string;
+    libelle?: string;
   } & ListValues;
   const errors = list.check?.(values) ?? {};
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first, errors);
+  const libelle = list.titleFrom ? titleOf(list.titleFrom, values) : typed;
   return { code, libelle, values };
 };
 
@@ -220,6 +296,8 @@ export interface ListItemDocument extends ReadModelDocument {
 
 const FIELD_TYPES: Record<ListField['type'], FieldType | undefined> = {
   text: undefined,
+  'person-name': undefined,
+  email: undefined,
   number: 'number',
   date: 'string',
   choice: 'string',
@@ -253,10 +331,17 @@ export const listCollection = (list: ReferenceListDefinition): CollectionDefinit
           }),
         ),
       },
+      // Names and phone numbers are searched too (an apprenti by name or phone), codes where any.
       searchFields: [
-        'code',
+        ...(list.code === false ? [] : ['code']),
         'libelle',
-        ...list.fields.filter((f) => f.type === 'text').map((f) => f.name),
+        ...list.fields
+          .filter((f) =>
+            list.code === false
+              ? ['text', 'person-name', 'phone', 'email'].includes(f.type)
+              : f.type === 'text',
+          )
+          .map((f) => f.name),
       ],
       defaultSort: { field: 'libelle', order: 'ASC' },
     };
@@ -297,8 +382,9 @@ export const listHistory =
         ListItemDeleted: 'Suppression',
       },
       fields: {
-        code: 'Code',
-        libelle: 'Libellé',
+        ...(list.code === false ? {} : { code: 'Code' }),
+        // A derived libellé says again what its fields say: not a line of its own.
+        ...(list.titleFrom ? {} : { libelle: list.title?.label ?? 'Libellé' }),
         ...Object.fromEntries(list.fields.map((f) => [f.name, f.label])),
         actif: 'Actif',
       },
@@ -311,6 +397,7 @@ export const listResource = (list: ReferenceListDefinition): ResourceDefinition 
   category: list.name,
   label: list.itemLabel.toLowerCase(),
   notFoundMessage: list.notFoundMessage,
+  fields: list.fields,
   history: listHistory(list),
 });
 

@@ -383,6 +383,7 @@ describe('Reference list item form contract', () => {
       dateLimiteModification: '2027-03-31',
       modificationApresValidation: false,
       prefixeDossier: 'CQP27',
+      ageMinimum: null,
     });
   });
 

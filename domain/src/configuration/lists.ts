@@ -1,8 +1,13 @@
 /**
  * The configuration's reference lists, declared as data: each list has `code`, `libelle`, `actif`
  * and fields of its own. One decider, one projection, one set of routes and one set of screens serve
- * them all; what differs between lists lives here, next to their rules.
+ * them all; what differs between lists lives here, next to their rules. The registration's records
+ * that are kept the same way (patrons, apprentis: `registration/records.ts`) are lists too, without
+ * a code.
  */
+import { departement, metier, session } from './fields.js';
+import { APPRENTIS, PATRONS } from '../registration/records.js';
+
 export type ListFieldType =
   | 'text'
   | 'integer'
@@ -10,7 +15,14 @@ export type ListFieldType =
   | 'number'
   | 'boolean'
   | 'email-list'
+  /** One e-mail address. */
+  | 'email'
   | 'phone'
+  /**
+   * A person's name (nom, prénoms): refused when abbreviated (seed §5 rule 3), stored cleaned and
+   * capitalised (seed text rules).
+   */
+  | 'person-name'
   /** YYYY-MM-DD */
   | 'date'
   | 'choice'
@@ -52,6 +64,15 @@ export interface ReferenceListDefinition {
   readonly itemLabel: string;
   readonly notFoundMessage: string;
   readonly fields: readonly ListField[];
+  /** `false`: its items have no code (a patron, an apprenti); default: a code, unique in the list. */
+  readonly code?: false;
+  /** What the libellé is called on this list (« Raison sociale »), when not « Libellé ». */
+  readonly title?: { readonly label: string; readonly subject: string };
+  /**
+   * The fields the libellé is made of, in order (an apprenti's nom and prénoms): then it is not
+   * typed but derived, and shown as the item's name.
+   */
+  readonly titleFrom?: readonly string[];
   /** Shipped as seed data, read-only for staff. */
   readonly readOnly?: boolean;
   /** For a list without a route of its own (managed from another screen): who reads and writes it. */
@@ -75,34 +96,6 @@ export interface ReferenceListDefinition {
   /** Rules between fields: field → French message. */
   readonly check?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
 }
-
-const departement: ListField = {
-  name: 'departementId',
-  label: 'Département',
-  type: 'reference',
-  reference: 'departements',
-  required: true,
-  inList: true,
-};
-
-/** A métier, required (what a session opens, what a level is required for). */
-const metier: ListField = {
-  name: 'metierId',
-  label: 'Métier',
-  type: 'reference',
-  reference: 'metiers',
-  required: true,
-  inList: true,
-};
-
-const session: ListField = {
-  name: 'sessionId',
-  label: 'Session',
-  type: 'reference',
-  reference: 'sessions',
-  required: true,
-  inList: true,
-};
 
 /** A métier's optional classification, chosen among the active items of the lists of its tabs. */
 export const METIER_FILIERE: ListField = {
@@ -165,6 +158,17 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
     'Niveaux de scolarisation',
     'Niveau de scolarisation',
     'Ce niveau de scolarisation est introuvable.',
+    [
+      {
+        name: 'rang',
+        label: 'Rang',
+        type: 'integer',
+        min: 0,
+        max: 100,
+        inList: true,
+        help: 'Plus le rang est élevé, plus le niveau est élevé : un métier qui requiert un niveau accepte ceux de rang égal ou supérieur.',
+      },
+    ],
   ),
   simple(
     'motifs-rejet',
@@ -453,6 +457,14 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
           type: 'text',
           required: true,
         },
+        {
+          name: 'ageMinimum',
+          label: 'Âge minimum à la date de composition (ans)',
+          type: 'integer',
+          min: 10,
+          max: 100,
+          help: 'Laisser vide : aucun âge minimum.',
+        },
       ],
     ),
     unique: {
@@ -566,6 +578,8 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
     permissions: ['configuration.corps-de-metier'],
     managedFrom: 'configuration/metiers',
   },
+  PATRONS,
+  APPRENTIS,
 ];
 
 export const referenceList = (name: string): ReferenceListDefinition | undefined =>

@@ -278,5 +278,6 @@ export const sessionsResource: ResourceDefinition = {
   category: SESSION_CATEGORY,
   label: 'session',
   notFoundMessage: SESSION_NOT_FOUND,
+  fields: [{ name: 'examenId', type: 'reference', reference: 'examens' }],
   history: sessionHistory,
 };

@@ -33,6 +33,21 @@ export interface ResourceDefinition {
   readonly label: string;
   /** What a reader is told when the item does not exist. */
   readonly notFoundMessage: string;
+  /**
+   * The field naming a record's centre de dépôt: a reader attached to a centre (an enrôleur) reads,
+   * counts, exports and changes only that centre's records; another centre's answers 404.
+   */
+  readonly scopedBy?: string;
+  /**
+   * Its declared fields (a list's, a dossier's form): their histories show a choice by its label and
+   * a referenced item by its libellé, never by id.
+   */
+  readonly fields?: readonly {
+    readonly name: string;
+    readonly type: string;
+    readonly reference?: string;
+    readonly choices?: readonly { readonly value: string; readonly label: string }[];
+  }[];
   /** How the item's events read as a history (who, when, what changed). */
   readonly history?: (events: readonly HistoryEvent[]) => HistoryEntry[];
 }

@@ -1,6 +1,15 @@
 import { ENROLER_CENTRE_DEPOT } from '../accounts/contracts.js';
-import { REFERENCE_LISTS, type ListField } from '../configuration/lists.js';
+import {
+  REFERENCE_LISTS,
+  type ListField,
+  type ReferenceListDefinition,
+} from '../configuration/lists.js';
 import { SESSION_STATUS_LABELS } from '../configuration/session.js';
+import {
+  CANDIDATURE_FIELDS,
+  CANDIDATURE_STATUS_LABELS,
+  type CandidatureStatus,
+} from '../registration/candidature.js';
 
 /**
  * One cell of an export, typed so that each format writes it as its readers expect: numbers stay
@@ -115,11 +124,14 @@ const referencesOf = (fields: readonly ListField[]): ExportTable['references'] =
     .filter((f) => (f.type === 'reference' || f.type === 'references') && f.reference)
     .map((f) => ({ field: f.name, resource: f.reference! }));
 
-/** A reference list: code, libellé, every declared field, status and audit stamps. */
-const listTable = (fields: readonly ListField[]): ExportTable => ({
+/**
+ * A reference list: code (if its items have one), libellé (as the list calls it, unless derived
+ * from its fields), every declared field, status and audit stamps.
+ */
+const listTable = ({ fields, code, title, titleFrom }: ReferenceListDefinition): ExportTable => ({
   columns: [
-    text('Code', 'code'),
-    text('Libellé', 'libelle'),
+    ...(code === false ? [] : [text('Code', 'code')]),
+    ...(titleFrom ? [] : [text(title?.label ?? 'Libellé', 'libelle')]),
     ...fields.map(fieldColumn),
     status,
     ...stamps(false),
@@ -145,7 +157,7 @@ const usersTable = (enroleurs: boolean): ExportTable => ({
  * screens of each list show and exported before, for the CSV and the XLSX alike.
  */
 export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
-  ...Object.fromEntries(REFERENCE_LISTS.map((list) => [list.name, listTable(list.fields)])),
+  ...Object.fromEntries(REFERENCE_LISTS.map((list) => [list.name, listTable(list)])),
   profils: {
     columns: [
       text('Libellé', 'libelle'),
@@ -180,6 +192,20 @@ export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
       ...stamps(true),
     ],
     references: [{ field: 'examenId', resource: 'examens' }],
+  },
+  // The dossiers as the list screen shows them, with every declared field of the form.
+  candidatures: {
+    columns: [
+      text('Numéro de dossier', 'numeroDossier'),
+      ...CANDIDATURE_FIELDS.map(fieldColumn),
+      {
+        header: 'Statut',
+        cell: (row) =>
+          CANDIDATURE_STATUS_LABELS[row.statut as CandidatureStatus] ?? String(row.statut ?? ''),
+      },
+      ...stamps(false),
+    ],
+    references: referencesOf(CANDIDATURE_FIELDS),
   },
   'journal-connexions': {
     columns: [

@@ -43,6 +43,11 @@ export interface DashboardRoute {
   readonly remove?: readonly string[];
   /** Kinds of documents (PDF) produced from this screen. */
   readonly documents?: readonly string[];
+  /**
+   * Commands on its records that take permissions of their own (create, validate…), by the
+   * action's name; whoever holds one also reads the records.
+   */
+  readonly actions?: Readonly<Record<string, readonly string[]>>;
 }
 
 export const MENU_SECTIONS: readonly MenuSection[] = [
@@ -90,6 +95,18 @@ const STATS = 'rapports-statistiques';
 const managedFrom = (path: string) => REFERENCE_LISTS.filter((list) => list.managedFrom === path);
 
 const CANDIDAT_LIST = ['candidat.lister-inscrits', 'candidat.enregistrer', 'candidat.modifier'];
+/**
+ * A dossier's commands (issue « Registration I »): create under « Enregistrer un candidat »;
+ * modify, submit and withdraw under « Modifier un candidat »; delete a brouillon under « Supprimer
+ * un candidat »; validate and reject under « Valider ou rejeter un dossier de candidature ».
+ */
+const CANDIDATURE_ACTIONS = {
+  creer: ['candidat.enregistrer'],
+  soumettre: ['candidat.modifier'],
+  desister: ['candidat.modifier'],
+  valider: ['candidat.valider'],
+  rejeter: ['candidat.valider'],
+};
 
 const ROUTES = [
   route('tableau-de-bord', '', 'Accueil', []),
@@ -148,16 +165,28 @@ const ROUTES = [
     write: ['patron.enregistrer'],
     remove: ['patron.supprimer'],
   }),
-  route('inscription', 'inscription/apprentis', 'Apprentis', [
-    'apprenti.lister',
-    'apprenti.enregistrer',
-  ]),
+  // No "supprimer un apprenti" in seed §6: who registers apprentis may delete one still unused.
+  route(
+    'inscription',
+    'inscription/apprentis',
+    'Apprentis',
+    ['apprenti.lister', 'apprenti.enregistrer'],
+    {
+      write: ['apprenti.enregistrer'],
+    },
+  ),
   route('inscription', 'inscription/inscrits', 'Inscrits', ['candidat.lister-inscrits']),
   route('inscription', 'inscription/candidats', 'Candidats', CANDIDAT_LIST),
   route('inscription', 'inscription/candidats/inscrire-un-candidat', 'Inscrire un candidat', [
     'candidat.enregistrer',
   ]),
-  route('inscription', 'inscription/candidats/liste', 'Liste des candidats', CANDIDAT_LIST),
+  route('inscription', 'inscription/candidats/liste', 'Liste des candidats', CANDIDAT_LIST, {
+    resource: 'candidatures',
+    itemLabel: 'Dossier',
+    write: ['candidat.modifier'],
+    remove: ['candidat.supprimer'],
+    actions: CANDIDATURE_ACTIONS,
+  }),
   route('inscription', 'inscription/candidats/liste-d-examen', 'Liste d’examen', [
     'candidat.lister-inscrits-examen',
   ]),
@@ -481,14 +510,24 @@ export const isDashboardPath = (path: string): boolean =>
 export const canOpen = (held: ReadonlySet<string>, r: DashboardRoute): boolean =>
   allows(held, r.permissions);
 
-export type Access = 'read' | 'write' | 'remove';
+/** Reading, writing or deleting a route's records, or one of its named actions. */
+export type Access = 'read' | 'write' | 'remove' | { readonly action: string };
 
 /** What a command or query on a route's records requires. */
 export const requirementFor = (r: DashboardRoute, access: Access): readonly string[] => {
   const write = r.write ?? r.permissions;
-  if (access === 'read') return [...new Set([...r.permissions, ...write])];
+  if (access === 'read')
+    return [
+      ...new Set([
+        ...r.permissions,
+        ...write,
+        ...(r.remove ?? []),
+        ...Object.values(r.actions ?? {}).flat(),
+      ]),
+    ];
   if (access === 'write') return write;
-  return r.remove ?? write;
+  if (access === 'remove') return r.remove ?? write;
+  return r.actions?.[access.action] ?? write;
 };
 
 /**

@@ -3,6 +3,11 @@ import { listItemDecider, type ListItemEvent } from '../configuration/item.js';
 import { referenceList, uniqueKeyOf } from '../configuration/lists.js';
 import { SESSION_CATEGORY, sessionDecider, type SessionEvent } from '../configuration/session.js';
 import { fold } from '../core/decider.js';
+import {
+  candidatureDecider,
+  personReservation,
+  type CandidatureEvent,
+} from '../registration/candidature.js';
 import type { RecordedEvent } from '../core/envelope.js';
 
 /** A value kept unique through its reservation stream (`uniqueValueStream(resource, field, value)`). */
@@ -34,7 +39,8 @@ export const UNIQUE_VALUE_OWNERS: readonly UniqueValueOwner[] = [
     eventTypes: ['ListItemModified', 'ListItemDeleted'],
     heldAfter: (events) => {
       const state = fold(listItemDecider, events as unknown as ListItemEvent[]);
-      return state.status === 'actif' || state.status === 'inactif'
+      return (state.status === 'actif' || state.status === 'inactif') &&
+        referenceList(state.list)?.code !== false
         ? { resource: state.list, field: 'code', value: state.code }
         : undefined;
     },
@@ -47,6 +53,16 @@ export const UNIQUE_VALUE_OWNERS: readonly UniqueValueOwner[] = [
       const list = state.status === 'absent' ? undefined : referenceList(state.list);
       return (state.status === 'actif' || state.status === 'inactif') && list
         ? uniqueKeyOf(list, state.values)
+        : undefined;
+    },
+  },
+  // A person registers once per session (names and date of birth): they may be corrected.
+  {
+    eventTypes: ['CandidatureModified', 'CandidatureDeleted'],
+    heldAfter: (events) => {
+      const state = fold(candidatureDecider, events as unknown as CandidatureEvent[]);
+      return state.status === 'present'
+        ? personReservation(state.sessionId, state.values)
         : undefined;
     },
   },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  candidatureCommands,
   ensureGeography,
   listCommands,
   maintenanceCommands,
@@ -9,7 +10,10 @@ import {
   userCommands,
 } from '@examens-pro/command-service';
 import {
+  CANDIDATURE_CATEGORY,
   DEFAULT_GEOGRAPHY,
+  DEFAULT_TIME_ZONE,
+  parseCandidature,
   DOCUMENT_CATEGORY,
   documentDecider,
   geographyCode,
@@ -243,6 +247,11 @@ const sampleValue = async (
   switch (field.type) {
     case 'text':
       return field.required || n % 2 === 0 ? `${field.label} ${n}` : '';
+    case 'person-name':
+      // No one-letter word (seed §5 rule 3): « Nom-7 ».
+      return `${field.label.split(' ')[0]}-${n}`;
+    case 'email':
+      return n % 2 === 0 ? `contact${n}@examens.cm` : '';
     case 'integer': {
       if (typeof field.defaultValue === 'number') return field.defaultValue;
       const min = field.min ?? 1;
@@ -257,7 +266,10 @@ const sampleValue = async (
     case 'phone':
       return `+2376${String(10_000_000 + n).slice(-8)}`;
     case 'date':
-      return `2027-0${1 + (n % 9)}-15`;
+      // A birth date is in the past, and before anything else a person's record dates.
+      return field.name === 'dateNaissance'
+        ? `199${n % 10}-0${1 + (n % 9)}-15`
+        : `2027-0${1 + (n % 9)}-15`;
     case 'choice':
       return field.choices![n % field.choices!.length]!.value;
     case 'reference':
@@ -289,6 +301,16 @@ const referencesOf = (list: ReferenceListDefinition, values: Record<string, unkn
 const inUniqueKey = (list: ReferenceListDefinition, field: ListField): boolean =>
   list.unique?.fields.includes(field.name) ?? false;
 
+/** What names an item in a form: its code and libellé, where the list types them. */
+const namedBody = (
+  list: ReferenceListDefinition,
+  code: string,
+  libelle: string,
+): Record<string, unknown> => ({
+  ...(list.code === false ? {} : { code }),
+  ...(list.titleFrom ? {} : { libelle }),
+});
+
 /** Creates one item of `list` (values filled for its fields), returns its id and revision. */
 const createItem = async (scope: SampleScope, list: ReferenceListDefinition, n: number) => {
   const context = scope.context();
@@ -296,7 +318,7 @@ const createItem = async (scope: SampleScope, list: ReferenceListDefinition, n: 
   // Métiers get trades' names (accents in the PDF), the other lists numbered libellés.
   const libelle =
     list.name === METIERS ? `${TRADES[n % TRADES.length]} ${n}` : `${list.itemLabel} ${n}`;
-  const body: Record<string, unknown> = { code: `C${n}`, libelle };
+  const body = namedBody(list, `C${n}`, libelle);
   for (const field of list.fields)
     body[field.name] = await sampleValue(scope, field, n, inUniqueKey(list, field));
   const input = parseListItem(list, body);
@@ -323,10 +345,11 @@ const listItemStory = async (
   let { revision, input } = created;
   const stream = streamName(list.name, id);
   if (phase === 1 || phase === 4) {
-    const body: Record<string, unknown> = {
-      code: phase === 4 ? `C${n}-B` : input.code,
-      libelle: `${input.libelle} (modifié)`,
-    };
+    const body = namedBody(
+      list,
+      phase === 4 ? `C${n}-B` : input.code,
+      `${input.libelle} (modifié)`,
+    );
     for (const field of list.fields)
       body[field.name] = await sampleValue(scope, field, n + 1, inUniqueKey(list, field));
     input = parseListItem(list, body);
@@ -348,12 +371,13 @@ const listItemStory = async (
       context,
       expectedRevision: revision,
     });
-    await releaseUniqueValue(
-      scope.eventStore,
-      { resource: list.name, field: 'code', value: input.code },
-      stream,
-      context,
-    );
+    if (list.code !== false)
+      await releaseUniqueValue(
+        scope.eventStore,
+        { resource: list.name, field: 'code', value: input.code },
+        stream,
+        context,
+      );
     scope.withdraw(list.name, id);
     scope.references(stream, null);
   }
@@ -637,6 +661,151 @@ const signInJournal: AggregateSamples = {
   },
 };
 
+/**
+ * Where the candidatures' stories register: one session open for registration, its paramètres
+ * d'édition, one métier opened in it, made once per scope and kept out of the other stories' pools
+ * (nobody closes that session or requires a level of that métier behind the candidatures' back).
+ */
+const registrations = new WeakMap<SampleScope, Promise<{ sessionId: string; metierId: string }>>();
+/**
+ * The candidatures' handlers per event store (the live test moves the stories from the memory log
+ * to the real store): each keeps where it last read the dossier counters.
+ */
+const candidatureHandlers = new WeakMap<EventStore, ReturnType<typeof candidatureCommands>>();
+const candidatureHandlersOf = (eventStore: EventStore) => {
+  let found = candidatureHandlers.get(eventStore);
+  if (!found) {
+    found = candidatureCommands(eventStore, DEFAULT_TIME_ZONE);
+    candidatureHandlers.set(eventStore, found);
+  }
+  return found;
+};
+const registrationOf = (scope: SampleScope) => {
+  let found = registrations.get(scope);
+  if (!found) {
+    found = (async () => {
+      const sessionId = await createSession(scope, scope.serial(), 1);
+      scope.withdraw(SESSION_CATEGORY, sessionId);
+      const metierId = await scope.make(METIERS);
+      scope.withdraw(METIERS, metierId);
+      const item = async (list: string, body: Record<string, unknown>) => {
+        const context = scope.context();
+        const id = newItemId(context.commandId);
+        const definition = referenceList(list)!;
+        const input = parseListItem(definition, body);
+        await listCommands(scope.eventStore, scope.readStore, definition).create(
+          id,
+          input,
+          context,
+        );
+        scope.references(streamName(list, id), referencesOf(definition, input.values));
+      };
+      await item('parametres-edition', {
+        code: `PE-${sessionId.slice(0, 8)}`,
+        libelle: 'Paramètres des inscriptions',
+        sessionId,
+        dateLimiteModification: '2027-02-26',
+        modificationApresValidation: true,
+        prefixeDossier: 'CQP27',
+        ageMinimum: 14,
+      });
+      await item('metiers-ouverts', {
+        code: `MO-${sessionId.slice(0, 8)}`,
+        libelle: 'Métier ouvert',
+        sessionId,
+        metierId,
+        quota: null,
+      });
+      return { sessionId, metierId };
+    })();
+    registrations.set(scope, found);
+  }
+  return found;
+};
+
+const CATEGORIES = ['libre', 'agent', 'patron', 'apprenti'] as const;
+
+/**
+ * One dossier's story: created (a person of its own), then, by `n`: left a brouillon and deleted,
+ * submitted, validated, rejected with a motif, corrected then withdrawn.
+ */
+const candidatures: AggregateSamples = {
+  name: 'candidatures',
+  provides: [],
+  writes: [CANDIDATURE_CATEGORY],
+  weight: 4,
+  async story(scope, n) {
+    const { sessionId, metierId } = await registrationOf(scope);
+    const commands = candidatureHandlersOf(scope.eventStore);
+    const categorie = CATEGORIES[n % CATEGORIES.length]!;
+    const body = {
+      sessionId,
+      metierId,
+      centreDepotId: await scope.reference('centres-depot'),
+      categorie,
+      apprentiId: categorie === 'apprenti' ? await scope.reference('apprentis') : null,
+      patronId: categorie === 'patron' ? await scope.reference('patrons') : null,
+      nom: `Candidat-${n}`,
+      prenoms: `Prénom-${n}`,
+      sexe: n % 2 === 0 ? 'F' : 'M',
+      dateNaissance: `199${n % 10}-0${1 + (n % 9)}-1${n % 10}`,
+      lieuNaissance: 'Yaoundé',
+      nationalite: 'Camerounaise',
+      telephone: `+2376${String(40_000_000 + n).slice(-8)}`,
+      matricule: categorie === 'agent' ? `MAT-${String(n).padStart(6, '0')}` : '',
+      datePremierePriseService: categorie === 'agent' ? '2015-09-01' : null,
+      niveauId: await scope.reference('niveaux-scolarisation'),
+      langueId: n % 3 === 0 ? await scope.reference('langues') : null,
+      handicapId: null,
+    };
+    const input = parseCandidature(body);
+    const context = scope.context();
+    const id = newItemId(context.commandId);
+    let { revision } = await commands.create(id, input, null, context);
+    const stream = streamName(CANDIDATURE_CATEGORY, id);
+    const refs = (values: Record<string, unknown>) => ({
+      sessions: [sessionId],
+      metiers: [metierId],
+      'centres-depot': [body.centreDepotId],
+      'niveaux-scolarisation': [body.niveauId],
+      ...(values.apprentiId ? { apprentis: [String(values.apprentiId)] } : {}),
+      ...(values.patronId ? { patrons: [String(values.patronId)] } : {}),
+      ...(body.langueId ? { langues: [body.langueId] } : {}),
+    });
+    // What the dossier references as stored: an apprenti's dossier keeps his patron (handler).
+    const stored = async () => {
+      const events = await scope.eventStore.readStream(stream);
+      const data = events[events.length - 1]!.data as { values: Record<string, unknown> };
+      return data.values;
+    };
+    scope.references(stream, refs(await stored()));
+    const phase = Math.floor(n / CATEGORIES.length) % 5;
+    const step = async (action: 'soumettre' | 'valider' | 'rejeter' | 'desister') => {
+      const rejection =
+        action === 'rejeter'
+          ? { motifId: await scope.reference('motifs-rejet'), commentaire: `Pièce ${n} illisible` }
+          : undefined;
+      revision = (await commands.step(id, action, revision, null, scope.context(), rejection))
+        .revision;
+    };
+    if (phase === 0) {
+      await commands.remove(id, revision, null, scope.context());
+      scope.references(stream, null);
+      return;
+    }
+    if (phase === 4) {
+      const corrected = parseCandidature({ ...body, prenoms: `Prénom-${n}-Corrigé` });
+      revision = (await commands.modify(id, corrected, revision, null, scope.context())).revision;
+      scope.references(stream, refs(await stored()));
+      await step('desister');
+      return;
+    }
+    await step('soumettre');
+    if (phase === 2) await step('valider');
+    if (phase === 3) await step('rejeter');
+  },
+};
+
 /** The registry: every aggregate whose commands the product has, with its stories. */
 export const SAMPLES: readonly AggregateSamples[] = [
   geography,
@@ -648,4 +817,5 @@ export const SAMPLES: readonly AggregateSamples[] = [
   documents,
   maintenance,
   signInJournal,
+  candidatures,
 ];

@@ -27,6 +27,8 @@ export interface Principal {
     readonly profilId: string;
     readonly profil: string;
     readonly is_change_password: ChangePasswordFlag;
+    /** An enrôleur's centre de dépôt: they read and change only its dossiers. */
+    readonly centreDepotId: string | null;
   };
   readonly permissions: ReadonlySet<string>;
   readonly actor: Actor;
@@ -113,6 +115,7 @@ const principalOf = (user: Exclude<User, { status: 'absent' }>, profile: Profile
       profilId: user.profilId,
       profil: profile.status === 'actif' ? profile.libelle : '',
       is_change_password: user.isChangePassword,
+      centreDepotId: user.centreDepotId ?? null,
     },
     permissions,
     actor: { id: user.id, name: userDisplayName(user) },

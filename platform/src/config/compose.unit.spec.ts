@@ -66,6 +66,8 @@ const OPTIONAL = new Set([
   // Requests per client address on the sign-in POSTs (30 a minute by default).
   'AUTH_RATE_LIMIT_MAX',
   'AUTH_RATE_LIMIT_WINDOW_SECONDS',
+  // The office's time zone (Africa/Douala by default).
+  'TIME_ZONE',
 ]);
 
 describe('docker-compose.yml (distributed mode)', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@examens-pro/domain';
 import type { EventStore } from '../event-store/port.js';
 import { EventStoreDbEventStore } from '../event-store/eventstoredb.js';
 import { SqliteEventStore } from '../event-store/sqlite.js';
@@ -72,6 +73,17 @@ export const documentsDirectory = (
   dataDir: string,
   env: NodeJS.ProcessEnv = process.env,
 ): string => (env.DOCUMENTS_DIR ? resolve(env.DOCUMENTS_DIR) : join(dataDir, 'documents'));
+
+/**
+ * TIME_ZONE: the office's time zone (default Africa/Douala), in which a « last day » ends at 23:59
+ * and times are shown.
+ */
+export const officeTimeZone = (env: NodeJS.ProcessEnv = process.env): string => {
+  const zone = env.TIME_ZONE?.trim() || DEFAULT_TIME_ZONE;
+  if (!isTimeZone(zone))
+    throw new ConfigError(`TIME_ZONE invalide : ${zone} (par exemple Africa/Douala)`);
+  return zone;
+};
 
 /** PUBLIC_URL, when given, is an http(s) address: the origin of the addresses the product answers. */
 const publicUrlOf = (value: string | undefined): string | undefined => {

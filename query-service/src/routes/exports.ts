@@ -15,7 +15,7 @@ import {
   xlsxExport,
   type LabelSource,
 } from '../exports.js';
-import { awaitPosition } from './resource.js';
+import { awaitPosition, readScope, withinScope } from './resource.js';
 
 export interface ExportRouteOptions {
   readonly resource: ResourceDefinition;
@@ -50,10 +50,10 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, 
         sort: request.query.sort,
       });
       await awaitPosition(request, reply, { readStore, projections: resource.projections });
-      const rows: AsyncIterable<ExportRow> = collection.stream({
-        filter: options.baseFilter ? { ...filter, ...options.baseFilter } : filter,
-        sort,
-      });
+      const scoped = withinScope(filter, readScope(resource, request, options.baseFilter));
+      // A filter outside the caller's scope exports the headers only.
+      const rows: AsyncIterable<ExportRow> =
+        scoped === null ? (async function* () {})() : collection.stream({ filter: scoped, sort });
       const batches = exportBatches(table, rows, labels);
       reply
         .type(EXPORT_TYPES[format])

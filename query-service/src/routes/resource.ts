@@ -5,6 +5,7 @@ import {
   resourceRequirement,
   streamName,
   ValidationError,
+  type HistoryEntry,
   type ResourceDefinition,
 } from '@examens-pro/domain';
 import {
@@ -12,9 +13,11 @@ import {
   requireAccess,
   waitForProjections,
   type EventStore,
+  type Filter,
   type ReadStore,
 } from '@examens-pro/platform';
 import { contentRange, parseListQuery, type DialectQuery } from '../dialect.js';
+import type { LabelSource } from '../exports.js';
 
 /** `X-Min-Position` waits at most this long for the projections; past it the data is served as it is. */
 export const MIN_POSITION_WAIT_MS = 5000;
@@ -27,7 +30,53 @@ export interface ResourceRouteOptions {
   readonly baseFilter?: Readonly<Record<string, string | number | boolean>>;
   readonly readStore: ReadStore;
   readonly eventStore: EventStore;
+  /** Where the history reads the libellés of referenced items. */
+  readonly labels?: LabelSource;
 }
+
+/**
+ * A history as staff read it: a choice by its label (« Candidat libre », not `libre`), a referenced
+ * item by its libellé (« Mécanique automobile », not its id; an item since deleted keeps its id).
+ */
+export const readableHistory = async (
+  entries: HistoryEntry[],
+  fields: NonNullable<ResourceDefinition['fields']>,
+  labels: LabelSource,
+): Promise<HistoryEntry[]> => {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const wanted = new Map<string, Set<string>>();
+  for (const entry of entries)
+    for (const change of entry.changes) {
+      const field = byName.get(change.field);
+      if (!field?.reference) continue;
+      const ids = wanted.get(field.reference) ?? new Set<string>();
+      for (const value of [change.before, change.after].flat())
+        if (typeof value === 'string' && value !== '') ids.add(value);
+      wanted.set(field.reference, ids);
+    }
+  const found = new Map<string, Map<string, string>>();
+  for (const [resource, ids] of wanted) found.set(resource, await labels(resource, [...ids]));
+  const shown = (name: string, value: unknown): unknown => {
+    const field = byName.get(name);
+    if (!field || value === null || value === undefined || value === '') return value;
+    if (field.choices)
+      return field.choices.find((choice) => choice.value === value)?.label ?? value;
+    if (field.reference) {
+      const names = found.get(field.reference);
+      const one = (id: unknown) => (typeof id === 'string' ? (names?.get(id) ?? id) : id);
+      return Array.isArray(value) ? value.map(one).join(', ') : one(value);
+    }
+    return value;
+  };
+  return entries.map((entry) => ({
+    ...entry,
+    changes: entry.changes.map((change) => ({
+      ...change,
+      before: shown(change.field, change.before),
+      after: shown(change.field, change.after),
+    })),
+  }));
+};
 
 /**
  * Read-your-writes: after a command the UI sends back the position it was given; the answer waits
@@ -55,6 +104,40 @@ export const awaitPosition = async (
   reply.header('X-Position-Reached', String(reached));
 };
 
+/**
+ * What every read of `resource` by this caller satisfies: the route's scope, and for a resource kept
+ * per centre de dépôt (`scopedBy`) a caller attached to a centre (an enrôleur) sees its records only.
+ */
+export const readScope = (
+  resource: ResourceDefinition,
+  request: FastifyRequest,
+  baseFilter?: Readonly<Record<string, string | number | boolean>>,
+): Readonly<Record<string, string | number | boolean>> | undefined => {
+  const centre = resource.scopedBy ? request.principal?.user.centreDepotId : null;
+  if (!centre) return baseFilter;
+  return { ...baseFilter, [resource.scopedBy!]: centre };
+};
+
+/**
+ * The caller's filter within their scope: the scope's equalities added, or null when the filter
+ * asks for what the scope excludes (another centre's dossiers: nothing, rather than one's own).
+ */
+export const withinScope = (
+  filter: Filter | undefined,
+  scope: Readonly<Record<string, string | number | boolean>> | undefined,
+): Filter | undefined | null => {
+  if (!scope) return filter;
+  filter ??= {};
+  for (const [field, value] of Object.entries(scope)) {
+    const asked = filter[field];
+    if (asked === undefined) continue;
+    const inList = (asked as { $in?: unknown[] } | null)?.$in;
+    const allowed = Array.isArray(inList) ? inList.includes(value) : asked === value;
+    if (!allowed) return null;
+  }
+  return { ...filter, ...scope };
+};
+
 /** GET /api/<resource> (ra-data-simple-rest) and GET /api/<resource>/:id, for any declared resource. */
 export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = async (
   app,
@@ -69,11 +152,11 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
 
   app.get<{ Querystring: DialectQuery }>('/', guard, async (request, reply) => {
     const parsed = parseListQuery(resource.collection, request.query);
-    const query = options.baseFilter
-      ? { ...parsed, filter: { ...parsed.filter, ...options.baseFilter } }
-      : parsed;
+    const filter = withinScope(parsed.filter, readScope(resource, request, options.baseFilter));
     await awaitPosition(request, reply, { readStore, projections: resource.projections });
-    const { items, total } = await collection.list(query);
+    const { items, total } =
+      filter === null ? { items: [], total: 0 } : await collection.list({ ...parsed, filter });
+    const query = parsed;
     reply.header(
       'Content-Range',
       contentRange(resource.name, query.skip ?? 0, items.length, total),
@@ -85,10 +168,11 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   app.get<{ Params: { id: string } }>('/:id', guard, async (request, reply) => {
     await awaitPosition(request, reply, { readStore, projections: resource.projections });
     const doc = await collection.get(request.params.id);
+    const scope = readScope(resource, request, options.baseFilter);
     const outside =
       doc &&
-      options.baseFilter &&
-      Object.entries(options.baseFilter).some(
+      scope &&
+      Object.entries(scope).some(
         ([field, value]) => (doc as unknown as Record<string, unknown>)[field] !== value,
       );
     if (!doc || outside) throw new NotFoundError(resource.notFoundMessage);
@@ -106,7 +190,18 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
         streamName(resource.category, request.params.id),
       );
       if (events.length === 0) throw new NotFoundError(resource.notFoundMessage);
-      return history(events);
+      // Another centre's record has no history for an enrôleur: its last stated centre decides.
+      const centre = resource.scopedBy ? request.principal?.user.centreDepotId : null;
+      if (centre) {
+        const field = resource.scopedBy!;
+        const stated = events
+          .map((e) => (e.data as Record<string, unknown> | undefined)?.[field])
+          .filter((value) => typeof value === 'string');
+        if (stated[stated.length - 1] !== centre) throw new NotFoundError(resource.notFoundMessage);
+      }
+      return options.labels
+        ? readableHistory(history(events), resource.fields ?? [], options.labels)
+        : history(events);
     });
   }
 };

@@ -11,5 +11,7 @@ export const listScreens = (definition: ReferenceListDefinition): Omit<ResourceP
   lazyResource(() => import('./screens').then((m) => m.listScreens(definition)), {
     icon: ListAltIcon,
     recordRepresentation: (record: { code?: string; libelle?: string }) =>
-      `${record.code ?? ''} — ${record.libelle ?? ''}`,
+      definition.code === false
+        ? (record.libelle ?? '')
+        : `${record.code ?? ''} — ${record.libelle ?? ''}`,
   });

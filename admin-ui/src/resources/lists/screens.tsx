@@ -11,17 +11,51 @@ import {
 import { ImageInput, imageDisplay } from './ImageInput';
 import { ScreenTabs } from './ScreenTabs';
 
-/** A list's own field: its texts are searched, its images drawn by the image input. */
-const fieldOf = (field: ListField): FieldDeclaration => ({
-  ...field,
-  search: field.type === 'text' ? field.label.toLowerCase() : undefined,
-  ...(field.type === 'image'
-    ? {
-        input: (image: FieldDeclaration) => <ImageInput key={image.name} field={image} />,
-        display: imageDisplay(field),
-      }
-    : {}),
-});
+/**
+ * Whether the server's search covers a field (contracts' `listCollection`): texts; in lists
+ * without codes (patrons, apprentis) names, phones and e-mails too, a derived libellé's parts aside.
+ */
+const searched = (definition: ReferenceListDefinition, field: ListField): boolean =>
+  field.type === 'text' ||
+  (definition.code === false &&
+    ['person-name', 'phone', 'email'].includes(field.type) &&
+    !definition.titleFrom?.includes(field.name));
+
+/** A list's own field: searched as the server does, its images drawn by the image input. */
+const fieldOf =
+  (definition: ReferenceListDefinition) =>
+  (field: ListField): FieldDeclaration => ({
+    ...field,
+    search: searched(definition, field) ? field.label.toLowerCase() : undefined,
+    ...(field.type === 'image'
+      ? {
+          input: (image: FieldDeclaration) => <ImageInput key={image.name} field={image} />,
+          display: imageDisplay(field),
+        }
+      : {}),
+  });
+
+/**
+ * What names an item: its code (unless the list has none) and its libellé, as the list calls it
+ * (« Raison sociale »); a libellé made of other fields (an apprenti's nom and prénoms) is shown, not
+ * typed.
+ */
+const identityFields = (definition: ReferenceListDefinition): FieldDeclaration[] => [
+  ...(definition.code === false ? [] : [CODE]),
+  {
+    ...LIBELLE,
+    ...(definition.title
+      ? {
+          label: definition.title.label,
+          subject: definition.title.subject,
+          search: definition.title.label.toLowerCase(),
+        }
+      : {}),
+    ...(definition.titleFrom
+      ? { inForm: false, inShow: false, search: definition.title?.label.toLowerCase() }
+      : {}),
+  },
+];
 
 /** The list's documents (its PDF), each a button that asks for it and downloads it. */
 const documentButtons = (definition: ReferenceListDefinition) => {
@@ -72,7 +106,7 @@ export const listScreens = (definition: ReferenceListDefinition) =>
     label: screenTitle(definition),
     itemLabel: definition.itemLabel,
     newItem: definition.newItem,
-    fields: [CODE, LIBELLE, ...definition.fields.map(fieldOf)],
+    fields: [...identityFields(definition), ...definition.fields.map(fieldOf(definition))],
     sort: { field: 'libelle', order: 'ASC' },
     activable: {},
     remove: {

@@ -1,0 +1,9 @@
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import { lazyResource } from '../../kit/lazyResource';
+
+/** The dossiers of candidature: the kit's screens, its life cycle's steps on each page. */
+export default lazyResource(() => import('./screens').then((m) => m.candidatureScreens), {
+  icon: AssignmentIndIcon,
+  recordRepresentation: (record: { numeroDossier?: string; libelle?: string }) =>
+    `${record.numeroDossier ?? ''} — ${record.libelle ?? ''}`,
+});

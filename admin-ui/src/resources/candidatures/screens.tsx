@@ -1,0 +1,111 @@
+import {
+  CANDIDATURE_FIELDS,
+  CANDIDATURE_STATUS_LABELS,
+  CANDIDATURE_STATUSES,
+  type ListField,
+} from '@examens-pro/domain';
+import { ResourceContextProvider } from 'react-admin';
+import type { FieldDeclaration, ResourceDeclaration } from '../../kit/declaration';
+import { ResourceCreate } from '../../kit/ResourceForm';
+import { routeLabels } from '../../kit/routes';
+import { screensOf } from '../../kit/screens';
+import { StepButtons } from './StepButtons';
+
+/** How the list, the filters and the search use each field of the form. */
+const USE: Readonly<Record<string, Partial<FieldDeclaration>>> = {
+  sessionId: { inList: true, filter: 'alwaysOn' },
+  metierId: { inList: true, filter: true },
+  centreDepotId: {
+    inList: true,
+    filter: true,
+    help: 'Un enrôleur inscrit toujours dans son propre centre de dépôt.',
+  },
+  categorie: { inList: true, filter: true },
+  sexe: { inList: false, filter: true },
+  handicapId: { filter: true },
+  telephone: { search: 'téléphone' },
+  matricule: {
+    search: 'matricule',
+    help: 'Agents : 8 caractères au moins (seed §5).',
+  },
+  apprentiId: { help: 'Catégorie « Apprenti » : son dossier d’apprenti (le patron suit).' },
+  patronId: { help: 'Catégorie « Patron » : le patron inscrit.' },
+  datePremierePriseService: { help: 'Agents seulement.' },
+};
+
+const fieldOf = (field: ListField): FieldDeclaration => ({
+  ...field,
+  inList: false,
+  ...USE[field.name],
+});
+
+/**
+ * A dossier: its number and the candidate's name (given by the server), the form's fields as the
+ * domain declares them, its statut; the steps (Soumettre, Valider, Rejeter, Désister) on its page.
+ */
+const candidatures: ResourceDeclaration = {
+  ...routeLabels('candidatures'),
+  newItem: 'nouveau dossier',
+  fields: [
+    {
+      name: 'numeroDossier',
+      label: 'Numéro de dossier',
+      type: 'text',
+      inList: true,
+      inForm: false,
+      sortable: true,
+      search: 'numéro de dossier',
+    },
+    {
+      name: 'libelle',
+      label: 'Nom et prénoms',
+      type: 'text',
+      inList: true,
+      inForm: false,
+      inShow: false,
+      sortable: true,
+      search: 'nom',
+    },
+    ...CANDIDATURE_FIELDS.map(fieldOf),
+    {
+      name: 'statut',
+      label: 'Statut',
+      type: 'choice',
+      choices: CANDIDATURE_STATUSES.map((value) => ({
+        value,
+        label: CANDIDATURE_STATUS_LABELS[value],
+      })),
+      inList: true,
+      inForm: false,
+      filter: 'alwaysOn',
+    },
+    {
+      name: 'motifRejetId',
+      label: 'Motif du rejet',
+      type: 'reference',
+      reference: 'motifs-rejet',
+      inForm: false,
+    },
+    { name: 'commentaireRejet', label: 'Commentaire du rejet', type: 'text', inForm: false },
+  ],
+  sort: { field: 'numeroDossier', order: 'DESC' },
+  canEdit: (record) => ['brouillon', 'soumis', 'valide'].includes(String(record.statut)),
+  remove: {
+    title: (record) => `Supprimer le dossier ${String(record.numeroDossier)} ?`,
+    content:
+      'Seul un dossier à l’état « Brouillon » peut être supprimé ; sinon, enregistrez le désistement du candidat.',
+  },
+  slots: { stepActions: <StepButtons /> },
+};
+
+export const candidatureScreens = screensOf(candidatures);
+
+/**
+ * « Inscrire un candidat »: the dossier's creation form as a page of its own, which then leads to
+ * the new dossier's page in the list of candidates.
+ */
+export const RegisterPage = () => (
+  <ResourceContextProvider value="inscription/candidats/liste">
+    <ResourceCreate declaration={{ ...candidatures, label: 'Inscrire un candidat' }} />
+  </ResourceContextProvider>
+);

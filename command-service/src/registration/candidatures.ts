@@ -1,0 +1,524 @@
+import {
+  CANDIDATURE_CATEGORY,
+  CANDIDATURE_FIELDS,
+  CANDIDATURE_NOT_FOUND,
+  candidatureDecider,
+  ConflictError,
+  dossierNumber,
+  DuplicateError,
+  fold,
+  listItemDecider,
+  localDate,
+  NotFoundError,
+  personReservation,
+  reservationDecider,
+  SESSION_STATUSES,
+  sessionDecider,
+  streamName,
+  uniqueValueStream,
+  ValidationError,
+  yearsBefore,
+  type Candidature,
+  type CandidatureCommand,
+  type CandidatureDetails,
+  type CandidatureEvent,
+  type CommandContext,
+  type Decider,
+  type ListItem,
+  type ListItemEvent,
+  type RegistrationFacts,
+  type SessionEvent,
+} from '@examens-pro/domain';
+import {
+  handleCommand,
+  releaseUniqueValue,
+  reserveUniqueValue,
+  toEnvelopes,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type UniqueValue,
+} from '@examens-pro/platform';
+import type { CommandAnswer } from '../commands.js';
+import { checkReferences } from '../lists/handlers.js';
+
+const formatDay = (iso: string) => iso.split('-').reverse().join('/');
+
+/**
+ * The item of `list` that holds a unique key (the paramètres d'édition of a session, the métier
+ * opened in a session), read from the key's reservation stream and the owner's own stream: exact,
+ * not a read model that may lag.
+ */
+const itemHoldingKey = async (
+  eventStore: EventStore,
+  list: string,
+  field: string,
+  value: string,
+): Promise<Extract<ListItem, { status: 'actif' | 'inactif' }> | undefined> => {
+  const reservation = fold(
+    reservationDecider,
+    (await eventStore.readStream(uniqueValueStream(list, field, value))) as never,
+  );
+  if (reservation.status !== 'reserved') return undefined;
+  const item = fold(
+    listItemDecider,
+    (await eventStore.readStream(reservation.ownerId)) as unknown as ListItemEvent[],
+  );
+  return item.status === 'actif' || item.status === 'inactif' ? item : undefined;
+};
+
+const readItem = async (eventStore: EventStore, list: string, id: string | null | undefined) => {
+  if (!id) return undefined;
+  const item = fold(
+    listItemDecider,
+    (await eventStore.readStream(streamName(list, id))) as unknown as ListItemEvent[],
+  );
+  return item.status === 'actif' || item.status === 'inactif' ? item : undefined;
+};
+
+const invalid = (field: string, message: string) =>
+  new ValidationError(message, { [field]: message });
+
+/**
+ * A dossier number per session, in sequence: the counter stream `numeros-dossier-<session>` gets
+ * one event per number, appended at the revision read (a concurrent creation makes it read again).
+ * Where this process last saw the stream is kept, so that a number costs a short read, not the
+ * whole stream. A creation that fails after taking its number leaves a gap: numbers never repeat.
+ */
+const dossierCounter = (eventStore: EventStore) => {
+  const seen = new Map<string, number>();
+  return async (sessionId: string, candidatureId: string, context: CommandContext) => {
+    const stream = `numeros-dossier-${sessionId}`;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const from = seen.get(stream) ?? -1;
+      const newer = await eventStore.readStream(stream, { fromRevision: from + 1 });
+      const last = newer.length > 0 ? newer[newer.length - 1]!.revision : from;
+      const numero = last + 2;
+      try {
+        const result = await eventStore.appendToStream(
+          stream,
+          toEnvelopes(
+            [{ type: 'DossierNumberTaken', data: { sessionId, numero, candidatureId } }],
+            { ...context, commandId: `${context.commandId}/numero/${numero}` },
+          ),
+          { expectedRevision: last === -1 ? 'no_stream' : last },
+        );
+        seen.set(stream, result.nextRevision);
+        return numero;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        seen.set(stream, last);
+      }
+    }
+    throw new Error(`Numéro de dossier : trop de créations simultanées (${sessionId}).`);
+  };
+};
+
+const quotaFormat = new Intl.NumberFormat('fr-FR');
+const quotaStream = (sessionId: string, metierId: string) => `quotas-${sessionId}+${metierId}`;
+
+/**
+ * The places of a métier's quota in a session, per counter stream `quotas-<session>+<métier>`: each
+ * event says how many places are held after it; a place is taken only at the revision read, so
+ * concurrent submissions never exceed the quota (a process killed between taking a place and
+ * submitting leaves it taken: the quota is then under-used, never exceeded).
+ */
+const placeCounter = (eventStore: EventStore) => {
+  const seen = new Map<string, { revision: number; held: number }>();
+  const change = async (
+    stream: string,
+    candidatureId: string,
+    delta: 1 | -1,
+    context: CommandContext,
+    limit?: number,
+  ): Promise<boolean> => {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const known = seen.get(stream) ?? { revision: -1, held: 0 };
+      const newer = await eventStore.readStream(stream, { fromRevision: known.revision + 1 });
+      const last = newer[newer.length - 1];
+      const revision = last ? last.revision : known.revision;
+      const held = last ? (last.data as { held: number }).held : known.held;
+      if (limit !== undefined && held + delta > limit) {
+        seen.set(stream, { revision, held });
+        return false;
+      }
+      try {
+        const result = await eventStore.appendToStream(
+          stream,
+          toEnvelopes(
+            [
+              {
+                type: delta > 0 ? 'QuotaPlaceTaken' : 'QuotaPlaceReleased',
+                data: { candidatureId, held: Math.max(0, held + delta) },
+              },
+            ],
+            { ...context, commandId: `${context.commandId}/quota/${revision + 1}` },
+          ),
+          { expectedRevision: revision === -1 ? 'no_stream' : revision },
+        );
+        seen.set(stream, { revision: result.nextRevision, held: Math.max(0, held + delta) });
+        return true;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+    throw new Error(`Quota : trop de soumissions simultanées (${stream}).`);
+  };
+  return {
+    take: (stream: string, candidatureId: string, quota: number, context: CommandContext) =>
+      change(stream, candidatureId, 1, context, quota),
+    release: (stream: string, candidatureId: string, context: CommandContext) =>
+      change(stream, candidatureId, -1, context),
+  };
+};
+
+/** Reads a dossier for whoever asks: another centre's dossier does not exist for an enrôleur. */
+const scoped = (
+  scope: string | null,
+): Decider<CandidatureCommand, CandidatureEvent, Candidature> => ({
+  ...candidatureDecider,
+  decide: (command, state) => {
+    if (scope && state.status === 'present' && state.centreDepotId !== scope)
+      throw new NotFoundError(CANDIDATURE_NOT_FOUND);
+    return candidatureDecider.decide(command, state);
+  },
+});
+
+/**
+ * The commands on candidatures. `scope` is the caller's centre de dépôt (an enrôleur's), or null:
+ * an enrôleur registers for their centre only and never reaches another centre's dossiers.
+ */
+export const candidatureCommands = (eventStore: EventStore, timeZone: string) => {
+  const takeNumber = dossierCounter(eventStore);
+  const places = placeCounter(eventStore);
+  const owner = (id: string) => streamName(CANDIDATURE_CATEGORY, id);
+
+  const run = (
+    id: string,
+    command: CandidatureCommand,
+    scope: string | null,
+    context: CommandContext,
+    expectedRevision?: number,
+    beforeAppend?: (state: Candidature, events: readonly CandidatureEvent[]) => Promise<void>,
+  ) =>
+    handleCommand(eventStore, {
+      stream: owner(id),
+      decider: scoped(scope),
+      command,
+      context,
+      expectedRevision,
+      beforeAppend,
+    });
+
+  const answer = (id: string, outcome: { revision: number; position: string }): CommandAnswer => ({
+    id,
+    revision: outcome.revision,
+    position: outcome.position,
+  });
+
+  /** What the session and its paramètres d'édition say now. */
+  const sessionFacts = async (sessionId: string, now: string) => {
+    const session = fold(
+      sessionDecider,
+      (await eventStore.readStream(streamName('sessions', sessionId))) as unknown as SessionEvent[],
+    );
+    if (session.status !== 'present') throw invalid('sessionId', 'Cette session est introuvable.');
+    const parametres = await itemHoldingKey(
+      eventStore,
+      'parametres-edition',
+      'sessionId',
+      sessionId,
+    );
+    const limit = parametres?.values.dateLimiteModification;
+    const step = SESSION_STATUSES.indexOf(session.statut);
+    const facts: RegistrationFacts = {
+      registrationOpen: session.statut === 'inscriptions-ouvertes',
+      // Inclusive: the whole last day, until 23:59 in the office's time zone.
+      deadlinePassed: typeof limit === 'string' && localDate(now, timeZone) > limit,
+      modifiableAfterValidation: parametres?.values.modificationApresValidation === true,
+      compositionStarted: step >= SESSION_STATUSES.indexOf('composition'),
+    };
+    return { session, parametres, facts };
+  };
+
+  /**
+   * The rules a dossier's content must satisfy in its session: references to active items, the
+   * métier open in the session, the level its métier requires, the minimum age at composition, an
+   * apprenti's patron.
+   */
+  const checkDossier = async (
+    details: CandidatureDetails,
+    debutComposition: string,
+    ageMinimum: unknown,
+  ) => {
+    const { values } = details;
+    await checkReferences(eventStore, CANDIDATURE_FIELDS, {
+      ...values,
+      sessionId: details.sessionId,
+      metierId: details.metierId,
+      centreDepotId: details.centreDepotId,
+    });
+    const opened = await itemHoldingKey(
+      eventStore,
+      'metiers-ouverts',
+      'sessionId+metierId',
+      `${details.sessionId}+${details.metierId}`,
+    );
+    if (opened?.status !== 'actif')
+      throw invalid('metierId', 'Ce métier n’est pas ouvert aux inscriptions de cette session.');
+    const required = await itemHoldingKey(
+      eventStore,
+      'niveaux-requis',
+      'metierId',
+      details.metierId,
+    );
+    const requiredLevel = await readItem(
+      eventStore,
+      'niveaux-scolarisation',
+      required?.status === 'actif' ? (required.values.niveauId as string) : null,
+    );
+    if (requiredLevel && requiredLevel.id !== values.niveauId) {
+      const level = await readItem(eventStore, 'niveaux-scolarisation', values.niveauId);
+      const rank = (item: typeof level) =>
+        typeof item?.values.rang === 'number' ? item.values.rang : null;
+      const [mine, needed] = [rank(level), rank(requiredLevel)];
+      // Without ranks to compare, only the required level itself satisfies.
+      if (mine === null || needed === null || mine < needed)
+        throw invalid(
+          'niveauId',
+          `Ce métier requiert le niveau « ${requiredLevel.libelle} » ou un niveau supérieur.`,
+        );
+    }
+    if (typeof ageMinimum === 'number' && typeof values.dateNaissance === 'string') {
+      const latestBirth = yearsBefore(debutComposition, ageMinimum);
+      if (values.dateNaissance > latestBirth)
+        throw invalid(
+          'dateNaissance',
+          `Le candidat doit avoir au moins ${ageMinimum} ans le ${formatDay(debutComposition)}, premier jour de composition.`,
+        );
+    }
+    if (values.categorie === 'apprenti') {
+      const apprenti = await readItem(eventStore, 'apprentis', values.apprentiId);
+      // The apprenti's patron is the dossier's: recorded as it stands at registration.
+      return {
+        ...details,
+        values: { ...values, patronId: (apprenti?.values.patronId as string) ?? null },
+      };
+    }
+    return details;
+  };
+
+  /** 409 naming the dossier that already holds the person, when the caller may read it. */
+  const duplicate = async (value: UniqueValue, scope: string | null): Promise<never> => {
+    const reservation = fold(
+      reservationDecider,
+      (await eventStore.readStream(
+        uniqueValueStream(value.resource, value.field, value.value),
+      )) as never,
+    );
+    const holder =
+      reservation.status === 'reserved'
+        ? fold(
+            candidatureDecider,
+            (await eventStore.readStream(reservation.ownerId)) as unknown as CandidatureEvent[],
+          )
+        : undefined;
+    if (holder?.status === 'present' && (!scope || holder.centreDepotId === scope))
+      throw new DuplicateError(
+        `Cette personne est déjà inscrite à cette session (dossier ${holder.numeroDossier}).`,
+        'nom',
+      );
+    throw new DuplicateError(
+      'Cette personne est déjà inscrite à cette session dans un autre centre de dépôt.',
+      'nom',
+    );
+  };
+
+  const reserve = async (
+    value: UniqueValue,
+    id: string,
+    scope: string | null,
+    context: CommandContext,
+  ) => {
+    try {
+      await reserveUniqueValue(eventStore, value, owner(id), context);
+    } catch (error) {
+      if (error instanceof DuplicateError) await duplicate(value, scope);
+      throw error;
+    }
+  };
+
+  return {
+    async create(
+      id: string,
+      input: CandidatureDetails,
+      scope: string | null,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      // An enrôleur registers at their own centre, whatever the form says.
+      const requested = scope ? { ...input, centreDepotId: scope } : input;
+      const { session, parametres, facts } = await sessionFacts(requested.sessionId, context.now);
+      const prefix = parametres?.status === 'actif' ? parametres.values.prefixeDossier : undefined;
+      if (typeof prefix !== 'string' || prefix === '')
+        throw invalid(
+          'sessionId',
+          'Les paramètres d’édition de cette session (préfixe des numéros de dossier) ne sont pas encore définis.',
+        );
+      if (!facts.registrationOpen)
+        throw invalid('sessionId', 'Les inscriptions de cette session ne sont pas ouvertes.');
+      const details = await checkDossier(
+        requested,
+        session.debutComposition,
+        parametres?.values.ageMinimum,
+      );
+      const create = (numeroDossier: string): CandidatureCommand => ({
+        type: 'CreateCandidature',
+        data: { candidatureId: id, numeroDossier, ...details, facts },
+      });
+      // Already created (the id derives from the command id: a retried command) is answered as
+      // the first time was, without taking another number.
+      if ((await eventStore.readStream(owner(id), { maxCount: 1 })).length > 0)
+        return answer(id, await run(id, create(''), scope, context));
+      const person = personReservation(details.sessionId, details.values);
+      await reserve(person, id, scope, context);
+      try {
+        const numero = await takeNumber(details.sessionId, id, context);
+        const outcome = await run(id, create(dossierNumber(prefix, numero)), scope, context);
+        return answer(id, outcome);
+      } catch (error) {
+        await releaseUniqueValue(eventStore, person, owner(id), context);
+        throw error;
+      }
+    },
+
+    async modify(
+      id: string,
+      input: CandidatureDetails,
+      revision: number,
+      scope: string | null,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      const current = await this.read(id, scope);
+      // An enrôleur's dossiers stay at their centre; the session never changes (decider).
+      const requested = scope ? { ...input, centreDepotId: scope } : input;
+      const { session, parametres, facts } = await sessionFacts(current.sessionId, context.now);
+      const details = await checkDossier(
+        requested,
+        session.debutComposition,
+        parametres?.values.ageMinimum,
+      );
+      const before = personReservation(current.sessionId, current.values);
+      const after = personReservation(details.sessionId, details.values);
+      const changed = before.value !== after.value;
+      try {
+        const outcome = await run(
+          id,
+          { type: 'ModifyCandidature', data: { candidatureId: id, ...details, facts } },
+          scope,
+          context,
+          revision,
+          async (_state, events) => {
+            if (changed && events.length > 0) await reserve(after, id, scope, context);
+          },
+        );
+        if (changed && outcome.events.length > 0)
+          await releaseUniqueValue(eventStore, before, owner(id), context);
+        return answer(id, outcome);
+      } catch (error) {
+        if (changed) await releaseUniqueValue(eventStore, after, owner(id), context);
+        throw error;
+      }
+    },
+
+    /** Submit, validate, reject, withdraw: a step of the life cycle, on the session's facts. */
+    async step(
+      id: string,
+      action: 'soumettre' | 'valider' | 'rejeter' | 'desister',
+      revision: number,
+      scope: string | null,
+      context: CommandContext,
+      rejection?: { motifId: string; commentaire: string },
+    ): Promise<CommandAnswer> {
+      const current = await this.read(id, scope);
+      const { facts } = await sessionFacts(current.sessionId, context.now);
+      if (
+        rejection &&
+        (await readItem(eventStore, 'motifs-rejet', rejection.motifId))?.status !== 'actif'
+      )
+        throw invalid('motifId', 'Choisissez un motif de rejet actif.');
+      const candidatureId = id;
+      const command: CandidatureCommand =
+        action === 'soumettre'
+          ? { type: 'SubmitCandidature', data: { candidatureId, facts } }
+          : action === 'valider'
+            ? { type: 'ValidateCandidature', data: { candidatureId, facts } }
+            : action === 'rejeter'
+              ? { type: 'RejectCandidature', data: { candidatureId, ...rejection!, facts } }
+              : { type: 'WithdrawCandidature', data: { candidatureId } };
+      if (action !== 'soumettre' && action !== 'rejeter' && action !== 'desister')
+        return answer(id, await run(id, command, scope, context, revision));
+      // The métier's quota: a place taken when submitted, given back when rejected or withdrawn.
+      const opened = await itemHoldingKey(
+        eventStore,
+        'metiers-ouverts',
+        'sessionId+metierId',
+        `${current.sessionId}+${current.metierId}`,
+      );
+      const quota = typeof opened?.values.quota === 'number' ? opened.values.quota : undefined;
+      const stream = quotaStream(current.sessionId, current.metierId);
+      let taken = false;
+      try {
+        const outcome = await run(id, command, scope, context, revision, async (state, events) => {
+          if (action !== 'soumettre' || events.length === 0 || quota === undefined) return;
+          taken = await places.take(stream, id, quota, context);
+          if (!taken)
+            throw new ConflictError(
+              `Le quota de ce métier est atteint pour cette session (${quotaFormat.format(quota)} place${quota > 1 ? 's' : ''}) : le dossier ne peut pas être soumis.`,
+            );
+        });
+        const heldPlace = current.statut === 'soumis' || current.statut === 'valide';
+        if (action !== 'soumettre' && heldPlace && outcome.events.length > 0)
+          await places.release(stream, id, context);
+        return answer(id, outcome);
+      } catch (error) {
+        if (taken) await places.release(stream, id, context);
+        throw error;
+      }
+    },
+
+    /** Deletes a brouillon, giving the person back to the session. */
+    async remove(
+      id: string,
+      revision: number,
+      scope: string | null,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      const current = await this.read(id, scope);
+      const outcome = await run(
+        id,
+        { type: 'DeleteCandidature', data: { candidatureId: id } },
+        scope,
+        context,
+        revision,
+      );
+      if (outcome.events.some((e) => e.type === 'CandidatureDeleted'))
+        await releaseUniqueValue(
+          eventStore,
+          personReservation(current.sessionId, current.values),
+          owner(id),
+          context,
+        );
+      return answer(id, outcome);
+    },
+
+    /** The dossier as its stream says, for whoever may see it (404 otherwise). */
+    async read(id: string, scope: string | null) {
+      const state = fold(
+        candidatureDecider,
+        (await eventStore.readStream(owner(id))) as unknown as CandidatureEvent[],
+      );
+      if (state.status !== 'present' || (scope && state.centreDepotId !== scope))
+        throw new NotFoundError(CANDIDATURE_NOT_FOUND);
+      return state;
+    },
+  };
+};

@@ -1,0 +1,24 @@
+/** The office's time zone when `TIME_ZONE` says nothing (seed: an office in Cameroon). */
+export const DEFAULT_TIME_ZONE = 'Africa/Douala';
+
+/** Whether `zone` is a time zone the runtime knows (`Africa/Douala`, `Europe/Paris`…). */
+export const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('fr-FR', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in `timeZone`. */
+export const localDate = (instant: string | Date, timeZone: string): string => {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+};

@@ -1,0 +1,389 @@
+/**
+ * A candidature: one person registered for one session, in one métier, through one centre de
+ * dépôt. Its life cycle (domain.md): brouillon → soumis → validé | rejeté (motif); a candidate may
+ * withdraw (désisté); a brouillon may be deleted. What other aggregates say (the session's step,
+ * the editing parameters' deadline) reaches the decider as facts the handler read, so that the
+ * rules stay here, pure.
+ */
+import { assertNever, type Decider } from '../core/decider.js';
+import type { DomainEvent } from '../core/envelope.js';
+import { ConflictError, NotFoundError } from '../core/errors.js';
+import type { ListField } from '../configuration/lists.js';
+import { session, metier } from '../configuration/fields.js';
+import { SEXES } from './identity.js';
+
+export const CANDIDATURE_CATEGORY = 'candidatures';
+export const CANDIDATURE_NOT_FOUND = 'Ce dossier de candidature est introuvable.';
+
+export const CANDIDATURE_STATUSES = ['brouillon', 'soumis', 'valide', 'rejete', 'desiste'] as const;
+export type CandidatureStatus = (typeof CANDIDATURE_STATUSES)[number];
+export const CANDIDATURE_STATUS_LABELS: Record<CandidatureStatus, string> = {
+  brouillon: 'Brouillon',
+  soumis: 'Soumis',
+  valide: 'Validé',
+  rejete: 'Rejeté',
+  desiste: 'Désisté',
+};
+
+export const CANDIDATE_CATEGORIES = [
+  { value: 'apprenti', label: 'Apprenti' },
+  { value: 'patron', label: 'Patron' },
+  { value: 'agent', label: 'Agent' },
+  { value: 'libre', label: 'Candidat libre' },
+] as const;
+
+/**
+ * The form of a candidature, declared like the lists' fields (same types, same French messages):
+ * the dossier's session, métier and centre, the category and the person's identity.
+ */
+export const CANDIDATURE_FIELDS: readonly ListField[] = [
+  { ...session, inactiveMessage: 'Choisissez une session qui n’est pas clôturée.' },
+  { ...metier, inactiveMessage: 'Choisissez un métier actif.' },
+  {
+    name: 'centreDepotId',
+    label: 'Centre de dépôt',
+    type: 'reference',
+    reference: 'centres-depot',
+    required: true,
+    inList: true,
+    inactiveMessage: 'Choisissez un centre de dépôt actif.',
+  },
+  {
+    name: 'categorie',
+    label: 'Catégorie',
+    type: 'choice',
+    required: true,
+    choices: CANDIDATE_CATEGORIES,
+    inList: true,
+  },
+  {
+    name: 'apprentiId',
+    label: 'Apprenti',
+    type: 'reference',
+    reference: 'apprentis',
+    inactiveMessage: 'Choisissez un apprenti actif.',
+  },
+  {
+    name: 'patronId',
+    label: 'Patron',
+    type: 'reference',
+    reference: 'patrons',
+    inactiveMessage: 'Choisissez un patron actif.',
+  },
+  { name: 'nom', label: 'Nom', type: 'person-name', required: true },
+  { name: 'prenoms', label: 'Prénoms', type: 'person-name', required: true },
+  { name: 'sexe', label: 'Sexe', type: 'choice', required: true, choices: SEXES, inList: true },
+  { name: 'dateNaissance', label: 'Date de naissance', type: 'date', required: true },
+  { name: 'lieuNaissance', label: 'Lieu de naissance', type: 'text', required: true },
+  { name: 'nationalite', label: 'Nationalité', type: 'text', required: true },
+  { name: 'telephone', label: 'Téléphone', type: 'phone', required: true },
+  { name: 'matricule', label: 'Matricule', type: 'text' },
+  { name: 'datePremierePriseService', label: 'Date de première prise de service', type: 'date' },
+  {
+    name: 'niveauId',
+    label: 'Niveau de scolarisation',
+    type: 'reference',
+    reference: 'niveaux-scolarisation',
+    required: true,
+  },
+  { name: 'langueId', label: 'Langue de composition', type: 'reference', reference: 'langues' },
+  {
+    name: 'handicapId',
+    label: 'Handicap',
+    type: 'reference',
+    reference: 'types-handicap',
+    help: 'Laisser vide : aucun handicap.',
+  },
+];
+
+export const MATRICULE_REQUIRED = 'Matricule obligatoire à la soumission.';
+export const MATRICULE_TOO_SHORT = 'Matricule : 8 caractères au minimum.';
+
+/** Rules between the fields of a candidature: what each category needs. */
+export const checkCandidature = (values: Readonly<Record<string, unknown>>) => {
+  const errors: Record<string, string> = {};
+  const text = (field: string) => (typeof values[field] === 'string' ? values[field] : '');
+  if (values.categorie === 'apprenti' && !text('apprentiId'))
+    errors.apprentiId = 'Choisissez l’apprenti inscrit.';
+  if (values.categorie === 'patron' && !text('patronId'))
+    errors.patronId = 'Choisissez le patron inscrit.';
+  if (values.categorie === 'agent') {
+    if (!text('matricule')) errors.matricule = MATRICULE_REQUIRED;
+    else if (text('matricule').length < 8) errors.matricule = MATRICULE_TOO_SHORT;
+    if (!text('datePremierePriseService'))
+      errors.datePremierePriseService = 'La date de première prise de service est obligatoire.';
+  }
+  const born = text('dateNaissance');
+  if (born && born >= new Date().toISOString().slice(0, 10))
+    errors.dateNaissance = 'La date de naissance doit être passée.';
+  return errors;
+};
+
+export type CandidatureValues = Record<string, string | null>;
+
+export interface CandidatureDetails {
+  sessionId: string;
+  metierId: string;
+  centreDepotId: string;
+  values: CandidatureValues;
+}
+
+/** What the handler read elsewhere, at the time of the command. */
+export interface RegistrationFacts {
+  /** The session's registration is open (its step is « Inscriptions ouvertes »). */
+  readonly registrationOpen: boolean;
+  /** The last day of modification (paramètres d'édition, inclusive until 23:59) is past. */
+  readonly deadlinePassed: boolean;
+  /** The paramètres d'édition let a validated dossier be modified. */
+  readonly modifiableAfterValidation: boolean;
+  /** The session has reached its composition (or later). */
+  readonly compositionStarted: boolean;
+}
+
+type Id = { candidatureId: string };
+
+export type CandidatureCreated = DomainEvent<
+  'CandidatureCreated',
+  Id & CandidatureDetails & { numeroDossier: string }
+>;
+export type CandidatureModified = DomainEvent<'CandidatureModified', Id & CandidatureDetails>;
+export type CandidatureSubmitted = DomainEvent<'CandidatureSubmitted', Id>;
+export type CandidatureValidated = DomainEvent<'CandidatureValidated', Id>;
+export type CandidatureRejected = DomainEvent<
+  'CandidatureRejected',
+  Id & { motifId: string; commentaire: string }
+>;
+export type CandidatureWithdrawn = DomainEvent<'CandidatureWithdrawn', Id>;
+export type CandidatureDeleted = DomainEvent<'CandidatureDeleted', Id & { numeroDossier: string }>;
+export type CandidatureEvent =
+  | CandidatureCreated
+  | CandidatureModified
+  | CandidatureSubmitted
+  | CandidatureValidated
+  | CandidatureRejected
+  | CandidatureWithdrawn
+  | CandidatureDeleted;
+
+export const CANDIDATURE_EVENT_TYPES: readonly CandidatureEvent['type'][] = [
+  'CandidatureCreated',
+  'CandidatureModified',
+  'CandidatureSubmitted',
+  'CandidatureValidated',
+  'CandidatureRejected',
+  'CandidatureWithdrawn',
+  'CandidatureDeleted',
+];
+
+export type CandidatureCommand =
+  | {
+      type: 'CreateCandidature';
+      data: Id & CandidatureDetails & { numeroDossier: string; facts: RegistrationFacts };
+    }
+  | { type: 'ModifyCandidature'; data: Id & CandidatureDetails & { facts: RegistrationFacts } }
+  | { type: 'SubmitCandidature'; data: Id & { facts: RegistrationFacts } }
+  | { type: 'ValidateCandidature'; data: Id & { facts: RegistrationFacts } }
+  | {
+      type: 'RejectCandidature';
+      data: Id & { motifId: string; commentaire: string; facts: RegistrationFacts };
+    }
+  | { type: 'WithdrawCandidature'; data: Id }
+  | { type: 'DeleteCandidature'; data: Id };
+
+export type Candidature =
+  | { status: 'absent' }
+  | { status: 'supprime'; id: string }
+  | (CandidatureDetails & {
+      status: 'present';
+      id: string;
+      numeroDossier: string;
+      statut: CandidatureStatus;
+      motifRejetId: string | null;
+    });
+
+export const REGISTRATION_CLOSED = 'Les inscriptions de cette session ne sont pas ouvertes.';
+export const DEADLINE_PASSED =
+  'La date limite de modification des dossiers de cette session est dépassée.';
+export const VALIDATED_LOCKED =
+  'Ce dossier est validé : les paramètres d’édition de la session ne permettent plus de le modifier.';
+
+const existing = (state: Candidature) => {
+  if (state.status !== 'present') throw new NotFoundError(CANDIDATURE_NOT_FOUND);
+  return state;
+};
+
+const inStatus = (
+  state: Extract<Candidature, { status: 'present' }>,
+  allowed: readonly CandidatureStatus[],
+  action: string,
+) => {
+  if (!allowed.includes(state.statut))
+    throw new ConflictError(
+      `Ce dossier est à l’état « ${CANDIDATURE_STATUS_LABELS[state.statut]} » : il ne peut pas être ${action}.`,
+    );
+};
+
+const sameDetails = (a: CandidatureDetails, b: CandidatureDetails) =>
+  a.sessionId === b.sessionId &&
+  a.metierId === b.metierId &&
+  a.centreDepotId === b.centreDepotId &&
+  JSON.stringify(Object.entries(a.values).sort()) ===
+    JSON.stringify(Object.entries(b.values).sort());
+
+const details = ({ sessionId, metierId, centreDepotId, values }: CandidatureDetails) => ({
+  sessionId,
+  metierId,
+  centreDepotId,
+  values,
+});
+
+export const decideCandidature = (
+  command: CandidatureCommand,
+  state: Candidature,
+): CandidatureEvent[] => {
+  switch (command.type) {
+    case 'CreateCandidature': {
+      if (state.status !== 'absent') throw new ConflictError('Ce dossier existe déjà.');
+      if (!command.data.facts.registrationOpen) throw new ConflictError(REGISTRATION_CLOSED);
+      const { candidatureId, numeroDossier } = command.data;
+      return [
+        {
+          type: 'CandidatureCreated',
+          data: { candidatureId, numeroDossier, ...details(command.data) },
+        },
+      ];
+    }
+    case 'ModifyCandidature': {
+      const current = existing(state);
+      const { facts } = command.data;
+      inStatus(current, ['brouillon', 'soumis', 'valide'], 'modifié');
+      if (current.sessionId !== command.data.sessionId)
+        throw new ConflictError(
+          'La session d’un dossier ne change pas : son numéro lui appartient.',
+        );
+      if (facts.deadlinePassed) throw new ConflictError(DEADLINE_PASSED);
+      if (current.statut === 'valide' && !facts.modifiableAfterValidation)
+        throw new ConflictError(VALIDATED_LOCKED);
+      if (sameDetails(current, command.data)) return [];
+      return [
+        {
+          type: 'CandidatureModified',
+          data: { candidatureId: current.id, ...details(command.data) },
+        },
+      ];
+    }
+    case 'SubmitCandidature': {
+      const current = existing(state);
+      inStatus(current, ['brouillon'], 'soumis');
+      if (!command.data.facts.registrationOpen) throw new ConflictError(REGISTRATION_CLOSED);
+      return [{ type: 'CandidatureSubmitted', data: { candidatureId: current.id } }];
+    }
+    case 'ValidateCandidature':
+    case 'RejectCandidature': {
+      const current = existing(state);
+      const validating = command.type === 'ValidateCandidature';
+      inStatus(current, ['soumis'], validating ? 'validé' : 'rejeté');
+      if (command.data.facts.compositionStarted)
+        throw new ConflictError(
+          'La composition de cette session a commencé : les dossiers ne se valident plus.',
+        );
+      if (validating)
+        return [{ type: 'CandidatureValidated', data: { candidatureId: current.id } }];
+      return [
+        {
+          type: 'CandidatureRejected',
+          data: {
+            candidatureId: current.id,
+            motifId: command.data.motifId,
+            commentaire: command.data.commentaire,
+          },
+        },
+      ];
+    }
+    case 'WithdrawCandidature': {
+      const current = existing(state);
+      inStatus(current, ['brouillon', 'soumis', 'valide'], 'désisté');
+      return [{ type: 'CandidatureWithdrawn', data: { candidatureId: current.id } }];
+    }
+    case 'DeleteCandidature': {
+      const current = existing(state);
+      if (current.statut !== 'brouillon')
+        throw new ConflictError(
+          'Seul un dossier à l’état « Brouillon » peut être supprimé ; sinon, enregistrez le désistement du candidat.',
+        );
+      return [
+        {
+          type: 'CandidatureDeleted',
+          data: { candidatureId: current.id, numeroDossier: current.numeroDossier },
+        },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+};
+
+export const evolveCandidature = (state: Candidature, event: CandidatureEvent): Candidature => {
+  switch (event.type) {
+    case 'CandidatureCreated':
+      return {
+        status: 'present',
+        id: event.data.candidatureId,
+        numeroDossier: event.data.numeroDossier,
+        statut: 'brouillon',
+        motifRejetId: null,
+        ...details(event.data),
+      };
+    case 'CandidatureModified':
+      return state.status === 'present' ? { ...state, ...details(event.data) } : state;
+    case 'CandidatureSubmitted':
+      return state.status === 'present' ? { ...state, statut: 'soumis' } : state;
+    case 'CandidatureValidated':
+      return state.status === 'present' ? { ...state, statut: 'valide' } : state;
+    case 'CandidatureRejected':
+      return state.status === 'present'
+        ? { ...state, statut: 'rejete', motifRejetId: event.data.motifId }
+        : state;
+    case 'CandidatureWithdrawn':
+      return state.status === 'present' ? { ...state, statut: 'desiste' } : state;
+    case 'CandidatureDeleted':
+      return { status: 'supprime', id: event.data.candidatureId };
+    default:
+      return assertNever(event);
+  }
+};
+
+export const candidatureDecider: Decider<CandidatureCommand, CandidatureEvent, Candidature> = {
+  decide: decideCandidature,
+  evolve: evolveCandidature,
+  initialState: () => ({ status: 'absent' }),
+};
+
+/**
+ * The key that says two candidatures are the same person: nom, prénoms and date of birth, without
+ * case, accents, punctuation or spacing.
+ */
+export const personKey = (values: Readonly<Record<string, unknown>>): string =>
+  [values.nom, values.prenoms]
+    .map((v) =>
+      String(v ?? '')
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, ''),
+    )
+    .join('')
+    .concat('.', String(values.dateNaissance ?? ''));
+
+/** What a candidature reserves so that a person registers once per session. */
+export const personReservation = (
+  sessionId: string,
+  values: Readonly<Record<string, unknown>>,
+): { resource: string; field: string; value: string } => ({
+  resource: CANDIDATURE_CATEGORY,
+  field: 'personne',
+  value: `${sessionId}+${personKey(values)}`,
+});
+
+/** A dossier number: the session's prefix and six digits (« CQP27-000042 »). */
+export const dossierNumber = (prefix: string, n: number): string =>
+  `${prefix}-${String(n).padStart(6, '0')}`;

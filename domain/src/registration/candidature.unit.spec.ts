@@ -1,0 +1,256 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
+import { DeciderSpecification } from '../core/testing.js';
+import {
+  candidatureDecider,
+  DEADLINE_PASSED,
+  dossierNumber,
+  MATRICULE_REQUIRED,
+  MATRICULE_TOO_SHORT,
+  personKey,
+  REGISTRATION_CLOSED,
+  VALIDATED_LOCKED,
+  type CandidatureEvent,
+  type RegistrationFacts,
+} from './candidature.js';
+import { parseCandidature, parseRejection } from './contracts.js';
+import { NAME_ABBREVIATED } from './identity.js';
+
+const spec = DeciderSpecification.for(candidatureDecider);
+const open: RegistrationFacts = {
+  registrationOpen: true,
+  deadlinePassed: false,
+  modifiableAfterValidation: false,
+  compositionStarted: false,
+};
+const closed: RegistrationFacts = { ...open, registrationOpen: false };
+const candidatureId = 'c-1';
+const dossier = {
+  sessionId: 's-1',
+  metierId: 'm-1',
+  centreDepotId: 'cd-1',
+  values: { categorie: 'libre', nom: 'Ngono', prenoms: 'Éloïse' },
+};
+const created: CandidatureEvent = {
+  type: 'CandidatureCreated',
+  data: { candidatureId, numeroDossier: 'CQP27-000001', ...dossier },
+};
+const submitted: CandidatureEvent = { type: 'CandidatureSubmitted', data: { candidatureId } };
+const validated: CandidatureEvent = { type: 'CandidatureValidated', data: { candidatureId } };
+const rejected: CandidatureEvent = {
+  type: 'CandidatureRejected',
+  data: { candidatureId, motifId: 'motif-1', commentaire: 'Acte illisible' },
+};
+const withdrawn: CandidatureEvent = { type: 'CandidatureWithdrawn', data: { candidatureId } };
+const modify = (facts: RegistrationFacts, values = { ...dossier.values, prenoms: 'Marie' }) =>
+  ({
+    type: 'ModifyCandidature',
+    data: { candidatureId, ...dossier, values, facts },
+  }) as const;
+
+const conflict = (message: string) => (e: Error) => {
+  expect(e).toBeInstanceOf(ConflictError);
+  expect(e.message).toBe(message);
+};
+
+describe('Candidature life cycle', () => {
+  it('is created as a brouillon with its dossier number, only while registration is open', () => {
+    const command = {
+      type: 'CreateCandidature',
+      data: { candidatureId, numeroDossier: 'CQP27-000001', ...dossier, facts: open },
+    } as const;
+    spec.given([]).when(command).then([created]);
+    spec
+      .given([])
+      .when({ ...command, data: { ...command.data, facts: closed } })
+      .thenThrows(ConflictError, conflict(REGISTRATION_CLOSED));
+    spec.given([created]).when(command).thenThrows(ConflictError);
+  });
+
+  it('goes brouillon → soumis → validé, or soumis → rejeté with its motif', () => {
+    spec
+      .given([created])
+      .when({ type: 'SubmitCandidature', data: { candidatureId, facts: open } })
+      .then([submitted]);
+    spec
+      .given([created])
+      .when({ type: 'SubmitCandidature', data: { candidatureId, facts: closed } })
+      .thenThrows(ConflictError, conflict(REGISTRATION_CLOSED));
+    spec
+      .given([created, submitted])
+      .when({ type: 'ValidateCandidature', data: { candidatureId, facts: open } })
+      .then([validated]);
+    spec
+      .given([created, submitted])
+      .when({
+        type: 'RejectCandidature',
+        data: { candidatureId, motifId: 'motif-1', commentaire: 'Acte illisible', facts: open },
+      })
+      .then([rejected]);
+    // A brouillon is neither validated nor rejected; a validated dossier is not validated again.
+    spec
+      .given([created])
+      .when({ type: 'ValidateCandidature', data: { candidatureId, facts: open } })
+      .thenThrows(
+        ConflictError,
+        conflict('Ce dossier est à l’état « Brouillon » : il ne peut pas être validé.'),
+      );
+    spec
+      .given([created, submitted, validated])
+      .when({ type: 'ValidateCandidature', data: { candidatureId, facts: open } })
+      .thenThrows(ConflictError);
+    // Not once the composition has started.
+    spec
+      .given([created, submitted])
+      .when({
+        type: 'ValidateCandidature',
+        data: { candidatureId, facts: { ...open, compositionStarted: true } },
+      })
+      .thenThrows(ConflictError);
+  });
+
+  it('records a withdrawal until the dossier is closed; deletes a brouillon only', () => {
+    for (const history of [[created], [created, submitted], [created, submitted, validated]])
+      spec
+        .given(history)
+        .when({ type: 'WithdrawCandidature', data: { candidatureId } })
+        .then([withdrawn]);
+    spec
+      .given([created, submitted, rejected])
+      .when({ type: 'WithdrawCandidature', data: { candidatureId } })
+      .thenThrows(ConflictError);
+    spec
+      .given([created])
+      .when({ type: 'DeleteCandidature', data: { candidatureId } })
+      .then([
+        {
+          type: 'CandidatureDeleted',
+          data: { candidatureId, numeroDossier: 'CQP27-000001' },
+        },
+      ]);
+    spec
+      .given([created, submitted])
+      .when({ type: 'DeleteCandidature', data: { candidatureId } })
+      .thenThrows(ConflictError);
+    spec
+      .given([])
+      .when({ type: 'WithdrawCandidature', data: { candidatureId } })
+      .thenThrows(NotFoundError);
+  });
+
+  it('is modified until the deadline; a validated one only if the paramètres allow it', () => {
+    spec
+      .given([created, submitted])
+      .when(modify(open))
+      .then([
+        {
+          type: 'CandidatureModified',
+          data: {
+            candidatureId,
+            ...dossier,
+            values: { ...dossier.values, prenoms: 'Marie' },
+          },
+        },
+      ]);
+    spec.given([created]).when(modify(open, dossier.values)).then([]);
+    spec
+      .given([created])
+      .when(modify({ ...open, deadlinePassed: true }))
+      .thenThrows(ConflictError, conflict(DEADLINE_PASSED));
+    spec
+      .given([created, submitted, validated])
+      .when(modify(open))
+      .thenThrows(ConflictError, conflict(VALIDATED_LOCKED));
+    spec
+      .given([created, submitted, validated])
+      .when(modify({ ...open, modifiableAfterValidation: true }))
+      .then([
+        {
+          type: 'CandidatureModified',
+          data: { candidatureId, ...dossier, values: { ...dossier.values, prenoms: 'Marie' } },
+        },
+      ]);
+    spec.given([created, submitted, rejected]).when(modify(open)).thenThrows(ConflictError);
+  });
+});
+
+describe('Candidature form', () => {
+  const body = {
+    sessionId: 's-1',
+    metierId: 'm-1',
+    centreDepotId: 'cd-1',
+    categorie: 'agent',
+    apprentiId: 'a-1',
+    patronId: 'p-1',
+    nom: 'ATANGANA',
+    prenoms: 'paul-éric',
+    sexe: 'M',
+    dateNaissance: '1990-05-12',
+    lieuNaissance: 'Douala',
+    nationalite: 'Camerounaise',
+    telephone: '677 00 11 22',
+    matricule: 'MAT-12345',
+    datePremierePriseService: '2015-01-02',
+    niveauId: 'n-1',
+    langueId: null,
+    handicapId: null,
+  };
+  const fails = (input: Record<string, unknown>): ValidationError => {
+    try {
+      parseCandidature(input);
+    } catch (error) {
+      if (error instanceof ValidationError) return error;
+      throw error;
+    }
+    throw new Error('accepté');
+  };
+
+  it('keeps what the category uses, names cleaned and capitalised', () => {
+    const parsed = parseCandidature(body);
+    expect(parsed).toMatchObject({ sessionId: 's-1', metierId: 'm-1', centreDepotId: 'cd-1' });
+    expect(parsed.values).toMatchObject({
+      nom: 'Atangana',
+      prenoms: 'Paul-Éric',
+      telephone: '677001122',
+      matricule: 'MAT-12345',
+      apprentiId: null,
+      patronId: null,
+    });
+    const libre = parseCandidature({ ...body, categorie: 'libre' });
+    expect(libre.values).toMatchObject({ matricule: '', datePremierePriseService: null });
+  });
+
+  it('asks each category for what it needs, with the seed’s messages', () => {
+    expect(fails({ ...body, matricule: '' }).fields).toEqual({ matricule: MATRICULE_REQUIRED });
+    expect(fails({ ...body, matricule: 'MAT-1' }).fields).toEqual({
+      matricule: MATRICULE_TOO_SHORT,
+    });
+    expect(fails({ ...body, categorie: 'apprenti', apprentiId: null }).message).toBe(
+      'Choisissez l’apprenti inscrit.',
+    );
+    expect(fails({ ...body, categorie: 'patron', patronId: null }).message).toBe(
+      'Choisissez le patron inscrit.',
+    );
+    expect(fails({ ...body, prenoms: 'P. Éric' }).message).toBe(NAME_ABBREVIATED);
+    expect(fails({ ...body, categorie: 'inconnue' }).fields).toHaveProperty('categorie');
+    expect(fails({ ...body, extra: 1 }).message).toBe('Champ inconnu : extra.');
+  });
+
+  it('rejects with a motif and an optional comment', () => {
+    expect(parseRejection({ motifId: ' m-1 ', commentaire: ' Illisible ' })).toEqual({
+      motifId: 'm-1',
+      commentaire: 'Illisible',
+    });
+    expect(() => parseRejection({})).toThrow('Choisissez le motif du rejet.');
+  });
+
+  it('knows a person by names and birth date, whatever the accents, case and spacing', () => {
+    expect(personKey({ nom: 'Ngono', prenoms: 'Éloïse Marie', dateNaissance: '2004-03-05' })).toBe(
+      personKey({ nom: 'NGONO', prenoms: 'eloise-marie', dateNaissance: '2004-03-05' }),
+    );
+    expect(personKey({ nom: 'Ngono', prenoms: 'Éloïse', dateNaissance: '2004-03-05' })).not.toBe(
+      personKey({ nom: 'Ngono', prenoms: 'Éloïse', dateNaissance: '2004-03-06' }),
+    );
+    expect(dossierNumber('CQP27', 42)).toBe('CQP27-000042');
+  });
+});

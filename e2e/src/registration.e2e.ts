@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { adminEnvironment, signInFirstAdministrator } from './accounts';
+import { browserAvailable, launchBrowser, shot, startProduct, type Product } from './harness';
+
+/**
+ * Registration on a fresh embedded product, as the exam office works: a métier and a level in the
+ * configuration, then a patron (an abbreviated name refused with the seed's message), an apprenti
+ * under that patron, found by phone, and his history; then a candidate registered through
+ * « Inscrire un candidat », submitted, rejected with a motif, and the dossier's history.
+ */
+const run = browserAvailable() ? describe : describe.skip;
+
+const DASHBOARD = '/tableau-de-bord';
+const METIERS = `${DASHBOARD}/configuration/metiers`;
+const NIVEAUX = `${DASHBOARD}/configuration/niveaux-de-scolarisation`;
+const PATRONS = `${DASHBOARD}/inscription/patrons`;
+const APPRENTIS = `${DASHBOARD}/inscription/apprentis`;
+const INSCRIRE = `${DASHBOARD}/inscription/candidats/inscrire-un-candidat`;
+const LISTE = `${DASHBOARD}/inscription/candidats/liste`;
+const RULE_3 =
+  "Les noms et/ou prénoms doivent être conformes à l'acte de naissance et sans abréviation.";
+
+run('Inscription : patrons et apprentis', () => {
+  let product: Product;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    product = await startProduct(adminEnvironment());
+    browser = await launchBrowser();
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'fr-FR',
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  const open = (path: string) => page.goto(`${product.url}${path}`);
+  const save = () => page.getByRole('button', { name: 'Enregistrer' }).click();
+  const choose = async (label: RegExp, search: string, option: string) => {
+    const input = page.getByRole('combobox', { name: label });
+    await input.click();
+    await input.fill(search);
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  const select = async (label: RegExp, option: string) => {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+
+  it('signs in and configures a métier and a level of schooling', async () => {
+    await open(DASHBOARD);
+    await page.waitForURL(/\/connexion/);
+    await signInFirstAdministrator(page, product.url);
+    for (const [path, code, libelle] of [
+      [METIERS, 'MECA', 'Mécanique automobile'],
+      [NIVEAUX, 'CEP', 'Certificat d’études primaires'],
+    ] as const) {
+      await open(`${path}/create`);
+      await page.getByLabel(/^Code/).fill(code);
+      await page.getByLabel(/^Libellé/).fill(libelle);
+      await save();
+      await page.waitForURL(`**${path}`);
+      await page.getByRole('row').filter({ hasText: libelle }).waitFor();
+    }
+  });
+
+  it('opens Patrons from the Inscription menu, refuses an abbreviated name, then registers the patron', async () => {
+    await open(DASHBOARD);
+    await page.locator(`a[role="menuitem"][href="${PATRONS}"]`).click();
+    await page.waitForURL(`**${PATRONS}`);
+    await page.getByText(/^Pas encore de /).waitFor();
+    await shot(page, 'inscription-01-patrons-vide');
+    await open(`${PATRONS}/create`);
+    await page.getByText('Patrons : nouveau patron').waitFor();
+    // No code: a patron is named by its raison sociale.
+    await expect(page.getByLabel(/^Code/).count()).resolves.toBe(0);
+    await page.getByLabel(/^Raison sociale/).fill('Garage Moderne de Mvog-Mbi');
+    await page.getByLabel(/^Nom du responsable/).fill('MBARGA');
+    await page.getByLabel(/^Prénoms du responsable/).fill('J. Pierre');
+    await select(/^Sexe du responsable/, 'Masculin');
+    await page.getByLabel(/^Téléphone/).fill('699 11 22 33');
+    await page.getByLabel(/^E-mail/).fill('contact@garage-moderne.cm');
+    await choose(/^Métier/, 'Méca', 'Mécanique automobile');
+    await choose(/^Département/, 'Mfou', 'Mfoundi');
+    await save();
+    await page.getByText(RULE_3).first().waitFor();
+    expect(page.url()).toContain('/create');
+    await shot(page, 'inscription-02-patron-abreviation-refusee');
+    await page.getByLabel(/^Prénoms du responsable/).fill('jean-pierre');
+    await save();
+    await page.waitForURL(`**${PATRONS}`);
+    const row = page.getByRole('row').filter({ hasText: 'Garage Moderne de Mvog-Mbi' });
+    await row.getByText('699112233').waitFor();
+    await row.getByText('Mécanique automobile').waitFor();
+    await shot(page, 'inscription-03-patrons-liste');
+  });
+
+  it('registers an apprenti under that patron, named from nom and prénoms', async () => {
+    await open(`${APPRENTIS}/create`);
+    await page.getByText('Apprentis : nouvel apprenti').waitFor();
+    await page.getByLabel(/^Nom\s*\*?$/).fill('ngono');
+    await page.getByLabel(/^Prénoms\s*\*?$/).fill('éloïse marie');
+    await select(/^Sexe/, 'Féminin');
+    await page.getByLabel(/^Date de naissance/).fill('2004-03-05');
+    await page.getByLabel(/^Lieu de naissance/).fill('Yaoundé');
+    await page.getByLabel(/^Nationalité/).fill('Camerounaise');
+    await page.getByLabel(/^Téléphone/).fill('677 44 55 66');
+    await choose(/^Patron/, 'Garage', 'Garage Moderne de Mvog-Mbi');
+    await choose(/^Métier/, 'Méca', 'Mécanique automobile');
+    await page.getByLabel(/^Début de l’apprentissage/).fill('2023-09-01');
+    await choose(/^Niveau de scolarisation/, 'Certificat', 'Certificat d’études primaires');
+    await shot(page, 'inscription-04-apprenti-formulaire');
+    await save();
+    await page.waitForURL(`**${APPRENTIS}`);
+    const row = page.getByRole('row').filter({ hasText: 'Ngono Éloïse Marie' });
+    await row.getByText('Garage Moderne de Mvog-Mbi').waitFor();
+    await shot(page, 'inscription-05-apprentis-liste');
+  });
+
+  /** A command of the API, signed with the session's CSRF token (the configuration a session needs). */
+  const api = async (path: string, data: Record<string, unknown>, ifMatch?: number) => {
+    const { csrfToken } = (await (
+      await page.request.get(`${product.url}/api/auth/csrf`)
+    ).json()) as { csrfToken: string };
+    const response = await page.request.post(`${product.url}${path}`, {
+      data,
+      headers: {
+        'x-csrf-token': csrfToken,
+        ...(ifMatch === undefined ? {} : { 'if-match': `W/"${ifMatch}"` }),
+      },
+    });
+    expect(response.status()).toBeLessThan(300);
+    return (await response.json()) as { id: string; revision: number };
+  };
+  const first = async (path: string, q: string) => {
+    const response = await page.request.get(
+      `${product.url}/api/${path}?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
+    );
+    return ((await response.json()) as { id: string }[])[0]!.id;
+  };
+
+  it('opens a session for registration (its examen, paramètres d’édition, métier opened, centre, motif)', async () => {
+    const examen = await api('/api/examens', {
+      code: 'CQP',
+      libelle: 'Certificat de qualification professionnelle',
+      noteDePassage: 10,
+      noteEliminatoire: 5,
+    });
+    const session = await api('/api/sessions', {
+      examenId: examen.id,
+      annee: 2027,
+      libelle: 'CQP session de juin 2027',
+      ouvertureInscriptions: '2026-10-01',
+      clotureInscriptions: '2027-02-26',
+      debutComposition: '2027-06-14',
+      finComposition: '2027-06-18',
+    });
+    await api(`/api/sessions/${session.id}/avancer`, { statut: 'inscriptions-ouvertes' }, 0);
+    await api('/api/parametres-edition', {
+      code: 'PE-CQP27',
+      libelle: 'Paramètres CQP 2027',
+      sessionId: session.id,
+      dateLimiteModification: '2027-02-26',
+      modificationApresValidation: false,
+      prefixeDossier: 'CQP27',
+      ageMinimum: 15,
+    });
+    await api('/api/metiers-ouverts', {
+      code: 'MO-MECA',
+      libelle: 'Mécanique automobile 2027',
+      sessionId: session.id,
+      metierId: await first('metiers', 'MECA'),
+    });
+    await api('/api/centres-depot', {
+      code: 'DEP-YDE',
+      libelle: 'Centre de dépôt de Yaoundé',
+      departementId: await first('departements', 'Mfoundi'),
+    });
+    await api('/api/motifs-rejet', { code: 'ILLISIBLE', libelle: 'Acte de naissance illisible' });
+  });
+
+  it('registers a candidate through « Inscrire un candidat »: a brouillon numbered CQP27-000001', async () => {
+    await open(DASHBOARD);
+    await page.locator(`a[role="menuitem"][href="${INSCRIRE}"]`).click();
+    await page.waitForURL(`**${INSCRIRE}`);
+    await page.getByText('Inscrire un candidat : nouveau dossier').waitFor();
+    await choose(/^Session/, 'CQP', 'CQP session de juin 2027');
+    await choose(/^Métier/, 'Méca', 'Mécanique automobile');
+    await choose(/^Centre de dépôt/, 'Yaoundé', 'Centre de dépôt de Yaoundé');
+    await select(/^Catégorie/, 'Candidat libre');
+    await page.getByLabel(/^Nom\s*\*?$/).fill('ATANGANA');
+    await page.getByLabel(/^Prénoms\s*\*?$/).fill('paul-éric');
+    await select(/^Sexe/, 'Masculin');
+    await page.getByLabel(/^Date de naissance/).fill('1998-03-05');
+    await page.getByLabel(/^Lieu de naissance/).fill('Douala');
+    await page.getByLabel(/^Nationalité/).fill('Camerounaise');
+    await page.getByLabel(/^Téléphone/).fill('677 00 11 22');
+    await choose(/^Niveau de scolarisation/, 'Certificat', 'Certificat d’études primaires');
+    await shot(page, 'inscription-07-inscrire-un-candidat');
+    await save();
+    await page.waitForURL(/\/inscription\/candidats\/liste\/[^/]+\/show$/);
+    await page.getByText('Dossier CQP27-000001 — Atangana Paul-Éric').waitFor();
+    await page.getByText('Brouillon', { exact: true }).waitFor();
+    await shot(page, 'inscription-08-dossier-brouillon');
+  });
+
+  it('submits the dossier, then rejects it with a motif; the history tells each step and who took it', async () => {
+    await page.getByRole('button', { name: 'Soumettre' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText('Soumis', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Rejeter' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: /Motif du rejet/ }).click();
+    await page.getByRole('option', { name: 'Acte de naissance illisible' }).click();
+    await dialog.getByLabel('Commentaire').fill('Photocopie illisible, à refaire.');
+    await shot(page, 'inscription-09-rejet-motif');
+    await dialog.getByRole('button', { name: 'Rejeter' }).click();
+    await page.getByText('Rejeté', { exact: true }).waitFor();
+    await page.getByText('Photocopie illisible, à refaire.').waitFor();
+    await page.getByRole('tab', { name: 'Historique' }).click();
+    for (const action of ['Création', 'Soumission', 'Rejet'])
+      await page.getByRole('cell', { name: action, exact: true }).waitFor();
+    await page.getByText('Statut : Soumis → Rejeté').waitFor();
+    await shot(page, 'inscription-10-dossier-historique');
+  });
+
+  it('lists the dossier among the candidates, found by its number and its statut', async () => {
+    await open(LISTE);
+    await page.getByPlaceholder(/^Rechercher/).fill('CQP27-000001');
+    const row = page.getByRole('row').filter({ hasText: 'CQP27-000001' });
+    await row.getByText('Atangana Paul-Éric').waitFor();
+    await row.getByText('Rejeté').waitFor();
+    await shot(page, 'inscription-11-liste-des-candidats');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('finds the apprenti by phone, changes a first name and reads it in the history', async () => {
+    await open(APPRENTIS);
+    await page.getByPlaceholder(/^Rechercher/).fill('677445566');
+    await page.getByRole('row').filter({ hasText: 'Ngono Éloïse Marie' }).waitFor();
+    await page.getByRole('cell', { name: 'Ngono Éloïse Marie' }).click();
+    await page.waitForURL(/\/show$/);
+    await page.getByRole('link', { name: 'Éditer' }).click();
+    await page.waitForURL(/\/apprentis\/[^/]+$/);
+    await page.getByLabel(/^Prénoms\s*\*?$/).fill('Éloïse');
+    await save();
+    await page.waitForURL(/\/show$/);
+    await page.getByText('Apprenti Ngono Éloïse', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Historique' }).click();
+    await page.getByRole('cell', { name: 'Modification', exact: true }).waitFor();
+    await page.getByText('Prénoms : Éloïse Marie → Éloïse').waitFor();
+    await shot(page, 'inscription-06-apprenti-historique');
+    expect(pageErrors).toEqual([]);
+  });
+});
