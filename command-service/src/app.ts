@@ -3,6 +3,7 @@ import { installErrorHandling } from '@examens-pro/platform';
 import { AGGREGATES, referenceList } from '@examens-pro/domain';
 import { authRoutes, canRoutes } from './routes/auth.js';
 import { imagesRoutes } from './routes/images.js';
+import { personListsRoutes } from './routes/personLists.js';
 import { listRoutes } from './routes/lists.js';
 import { sessionsRoutes } from './routes/sessions.js';
 import { candidaturesRoutes } from './routes/candidatures.js';
@@ -48,10 +49,15 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   await app.register(ownAccountRoutes, { prefix: '/api/mon-compte', ...options });
   await app.register(maintenanceRoutes, { prefix: '/api/maintenance', ...options });
   await app.register(imagesRoutes, { prefix: '/api/images', storage: options.storage });
+  await app.register(personListsRoutes, {
+    prefix: '/api/listes-candidats',
+    eventStore: options.eventStore,
+    storage: options.storage,
+  });
   // Every aggregate staff write: its manifest's resources, one loop. A resource without command
   // routes is a declaration error, caught at start-up.
   for (const manifest of AGGREGATES.filter((m) => m.commands))
-    for (const { name } of manifest.resources) {
+    for (const { name } of manifest.resources.filter((resource) => !resource.readOnly)) {
       const module = commandModule(name);
       if (!module) throw new Error(`Aucune route de commande pour « ${name} ».`);
       await app.register(async (scope) => module(scope, options), { prefix: `/api/${name}` });

@@ -10,6 +10,7 @@ import {
   launchBrowser,
   shot,
   startProduct,
+  typeDate,
   type Product,
 } from './harness';
 
@@ -289,10 +290,10 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     await p.getByLabel(/^Année/).fill(String(annee));
     await p.getByLabel(/^Libellé/).fill(libelle);
     const [ouverture, cloture, debut, fin] = dates;
-    await p.getByLabel(/^Ouverture des inscriptions/).fill(ouverture);
-    await p.getByLabel(/^Clôture des inscriptions/).fill(cloture);
-    await p.getByLabel(/^Début de la composition/).fill(debut);
-    await p.getByLabel(/^Fin de la composition/).fill(fin);
+    await typeDate(p, /^Ouverture des inscriptions/, ouverture);
+    await typeDate(p, /^Clôture des inscriptions/, cloture);
+    await typeDate(p, /^Début de la composition/, debut);
+    await typeDate(p, /^Fin de la composition/, fin);
   };
   /** The step chip of a session's page (the only chip of its details). */
   const stepChip = (p: Page, label: string) =>
@@ -315,17 +316,17 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     await page.getByRole('row').filter({ hasText: BTS }).waitFor();
 
     await fillSession(page, SESSION_2027, 2027, [
-      '2027-03-01',
-      '2027-02-15',
-      '2027-06-01',
-      '2027-06-05',
+      '01/03/2027',
+      '15/02/2027',
+      '01/06/2027',
+      '05/06/2027',
     ]);
     await save(page);
     await page.getByText('La clôture des inscriptions doit suivre leur ouverture.').waitFor();
     await expect(page.url()).toContain('/create');
     await shot(page, 'configuration-10-session-dates-refusees');
 
-    await page.getByLabel(/^Clôture des inscriptions/).fill('2027-04-15');
+    await typeDate(page, /^Clôture des inscriptions/, '15/04/2027');
     await save(page);
     await page.waitForURL(/\/show$/);
     await page.getByText(`Session ${SESSION_2027} (2027)`).waitFor();
@@ -343,10 +344,10 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     const first = page.url();
 
     await fillSession(page, SESSION_2028, 2028, [
-      '2028-03-01',
-      '2028-04-15',
-      '2028-06-01',
-      '2028-06-01',
+      '01/03/2028',
+      '15/04/2028',
+      '01/06/2028',
+      '01/06/2028',
     ]);
     await save(page);
     await page.waitForURL(/\/show$/);

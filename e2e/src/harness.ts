@@ -141,3 +141,15 @@ export const shot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 };
+
+/**
+ * Types a date as staff do, DD/MM/YYYY, into a date field of the dashboard (MUI X's picker: one
+ * section per part, typed digits move from day to month to year), replacing what it held.
+ */
+export const typeDate = async (page: Page, label: RegExp, ddmmyyyy: string): Promise<void> => {
+  const field = page.getByRole('group', { name: label });
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(ddmmyyyy.replace(/\D/g, ''));
+};

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { adminEnvironment, signInFirstAdministrator } from './accounts';
-import { browserAvailable, launchBrowser, shot, startProduct, type Product } from './harness';
+import {
+  browserAvailable,
+  launchBrowser,
+  shot,
+  startProduct,
+  typeDate,
+  type Product,
+} from './harness';
 
 /**
  * Registration on a fresh embedded product, as the exam office works: a métier and a level in the
@@ -26,13 +33,16 @@ run('Inscription : patrons et apprentis', () => {
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
+  /** An instant between the dossier's submission and its rejection (ms since 1970). */
+  let betweenMs = 0;
 
   beforeAll(async () => {
     product = await startProduct(adminEnvironment());
     browser = await launchBrowser();
+    // An English-language browser: dates are still typed and shown DD/MM/YYYY (seed §9).
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
-      locale: 'fr-FR',
+      locale: 'en-US',
     });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -109,13 +119,13 @@ run('Inscription : patrons et apprentis', () => {
     await page.getByLabel(/^Nom\s*\*?$/).fill('ngono');
     await page.getByLabel(/^Prénoms\s*\*?$/).fill('éloïse marie');
     await select(/^Sexe/, 'Féminin');
-    await page.getByLabel(/^Date de naissance/).fill('2004-03-05');
+    await typeDate(page, /^Date de naissance/, '05/03/2004');
     await page.getByLabel(/^Lieu de naissance/).fill('Yaoundé');
     await page.getByLabel(/^Nationalité/).fill('Camerounaise');
     await page.getByLabel(/^Téléphone/).fill('677 44 55 66');
     await choose(/^Patron/, 'Garage', 'Garage Moderne de Mvog-Mbi');
     await choose(/^Métier/, 'Méca', 'Mécanique automobile');
-    await page.getByLabel(/^Début de l’apprentissage/).fill('2023-09-01');
+    await typeDate(page, /^Début de l’apprentissage/, '01/09/2023');
     await choose(/^Niveau de scolarisation/, 'Certificat', 'Certificat d’études primaires');
     await shot(page, 'inscription-04-apprenti-formulaire');
     await save();
@@ -199,7 +209,7 @@ run('Inscription : patrons et apprentis', () => {
     await page.getByLabel(/^Nom\s*\*?$/).fill('ATANGANA');
     await page.getByLabel(/^Prénoms\s*\*?$/).fill('paul-éric');
     await select(/^Sexe/, 'Masculin');
-    await page.getByLabel(/^Date de naissance/).fill('1998-03-05');
+    await typeDate(page, /^Date de naissance/, '05/03/1998');
     await page.getByLabel(/^Lieu de naissance/).fill('Douala');
     await page.getByLabel(/^Nationalité/).fill('Camerounaise');
     await page.getByLabel(/^Téléphone/).fill('677 00 11 22');
@@ -208,6 +218,13 @@ run('Inscription : patrons et apprentis', () => {
     await save();
     await page.waitForURL(/\/inscription\/candidats\/liste\/[^/]+\/show$/);
     await page.getByText('Dossier CQP27-000001 — Atangana Paul-Éric').waitFor();
+    // Typed 05/03/1998 in an English-language browser, stored 1998-03-05, shown 05/03/1998.
+    const id = page.url().split('/').slice(-2)[0]!;
+    const stored = (await (
+      await page.request.get(`${product.url}/api/candidatures/${id}`)
+    ).json()) as { dateNaissance: string };
+    expect(stored.dateNaissance).toBe('1998-03-05');
+    await page.getByText('05/03/1998', { exact: true }).waitFor();
     await page.getByText('Brouillon', { exact: true }).waitFor();
     await shot(page, 'inscription-08-dossier-brouillon');
   });
@@ -216,6 +233,9 @@ run('Inscription : patrons et apprentis', () => {
     await page.getByRole('button', { name: 'Soumettre' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
     await page.getByText('Soumis', { exact: true }).waitFor();
+    // An instant between the submission and the rejection, to the second (the as-at view's).
+    betweenMs = Math.ceil(Date.now() / 1000) * 1000;
+    await page.waitForTimeout(Math.max(0, betweenMs - Date.now()) + 300);
     await page.getByRole('button', { name: 'Rejeter' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: /Motif du rejet/ }).click();
@@ -232,13 +252,44 @@ run('Inscription : patrons et apprentis', () => {
     await shot(page, 'inscription-10-dossier-historique');
   });
 
+  it('shows the dossier’s timeline and the dossier as it stood before the rejection', async () => {
+    await open(DASHBOARD);
+    await page
+      .locator(`a[role="menuitem"][href="${DASHBOARD}/inscription/candidats/histo"]`)
+      .click();
+    await page.waitForURL('**/inscription/candidats/histo');
+    const dossier = page.getByRole('combobox', { name: /Dossier/ });
+    await dossier.click();
+    await dossier.fill('CQP27');
+    await page.getByRole('option', { name: 'CQP27-000001 — Atangana Paul-Éric' }).click();
+    await page.getByRole('cell', { name: 'Rejet', exact: true }).waitFor();
+    // The browser's own local time, typed as in France (DD/MM/YYYY HH:mm:ss), to the second.
+    const local = await page.evaluate((ms) => {
+      const d = new Date(ms);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+    }, betweenMs);
+    await typeDate(page, /^Le dossier à la date du/, local);
+    await page.getByText(/^Le dossier au .* \(version 2\)$/).waitFor();
+    await page.getByText('Soumis', { exact: true }).waitFor();
+    await shot(page, 'inscription-11-dossier-a-la-date');
+  });
+
   it('lists the dossier among the candidates, found by its number and its statut', async () => {
     await open(LISTE);
     await page.getByPlaceholder(/^Rechercher/).fill('CQP27-000001');
     const row = page.getByRole('row').filter({ hasText: 'CQP27-000001' });
     await row.getByText('Atangana Paul-Éric').waitFor();
     await row.getByText('Rejeté').waitFor();
-    await shot(page, 'inscription-11-liste-des-candidats');
+    await shot(page, 'inscription-12-liste-des-candidats');
+    // The landing page counts the open session's dossiers by statut, each a link to the list.
+    await page.locator(`a[role="menuitem"][href="${DASHBOARD}/inscription/candidats"]`).click();
+    await page.getByText('CQP session de juin 2027').waitFor();
+    await page.getByRole('link', { name: 'Rejeté : 1' }).waitFor();
+    await page.getByRole('link', { name: 'Total : 1' }).waitFor();
+    await shot(page, 'inscription-13-candidats-par-statut');
+    await page.getByRole('link', { name: 'Rejeté : 1' }).click();
+    await page.getByRole('row').filter({ hasText: 'CQP27-000001' }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 

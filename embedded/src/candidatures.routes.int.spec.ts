@@ -304,6 +304,25 @@ describe('candidatures over HTTP', () => {
       submitted.json<Answer>().revision,
     );
     expect(validated.statusCode).toBe(200);
+    // « Inscrits » lists the validated dossiers only, and writes nothing.
+    const position = validated.json<Answer>().position;
+    const inscrits = await read<Dossier[]>(`/api/inscrits?range=[0,999]`, position);
+    expect(inscrits.map((d) => d.id)).toContain(a.id);
+    expect(inscrits.every((d) => d.statut === 'valide')).toBe(true);
+    expect((await admin.inject({ method: 'GET', url: `/api/inscrits/${a.id}` })).statusCode).toBe(
+      200,
+    );
+    const draft = await created('/api/candidatures', candidate());
+    expect(
+      (
+        await admin.inject({
+          method: 'GET',
+          url: `/api/inscrits/${draft.id}`,
+          headers: { 'x-min-position': draft.position },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await call('POST', '/api/inscrits', candidate())).statusCode).toBe(404);
     // Validated: locked, since the paramètres d'édition do not allow changes after validation.
     const locked = await call(
       'PUT',
@@ -395,6 +414,69 @@ describe('candidatures over HTTP', () => {
       motifRejetId: 'Pièce illisible',
       commentaireRejet: 'Acte de naissance illisible',
     });
+  });
+
+  it('shows a dossier as it stood at a chosen instant, replayed from its events', async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
+    const offset = (date: Date) => date.toISOString().replace('Z', '+00:00');
+    const beforeCreation = offset(new Date(Date.now() - 1000));
+    const a = await created('/api/candidatures', candidate({ nom: 'Historique' }));
+    await pause();
+    const submitted = await call(
+      'POST',
+      `/api/candidatures/${a.id}/soumettre`,
+      undefined,
+      admin,
+      a.revision,
+    );
+    await pause();
+    const beforeRejection = offset(new Date());
+    await pause();
+    await call(
+      'POST',
+      `/api/candidatures/${a.id}/rejeter`,
+      { motifId: ids.motif },
+      admin,
+      submitted.json<Answer>().revision,
+    );
+    const then = await admin.inject({
+      method: 'GET',
+      url: `/api/candidatures/${a.id}/a-la-date?instant=${encodeURIComponent(beforeRejection)}`,
+    });
+    expect(then.statusCode).toBe(200);
+    expect(then.headers.etag).toBeUndefined();
+    expect(then.json()).toMatchObject({
+      instant: beforeRejection,
+      revision: 1,
+      candidature: {
+        id: a.id,
+        statut: 'soumis',
+        libelle: expect.stringMatching(/^Historique /),
+        motifRejetId: null,
+      },
+    });
+    const now = await read<Dossier>(`/api/candidatures/${a.id}`, await t.eventStore.headPosition());
+    // The same shape as the dossier's own read, as it stands now.
+    expect(Object.keys(then.json<{ candidature: object }>().candidature).sort()).toEqual(
+      Object.keys(now).sort(),
+    );
+    const early = await admin.inject({
+      method: 'GET',
+      url: `/api/candidatures/${a.id}/a-la-date?instant=${encodeURIComponent(beforeCreation)}`,
+    });
+    expect(early.statusCode).toBe(404);
+    for (const instant of ['hier', '2027-01-15T10:30:00', '2027-13-45T10:30:00Z'])
+      expect(
+        (
+          await admin.inject({
+            method: 'GET',
+            url: `/api/candidatures/${a.id}/a-la-date?instant=${encodeURIComponent(instant)}`,
+          })
+        ).json(),
+      ).toMatchObject({
+        message:
+          'Indiquez l’instant au format ISO 8601 avec son fuseau, par exemple 2027-01-15T10:30:00+01:00.',
+      });
   });
 
   it('refuses a second dossier for one person in the session, naming it to whoever may read it', async () => {
@@ -576,7 +658,11 @@ describe('candidatures over HTTP', () => {
       enroleur,
     );
     expect(filtered).toEqual([]);
-    for (const url of [`/api/candidatures/${inB.id}`, `/api/candidatures/${inB.id}/historique`])
+    for (const url of [
+      `/api/candidatures/${inB.id}`,
+      `/api/candidatures/${inB.id}/historique`,
+      `/api/candidatures/${inB.id}/a-la-date?instant=${encodeURIComponent(new Date().toISOString())}`,
+    ])
       expect((await enroleur.inject({ method: 'GET', url })).statusCode).toBe(404);
     const csv = await enroleur.inject({ method: 'GET', url: '/api/candidatures/export.csv' });
     expect(csv.statusCode).toBe(200);

@@ -17,3 +17,4 @@ export * from './read-store/mongodb.js';
 export * from './event-store/eventstoredb.js';
 export * from './auth/index.js';
 export * from './config/product.js';
+export * from './files/personListFile.js';

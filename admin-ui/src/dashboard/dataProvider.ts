@@ -187,6 +187,11 @@ export interface ExamensDataProvider extends DataProvider {
     params: { id: Identifier; action: string; previousData: RaRecord; data?: unknown },
   ): Promise<{ data: RaRecord }>;
   history(resource: string, params: { id: Identifier }): Promise<HistoryEntry[]>;
+  /** The record as it stood at an instant (`GET /api/<resource>/:id/a-la-date`). */
+  asAt(
+    resource: string,
+    params: { id: Identifier; instant: string },
+  ): Promise<{ instant: string; revision: number; record: RaRecord }>;
   /** Asks for a document (`POST /api/documents`); a worker makes it. */
   requestDocument(kind: string): Promise<CommandAnswer>;
   documentProgress(id: Identifier): Promise<DocumentProgress>;
@@ -308,6 +313,18 @@ export const dataProvider: ExamensDataProvider = {
       `${API}/${apiResource(resource)}/${encodeURIComponent(String(id))}/historique`,
     );
     return json as HistoryEntry[];
+  },
+
+  async asAt(resource, { id, instant }) {
+    const { json } = await httpClient(
+      `${API}/${apiResource(resource)}/${encodeURIComponent(String(id))}/a-la-date?instant=${encodeURIComponent(instant)}`,
+    );
+    const { instant: at, revision, ...rest } = json as Record<string, unknown>;
+    return {
+      instant: String(at),
+      revision: Number(revision),
+      record: Object.values(rest)[0] as RaRecord,
+    };
   },
 
   requestDocument: (kind) => send('POST', `${API}/documents`, {}, { kind }),

@@ -17,6 +17,14 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
   '': null,
   informations: InformationsPage,
   'mon-compte': MonComptePage,
+  'inscription/candidats': lazyScreen(
+    () => import('../resources/candidatures/LandingPage'),
+    (m) => m.LandingPage,
+  ),
+  'inscription/candidats/histo': lazyScreen(
+    () => import('../resources/candidatures/HistoPage'),
+    (m) => m.HistoPage,
+  ),
   'inscription/candidats/inscrire-un-candidat': lazyScreen(
     () => import('../resources/candidatures/screens'),
     (m) => m.RegisterPage,

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -23,10 +23,16 @@ import {
 } from 'react-admin';
 import { DateTimeField } from '../common/fields';
 import { formatDate } from '../common/format';
+import { lazyScreen } from '../common/lazyScreen';
 import type { FieldDeclaration } from './declaration';
 import { referenceResource } from './routes';
 
 const numbers = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+
+const FrenchDateInput = lazyScreen(
+  () => import('./FrenchDateInput'),
+  (m) => m.default,
+);
 
 /** Keeps an emptied text as '' rather than react-admin's null: the contracts' texts are strings. */
 const keepText = (value: string | null): string => value ?? '';
@@ -152,7 +158,12 @@ export const fieldInput = (field: FieldDeclaration, record?: RaRecord): ReactEle
     case 'boolean':
       return <BooleanInput key={field.name} {...common} />;
     case 'date':
-      return <DateInput key={field.name} {...common} />;
+      // Typed and shown DD/MM/YYYY whatever the browser's language; its code comes with the form.
+      return (
+        <Suspense key={field.name} fallback={<DateInput {...common} disabled />}>
+          <FrenchDateInput {...common} />
+        </Suspense>
+      );
     case 'choice':
       return (
         <SelectInput

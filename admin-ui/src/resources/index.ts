@@ -1,6 +1,6 @@
 import type { ResourceProps } from 'react-admin';
 import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
-import candidatures from './candidatures';
+import candidatures, { inscrits } from './candidatures';
 import journal from './journal';
 import { listScreens } from './lists';
 import profils from './profils';
@@ -18,6 +18,7 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   sessions,
   'journal-connexions': journal,
   candidatures,
+  inscrits,
   ...Object.fromEntries(EDITABLE_LISTS.map((list) => [list.name, listScreens(list)])),
 };
 

@@ -27,7 +27,7 @@ import { categoryOf } from '../core/streams.js';
 import { documentsResource } from '../documents/contracts.js';
 import type { ReferenceRule } from '../usage/references.js';
 import { CANDIDATURE_CATEGORY, CANDIDATURE_FIELDS } from '../registration/candidature.js';
-import { candidaturesResource } from '../registration/contracts.js';
+import { candidaturesResource, inscritsResource } from '../registration/contracts.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -164,7 +164,7 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     // One person registered for one session, in one métier, through one centre de dépôt.
     category: CANDIDATURE_CATEGORY,
     label: 'Candidatures',
-    resources: [candidaturesResource],
+    resources: [candidaturesResource, inscritsResource],
     commands: true,
     references: CANDIDATURE_FIELDS.filter((f) => f.type === 'reference' && f.reference).map(
       (f) => ({ field: f.name, resource: f.reference! }),

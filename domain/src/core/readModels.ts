@@ -21,6 +21,7 @@ export interface ReadModelDocument {
 }
 
 import type { HistoryEntry, HistoryEvent } from '../history/history.js';
+import type { RecordedEvent } from './envelope.js';
 
 /** A resource of the HTTP contract: the collection behind it and the projections that fill it. */
 export interface ResourceDefinition {
@@ -31,6 +32,8 @@ export interface ResourceDefinition {
   readonly category: string;
   /** French label of one item ("métier"). */
   readonly label: string;
+  /** A view of an aggregate that only reads (the validated dossiers): no command routes of its own. */
+  readonly readOnly?: boolean;
   /** What a reader is told when the item does not exist. */
   readonly notFoundMessage: string;
   /**
@@ -48,6 +51,16 @@ export interface ResourceDefinition {
     readonly reference?: string;
     readonly choices?: readonly { readonly value: string; readonly label: string }[];
   }[];
+  /** The key of the item in the « as it stood » answer (`candidature`); default the resource name. */
+  readonly itemKey?: string;
+  /**
+   * The item as it stood at an instant, from its own events (`GET /api/<resource>/:id/a-la-date`):
+   * its document then and the revision it reflects; undefined before it existed.
+   */
+  readonly asAt?: (
+    events: readonly RecordedEvent[],
+    instant: string,
+  ) => { readonly revision: number; readonly document: ReadModelDocument } | undefined;
   /** How the item's events read as a history (who, when, what changed). */
   readonly history?: (events: readonly HistoryEvent[]) => HistoryEntry[];
 }

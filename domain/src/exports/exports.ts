@@ -152,6 +152,21 @@ const usersTable = (enroleurs: boolean): ExportTable => ({
   references: enroleurs ? referencesOf([ENROLER_CENTRE_DEPOT]) : [],
 });
 
+/** The dossiers as the list screen shows them, with every declared field of the form. */
+const CANDIDATURES_TABLE: ExportTable = {
+  columns: [
+    text('Numéro de dossier', 'numeroDossier'),
+    ...CANDIDATURE_FIELDS.map(fieldColumn),
+    {
+      header: 'Statut',
+      cell: (row) =>
+        CANDIDATURE_STATUS_LABELS[row.statut as CandidatureStatus] ?? String(row.statut ?? ''),
+    },
+    ...stamps(false),
+  ],
+  references: referencesOf(CANDIDATURE_FIELDS),
+};
+
 /**
  * Every exportable resource (its API name, also the file's name) and its columns: the same as the
  * screens of each list show and exported before, for the CSV and the XLSX alike.
@@ -194,19 +209,8 @@ export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
     references: [{ field: 'examenId', resource: 'examens' }],
   },
   // The dossiers as the list screen shows them, with every declared field of the form.
-  candidatures: {
-    columns: [
-      text('Numéro de dossier', 'numeroDossier'),
-      ...CANDIDATURE_FIELDS.map(fieldColumn),
-      {
-        header: 'Statut',
-        cell: (row) =>
-          CANDIDATURE_STATUS_LABELS[row.statut as CandidatureStatus] ?? String(row.statut ?? ''),
-      },
-      ...stamps(false),
-    ],
-    references: referencesOf(CANDIDATURE_FIELDS),
-  },
+  candidatures: CANDIDATURES_TABLE,
+  inscrits: CANDIDATURES_TABLE,
   'journal-connexions': {
     columns: [
       { header: 'Date', cell: (row) => instant(row.date) },

@@ -28,6 +28,9 @@ export interface HistoryEvent {
  * Builds the history of one stream by replaying it: each event is compared with the state before
  * it, so a modification lists exactly the fields it changed ("Libellé : Menuiserie → Menuiserie bois").
  */
+/** Absent, null and empty text read the same in a history (« — »). */
+const shown = (value: unknown): unknown => (value === undefined || value === '' ? null : value);
+
 export const describeHistory = <State extends Record<string, unknown>>(
   events: readonly HistoryEvent[],
   options: {
@@ -44,7 +47,7 @@ export const describeHistory = <State extends Record<string, unknown>>(
     const changes = Object.entries(options.fields)
       // Absent and empty are the same: "no filière" at creation is not a change to list.
       .filter(
-        ([field]) => JSON.stringify(state[field] ?? null) !== JSON.stringify(next[field] ?? null),
+        ([field]) => JSON.stringify(shown(state[field])) !== JSON.stringify(shown(next[field])),
       )
       .map(([field, label]) => ({
         field,

@@ -1,4 +1,5 @@
 import { recordInputSchema } from '../configuration/contracts.js';
+import type { RecordedEvent } from '../core/envelope.js';
 import { ValidationError } from '../core/errors.js';
 import type {
   CollectionDefinition,
@@ -75,6 +76,86 @@ export interface CandidatureDocument extends ReadModelDocument {
   modifiePar: string;
   [field: string]: unknown;
 }
+
+const nameOf = (values: Readonly<Record<string, unknown>>): string =>
+  [values.nom, values.prenoms].filter((v) => typeof v === 'string' && v !== '').join(' ');
+
+/**
+ * The dossier's read-model document after one of its events (null once deleted): the projection
+ * writes it, and the dossier « as it stood » at an instant replays it over the events up to then.
+ */
+export const candidatureDocumentAfter = (
+  current: CandidatureDocument | null,
+  event: RecordedEvent<CandidatureEvent>,
+): CandidatureDocument | null => {
+  const stamp = {
+    version: event.revision,
+    modifieLe: event.metadata.at,
+    modifiePar: event.metadata.actor.name,
+  };
+  const changed = (changes: Partial<CandidatureDocument>) =>
+    current ? { ...current, ...changes, ...stamp } : null;
+  switch (event.type) {
+    case 'CandidatureCreated':
+    case 'CandidatureModified': {
+      const { sessionId, metierId, centreDepotId, values } = event.data;
+      return {
+        ...(current ?? {}),
+        ...values,
+        id: event.data.candidatureId,
+        numeroDossier:
+          event.type === 'CandidatureCreated'
+            ? event.data.numeroDossier
+            : (current?.numeroDossier ?? ''),
+        sessionId,
+        metierId,
+        centreDepotId,
+        libelle: nameOf(values),
+        statut: current?.statut ?? 'brouillon',
+        motifRejetId: current?.motifRejetId ?? null,
+        commentaireRejet: current?.commentaireRejet ?? '',
+        creeLe: current?.creeLe ?? event.metadata.at,
+        creePar: current?.creePar ?? event.metadata.actor.name,
+        ...stamp,
+      };
+    }
+    case 'CandidatureSubmitted':
+      return changed({ statut: 'soumis' });
+    case 'CandidatureValidated':
+      return changed({ statut: 'valide' });
+    case 'CandidatureRejected':
+      return changed({
+        statut: 'rejete',
+        motifRejetId: event.data.motifId,
+        commentaireRejet: event.data.commentaire,
+      });
+    case 'CandidatureWithdrawn':
+      return changed({ statut: 'desiste' });
+    case 'CandidatureDeleted':
+      return null;
+    default:
+      return current;
+  }
+};
+
+/**
+ * The dossier as it stood at `instant`: its events at or before it, replayed; undefined before its
+ * creation (or once deleted).
+ */
+export const candidatureAsAt = (
+  events: readonly RecordedEvent[],
+  instant: string,
+): { revision: number; candidature: CandidatureDocument } | undefined => {
+  const limit = Date.parse(instant);
+  let document: CandidatureDocument | null = null;
+  let revision = -1;
+  for (const event of events) {
+    if (Date.parse(event.metadata.at) > limit) break;
+    document = candidatureDocumentAfter(document, event as RecordedEvent<CandidatureEvent>);
+    revision = event.revision;
+  }
+  return document ? { revision, candidature: document } : undefined;
+};
 
 export const candidaturesCollection: CollectionDefinition = {
   name: 'candidatures',
@@ -166,9 +247,25 @@ export const candidaturesResource: ResourceDefinition = {
   label: 'dossier',
   notFoundMessage: CANDIDATURE_NOT_FOUND,
   scopedBy: 'centreDepotId',
+  itemKey: 'candidature',
+  asAt: (events, instant) => {
+    const found = candidatureAsAt(events, instant);
+    return found && { revision: found.revision, document: found.candidature };
+  },
   fields: [
     ...CANDIDATURE_FIELDS,
     { name: 'motifRejetId', type: 'reference', reference: 'motifs-rejet' },
   ],
   history: candidatureHistory,
+};
+
+/**
+ * The validated dossiers (« Inscrits »): the same documents, read through a route whose scope is
+ * `statut = valide`; read-only (their commands are the dossiers').
+ */
+export const inscritsResource: ResourceDefinition = {
+  ...candidaturesResource,
+  name: 'inscrits',
+  label: 'inscrit',
+  readOnly: true,
 };

@@ -3,6 +3,7 @@
  * verbatim, then the minimum lengths domain.md decides, checked on the values as typed. Pure: the
  * file is read elsewhere (CSV or XLSX) into rows of texts.
  */
+import { personKey } from './candidature.js';
 import { isAbbreviatedName, NAME_ABBREVIATED } from './identity.js';
 
 export const PERSON_LIST_COLUMNS = [
@@ -92,4 +93,45 @@ export const firstProblem = (row: PersonRow, ligne: number): RowProblem | undefi
   if (row.telephone!.trim().length < 8) return problem('telephone', LIST_MESSAGES.telephoneCourt);
   if (row.matricule!.trim().length < 8) return problem('matricule', LIST_MESSAGES.matriculeCourt);
   return undefined;
+};
+
+/** The person a valid row names (its key, as a dossier's: names and date of birth). */
+export const rowPersonKey = (row: PersonRow): string =>
+  personKey({
+    nom: row.nom,
+    prenoms: row.prenoms,
+    dateNaissance: isoFromFrench(row.date_naissance ?? ''),
+  });
+
+export const listDuplicateMessage = (first: number, again: number) =>
+  `Cette personne figure deux fois dans la liste (lignes ${first} et ${again}).`;
+export const ALREADY_IN_SESSION = 'Cette personne est déjà inscrite à cette session.';
+
+/**
+ * Every offending row with its first failure (rules 1–8, the lengths, then a person listed twice),
+ * in the sheet's order; the valid rows with their person's key.
+ */
+export const checkPersonRows = (
+  rows: readonly { readonly ligne: number; readonly values: PersonRow }[],
+): { problems: RowProblem[]; valid: { ligne: number; key: string }[] } => {
+  const problems: RowProblem[] = [];
+  const valid: { ligne: number; key: string }[] = [];
+  const seen = new Map<string, number>();
+  for (const { ligne, values } of rows) {
+    const problem = firstProblem(values, ligne);
+    if (problem) {
+      problems.push(problem);
+      continue;
+    }
+    const key = rowPersonKey(values);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      const message = listDuplicateMessage(first, ligne);
+      problems.push({ ligne, colonne: 'nom', message, detail: message });
+      continue;
+    }
+    seen.set(key, ligne);
+    valid.push({ ligne, key });
+  }
+  return { problems, valid };
 };

@@ -175,7 +175,12 @@ const ROUTES = [
       write: ['apprenti.enregistrer'],
     },
   ),
-  route('inscription', 'inscription/inscrits', 'Inscrits', ['candidat.lister-inscrits']),
+  // The validated dossiers, read-only: their commands are the list of candidates'.
+  route('inscription', 'inscription/inscrits', 'Inscrits', ['candidat.lister-inscrits'], {
+    resource: 'inscrits',
+    scope: { statut: 'valide' },
+    itemLabel: 'Inscrit',
+  }),
   route('inscription', 'inscription/candidats', 'Candidats', CANDIDAT_LIST),
   route('inscription', 'inscription/candidats/inscrire-un-candidat', 'Inscrire un candidat', [
     'candidat.enregistrer',

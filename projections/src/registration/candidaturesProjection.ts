@@ -1,19 +1,19 @@
 import {
-  assertNever,
   CANDIDATURE_EVENT_TYPES,
   CANDIDATURES_PROJECTION,
+  candidatureDocumentAfter,
   candidaturesCollection,
   type CandidatureDocument,
   type CandidatureEvent,
   type RecordedEvent,
 } from '@examens-pro/domain';
 import type { Projection } from '@examens-pro/platform';
-import { ALREADY_SEEN, createdStamp, documentBefore, stampOf } from '../support.js';
+import { ALREADY_SEEN, documentBefore } from '../support.js';
 
-const nameOf = (values: Readonly<Record<string, unknown>>): string =>
-  [values.nom, values.prenoms].filter((v) => typeof v === 'string' && v !== '').join(' ');
-
-/** The `candidatures` list: one document per dossier, its identity flattened, its statut. */
+/**
+ * The `candidatures` list: one document per dossier, its identity flattened, its statut; the
+ * document is the domain's (`candidatureDocumentAfter`), the one the « as it stood » view replays.
+ */
 export const candidaturesProjection: Projection = {
   name: CANDIDATURES_PROJECTION,
   version: 1,
@@ -29,51 +29,8 @@ export const candidaturesProjection: Projection = {
       event,
     );
     if (current === ALREADY_SEEN) return;
-    const stamp = stampOf(event);
-    const put = (changes: Partial<CandidatureDocument>) => {
-      if (current) context.put(candidaturesCollection, { ...current, ...changes, ...stamp });
-    };
-    switch (event.type) {
-      case 'CandidatureCreated':
-      case 'CandidatureModified': {
-        const { sessionId, metierId, centreDepotId, values } = event.data;
-        context.put(candidaturesCollection, {
-          ...(current ?? {}),
-          ...values,
-          id,
-          numeroDossier:
-            event.type === 'CandidatureCreated'
-              ? event.data.numeroDossier
-              : (current?.numeroDossier ?? ''),
-          sessionId,
-          metierId,
-          centreDepotId,
-          libelle: nameOf(values),
-          statut: current?.statut ?? 'brouillon',
-          motifRejetId: current?.motifRejetId ?? null,
-          commentaireRejet: current?.commentaireRejet ?? '',
-          ...createdStamp(current, event),
-          ...stamp,
-        } satisfies CandidatureDocument);
-        return;
-      }
-      case 'CandidatureSubmitted':
-        return put({ statut: 'soumis' });
-      case 'CandidatureValidated':
-        return put({ statut: 'valide' });
-      case 'CandidatureRejected':
-        return put({
-          statut: 'rejete',
-          motifRejetId: event.data.motifId,
-          commentaireRejet: event.data.commentaire,
-        });
-      case 'CandidatureWithdrawn':
-        return put({ statut: 'desiste' });
-      case 'CandidatureDeleted':
-        context.delete(candidaturesCollection, id);
-        return;
-      default:
-        assertNever(event);
-    }
+    const next = candidatureDocumentAfter(current, event);
+    if (next) context.put(candidaturesCollection, next);
+    else if (current) context.delete(candidaturesCollection, id);
   },
 };

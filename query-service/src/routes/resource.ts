@@ -138,6 +138,11 @@ export const withinScope = (
   return { ...filter, ...scope };
 };
 
+/** An instant in ISO 8601 with its offset: 2027-01-15T10:30:00+01:00, 2027-01-15T09:30:00.000Z. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const INSTANT_EXPECTED =
+  'Indiquez l’instant au format ISO 8601 avec son fuseau, par exemple 2027-01-15T10:30:00+01:00.';
+
 /** GET /api/<resource> (ra-data-simple-rest) and GET /api/<resource>/:id, for any declared resource. */
 export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = async (
   app,
@@ -179,6 +184,39 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
     reply.header('ETag', etag(doc.version));
     return doc;
   });
+
+  const asAt = resource.asAt;
+  if (asAt) {
+    // The item as it stood at an instant, replayed from its events (no ETag: it cannot be edited).
+    const auditors = { preHandler: requireAccess([...requirement, 'administration.historique']) };
+    app.get<{ Params: { id: string }; Querystring: { instant?: string } }>(
+      '/:id/a-la-date',
+      auditors,
+      async (request) => {
+        const instant = String(request.query.instant ?? '').trim();
+        if (!ISO_INSTANT.test(instant) || !Number.isFinite(Date.parse(instant)))
+          throw new ValidationError(INSTANT_EXPECTED, { instant: INSTANT_EXPECTED });
+        const events = await options.eventStore.readStream(
+          streamName(resource.category, request.params.id),
+        );
+        const found = asAt(events, instant);
+        const scope = readScope(resource, request);
+        const outside =
+          found &&
+          scope &&
+          Object.entries(scope).some(
+            ([field, value]) =>
+              (found.document as unknown as Record<string, unknown>)[field] !== value,
+          );
+        if (!found || outside) throw new NotFoundError(resource.notFoundMessage);
+        return {
+          instant,
+          revision: found.revision,
+          [resource.itemKey ?? resource.name]: found.document,
+        };
+      },
+    );
+  }
 
   const history = resource.history;
   if (history) {

@@ -7,3 +7,10 @@ export default lazyResource(() => import('./screens').then((m) => m.candidatureS
   recordRepresentation: (record: { numeroDossier?: string; libelle?: string }) =>
     `${record.numeroDossier ?? ''} — ${record.libelle ?? ''}`,
 });
+
+/** The validated dossiers, read-only. */
+export const inscrits = lazyResource(() => import('./screens').then((m) => m.inscritScreens), {
+  icon: AssignmentIndIcon,
+  recordRepresentation: (record: { numeroDossier?: string; libelle?: string }) =>
+    `${record.numeroDossier ?? ''} — ${record.libelle ?? ''}`,
+});

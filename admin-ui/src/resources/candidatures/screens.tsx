@@ -43,7 +43,7 @@ const fieldOf = (field: ListField): FieldDeclaration => ({
  * A dossier: its number and the candidate's name (given by the server), the form's fields as the
  * domain declares them, its statut; the steps (Soumettre, Valider, Rejeter, Désister) on its page.
  */
-const candidatures: ResourceDeclaration = {
+export const candidatures: ResourceDeclaration = {
   ...routeLabels('candidatures'),
   newItem: 'nouveau dossier',
   fields: [
@@ -99,6 +99,18 @@ const candidatures: ResourceDeclaration = {
 };
 
 export const candidatureScreens = screensOf(candidatures);
+
+/** « Inscrits »: the validated dossiers (the server's scope), read and exported only. */
+export const inscritScreens = screensOf({
+  ...candidatures,
+  ...routeLabels('inscrits'),
+  fields: candidatures.fields.map((field) =>
+    field.name === 'statut' ? { ...field, inList: false, filter: false } : field,
+  ),
+  readOnly: true,
+  remove: undefined,
+  slots: {},
+});
 
 /**
  * « Inscrire un candidat »: the dossier's creation form as a page of its own, which then leads to

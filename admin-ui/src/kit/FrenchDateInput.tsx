@@ -1,0 +1,59 @@
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import 'dayjs/locale/fr';
+import { FieldTitle, useInput, type InputProps } from 'react-admin';
+
+dayjs.extend(customParseFormat);
+
+const STORED = 'YYYY-MM-DD';
+export const INVALID_DATE = 'Date invalide : saisissez-la au format JJ/MM/AAAA.';
+
+/**
+ * A calendar day typed and shown DD/MM/YYYY whatever the browser's language (seed §9), stored
+ * YYYY-MM-DD: MUI X's date picker with dayjs in French, its chunk loaded with the forms using it.
+ */
+const FrenchDateInput = (props: InputProps & { helperText?: string; disabled?: boolean }) => {
+  const { field, fieldState, isRequired } = useInput({
+    ...props,
+    validate: [
+      ...[props.validate ?? []].flat(),
+      (value: unknown) => (value === INVALID_DATE ? INVALID_DATE : undefined),
+    ],
+  });
+  const value =
+    typeof field.value === 'string' && dayjs(field.value, STORED, true).isValid()
+      ? dayjs(field.value, STORED)
+      : null;
+  const error = fieldState.error?.message;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr">
+      <DatePicker
+        label={<FieldTitle label={props.label} source={props.source} isRequired={isRequired} />}
+        format="DD/MM/YYYY"
+        value={value}
+        disabled={props.disabled}
+        onChange={(next: Dayjs | null) =>
+          field.onChange(next === null ? null : next.isValid() ? next.format(STORED) : INVALID_DATE)
+        }
+        slotProps={{
+          textField: {
+            name: field.name,
+            onBlur: field.onBlur,
+            error: Boolean(error),
+            helperText: error ?? props.helperText,
+            // As react-admin's own inputs: filled, the form's width.
+            variant: 'filled',
+            fullWidth: true,
+            sx: { mb: 1 },
+          },
+          field: { clearable: !isRequired },
+        }}
+      />
+    </LocalizationProvider>
+  );
+};
+
+export default FrenchDateInput;
