@@ -10,7 +10,7 @@ import { startServer } from './server.js';
  * the product: `fetch` (undici) spends about five times the CPU of `node:http` per request (measured
  * here: 62 % of a core against 13 % at the same rate), which the product's latency then paid for.
  */
-const send = (
+export const send = (
   agent: Agent,
   url: string,
   method: string,

@@ -10,6 +10,7 @@ import { benchList } from './list.js';
 import { benchReads } from './reads.js';
 import { describeMachine } from './machine.js';
 import { benchRebuild } from './rebuild.js';
+import { benchRegistration } from './registration.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -128,10 +129,36 @@ const exportsSuite = async (): Promise<void> => {
   });
 };
 
+/**
+ * Registration I: candidature creation p99 ≤ 100 ms at 20 concurrent clients; a 50,000-row list
+ * verified in ≤ 5 s (the server's memory). Sizes: BENCH_SECONDS, BENCH_LIST_ROWS.
+ */
+const registration = async (): Promise<void> => {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+  const listRows = Number(process.env.BENCH_LIST_ROWS ?? 50_000);
+  console.log(
+    `Inscriptions : 20 clients pendant ${seconds} s, puis une liste de ${listRows} personnes…`,
+  );
+  const result = await benchRegistration({ port: 18_189, seconds, listRows });
+  console.log(result);
+  save('registration', {
+    suite: 'registration (Registration I)',
+    machine: describeMachine(),
+    targets: { creationP99Ms: 100, listVerificationMs: 5000, serverMemoryMb: 300 },
+    ...result,
+    verdict: {
+      creationP99: result.creation.p99Ms <= 100,
+      listVerification: result.listVerification.valid && result.listVerification.ms <= 5000,
+      serverMemory: result.listVerification.serverPeakMb <= 300,
+    },
+  });
+};
+
 const SUITES: Record<string, () => Promise<void>> = {
   spine,
   documents,
   exports: exportsSuite,
+  registration,
 };
 
 const main = async (): Promise<void> => {

@@ -69,7 +69,11 @@ const signIn = async (url: string) => {
 export const startServer = async (dataDir: string, port: number): Promise<BenchServer> => {
   const child: ChildProcess = spawn(
     process.execPath,
-    [resolve(__dirname, '../../embedded/dist/main.js')],
+    // BENCH_SERVER_ARGS: node flags for the server alone (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
+    [
+      ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+      resolve(__dirname, '../../embedded/dist/main.js'),
+    ],
     {
       env: {
         ...process.env,

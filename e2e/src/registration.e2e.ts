@@ -278,13 +278,15 @@ run('Inscription : patrons et apprentis', () => {
   it('lists the dossier among the candidates, found by its number and its statut', async () => {
     await open(LISTE);
     await page.getByPlaceholder(/^Rechercher/).fill('CQP27-000001');
+    // The search reaches the address once typed (react-admin waits for the typing to stop).
+    await page.waitForURL(/CQP27-000001/);
     const row = page.getByRole('row').filter({ hasText: 'CQP27-000001' });
     await row.getByText('Atangana Paul-Éric').waitFor();
     await row.getByText('Rejeté').waitFor();
     await shot(page, 'inscription-12-liste-des-candidats');
     // The landing page counts the open session's dossiers by statut, each a link to the list.
     await page.locator(`a[role="menuitem"][href="${DASHBOARD}/inscription/candidats"]`).click();
-    await page.getByText('CQP session de juin 2027').waitFor();
+    await page.waitForURL(`**${DASHBOARD}/inscription/candidats`);
     await page.getByRole('link', { name: 'Rejeté : 1' }).waitFor();
     await page.getByRole('link', { name: 'Total : 1' }).waitFor();
     await shot(page, 'inscription-13-candidats-par-statut');

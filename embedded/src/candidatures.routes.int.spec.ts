@@ -53,31 +53,8 @@ const created = async (url: string, payload: Record<string, unknown>, as = admin
   return response.json<Answer>();
 };
 
-/** A user holding `permissions` (attached to a centre de dépôt: an enrôleur), signed in. */
-const userWith = async (
-  permissions: string[],
-  login: string,
-  centreDepotId?: string,
-): Promise<Agent> => {
-  const profile = await created('/api/profils', { libelle: `Profil ${login}`, permissions });
-  await created(centreDepotId ? '/api/enroleurs' : '/api/utilisateurs', {
-    nom: 'Essomba',
-    prenoms: 'Paul',
-    login,
-    telephone: '699000002',
-    profilId: profile.id,
-    motDePasse: 'Temporaire-Dossiers-1',
-    ...(centreDepotId ? { centreDepotId } : {}),
-  });
-  const { agent } = await t.signIn(login, 'Temporaire-Dossiers-1');
-  const changed = await agent.inject({
-    method: 'POST',
-    url: '/api/auth/change-password',
-    payload: { currentPassword: 'Temporaire-Dossiers-1', newPassword: 'Dossiers-Personnel-22' },
-  });
-  expect(changed.statusCode).toBe(200);
-  return agent;
-};
+const userWith = (permissions: string[], login: string, centreDepotId?: string) =>
+  t.userWith(permissions, login, centreDepotId);
 
 const ids: Record<string, string> = {};
 let n = 0;
@@ -94,7 +71,8 @@ const candidate = (more: Record<string, unknown> = {}) => {
     nom: 'Ngono',
     prenoms: `Éloïse ${String.fromCharCode(65 + (n % 26))}${String.fromCharCode(97 + Math.floor(n / 26))}lice`,
     sexe: 'F',
-    dateNaissance: '2000-03-05',
+    // A birth date of its own: persons with near names and one birth date are near matches.
+    dateNaissance: `${1960 + (n % 40)}-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (n % 28)).padStart(2, '0')}`,
     lieuNaissance: 'Yaoundé',
     nationalite: 'Camerounaise',
     telephone: '677 44 55 66',
@@ -492,6 +470,30 @@ describe('candidatures over HTTP', () => {
     expect(again.json()).toMatchObject({
       message: `Cette personne est déjà inscrite à cette session (dossier ${doc.numeroDossier}).`,
     });
+  });
+
+  it('asks to confirm a near match (same birth date, names within two letters), and records the confirmation', async () => {
+    const first = await created(
+      '/api/candidatures',
+      candidate({ nom: 'Mbarga', prenoms: 'Jeanne', dateNaissance: '1996-06-06' }),
+    );
+    const doc = await read<Dossier>(`/api/candidatures/${first.id}`, first.position);
+    const near = candidate({ nom: 'Mbarga', prenoms: 'Jean', dateNaissance: '1996-06-06' });
+    const asked = await call('POST', '/api/candidatures', near);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toEqual({
+      code: 'homonyme-a-confirmer',
+      message: `Une personne au nom proche, née le même jour, est déjà inscrite à cette session : dossier ${doc.numeroDossier} (Mbarga Jeanne). Confirmez qu’il s’agit d’une autre personne.`,
+    });
+    // Another birth date, or names further apart: no question.
+    await created('/api/candidatures', { ...near, dateNaissance: '1996-06-07' });
+    const confirmed = await created('/api/candidatures', { ...near, confirmerHomonyme: true });
+    const history = await read<{ changes: { field: string; after: unknown }[] }[]>(
+      `/api/candidatures/${confirmed.id}/historique`,
+    );
+    expect(history[0]!.changes).toContainEqual(
+      expect.objectContaining({ field: 'homonymesConfirmes', after: '1 dossier au nom proche' }),
+    );
   });
 
   it('gives 20 concurrent creations 20 distinct numbers; 10 concurrent creations of one person make one dossier', async () => {

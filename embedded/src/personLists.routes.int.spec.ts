@@ -219,32 +219,7 @@ describe('verifying a list of persons (seed §5)', () => {
   });
 
   it('is for who registers candidates', async () => {
-    const { agent } = await (async () => {
-      const profile = await admin.inject({
-        method: 'POST',
-        url: '/api/profils',
-        payload: { libelle: 'Lecteur', permissions: ['candidat.lister-inscrits'] },
-      });
-      await admin.inject({
-        method: 'POST',
-        url: '/api/utilisateurs',
-        payload: {
-          nom: 'Essomba',
-          prenoms: 'Paul',
-          login: 'lecteur-listes@test.local',
-          telephone: '699000002',
-          profilId: profile.json<{ id: string }>().id,
-          motDePasse: 'Temporaire-Listes-1',
-        },
-      });
-      const signed = await t.signIn('lecteur-listes@test.local', 'Temporaire-Listes-1');
-      await signed.agent.inject({
-        method: 'POST',
-        url: '/api/auth/change-password',
-        payload: { currentPassword: 'Temporaire-Listes-1', newPassword: 'Listes-Personnel-22' },
-      });
-      return signed;
-    })();
+    const agent = await t.userWith(['candidat.lister-inscrits'], 'lecteur-listes@test.local');
     expect((await verify(csv([row(1)]), 'text/csv', '', agent)).statusCode).toBe(403);
   });
 

@@ -29,26 +29,7 @@ const created = async (url: string, payload: Record<string, unknown>): Promise<A
   return response.json<Answer>();
 };
 
-/** A user holding only `permissions`, signed in with a password of their own. */
-const userWith = async (permissions: string[], login: string): Promise<Agent> => {
-  const profile = await created('/api/profils', { libelle: `Profil ${login}`, permissions });
-  await created('/api/utilisateurs', {
-    nom: 'Essomba',
-    prenoms: 'Paul',
-    login,
-    telephone: '699000002',
-    profilId: profile.id,
-    motDePasse: 'Temporaire-Registre-1',
-  });
-  const { agent } = await t.signIn(login, 'Temporaire-Registre-1');
-  const changed = await agent.inject({
-    method: 'POST',
-    url: '/api/auth/change-password',
-    payload: { currentPassword: 'Temporaire-Registre-1', newPassword: 'Registre-Personnel-22' },
-  });
-  expect(changed.statusCode).toBe(200);
-  return agent;
-};
+const userWith = (permissions: string[], login: string) => t.userWith(permissions, login);
 
 let metierId: string;
 let departementId: string;

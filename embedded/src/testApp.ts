@@ -137,9 +137,45 @@ export const startTestApp = async (
     return a;
   };
 
+  /**
+   * A user holding exactly `permissions` (through a profile of their own), attached to a centre de
+   * dépôt when one is given (an enrôleur), signed in with a password of their own.
+   */
+  const userWith = async (
+    permissions: readonly string[],
+    login: string,
+    centreDepotId?: string,
+  ): Promise<Agent> => {
+    const a = await asAdmin();
+    const post = async (url: string, payload: Record<string, unknown>) => {
+      const response = await a.inject({ method: 'POST', url, payload });
+      if (response.statusCode !== 201) throw new Error(`${url} : ${response.body}`);
+      return response.json<{ id: string }>();
+    };
+    const profile = await post('/api/profils', { libelle: `Profil ${login}`, permissions });
+    await post(centreDepotId ? '/api/enroleurs' : '/api/utilisateurs', {
+      nom: 'Essomba',
+      prenoms: 'Paul',
+      login,
+      telephone: '699000002',
+      profilId: profile.id,
+      motDePasse: 'Temporaire-Essai-1',
+      ...(centreDepotId ? { centreDepotId } : {}),
+    });
+    const { agent: signed } = await signIn(login, 'Temporaire-Essai-1');
+    const changed = await signed.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'Temporaire-Essai-1', newPassword: 'Essai-Personnel-2026' },
+    });
+    if (changed.statusCode !== 200) throw new Error(`mot de passe : ${changed.body}`);
+    return signed;
+  };
+
   return {
     app,
     runner,
+    userWith,
     dir,
     eventStore,
     readStore,

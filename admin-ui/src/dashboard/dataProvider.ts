@@ -44,7 +44,7 @@ const INPUT_FIELDS: Record<string, { create: readonly string[]; update: readonly
   },
   // A dossier's form: the fields the domain declares (its number and statut are the server's).
   candidatures: {
-    create: CANDIDATURE_FIELDS.map((field) => field.name),
+    create: [...CANDIDATURE_FIELDS.map((field) => field.name), 'confirmerHomonyme'],
     update: CANDIDATURE_FIELDS.map((field) => field.name),
   },
   'mon-compte': {

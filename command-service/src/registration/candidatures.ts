@@ -3,7 +3,10 @@ import {
   CANDIDATURE_FIELDS,
   CANDIDATURE_NOT_FOUND,
   candidatureDecider,
+  candidaturesCollection,
   ConflictError,
+  HomonymError,
+  nearSamePerson,
   dossierNumber,
   DuplicateError,
   fold,
@@ -20,6 +23,7 @@ import {
   yearsBefore,
   type Candidature,
   type CandidatureCommand,
+  type CandidatureDocument,
   type CandidatureDetails,
   type CandidatureEvent,
   type CommandContext,
@@ -36,6 +40,7 @@ import {
   toEnvelopes,
   WrongExpectedRevisionError,
   type EventStore,
+  type ReadStore,
   type UniqueValue,
 } from '@examens-pro/platform';
 import type { CommandAnswer } from '../commands.js';
@@ -84,9 +89,31 @@ const invalid = (field: string, message: string) =>
  * Where this process last saw the stream is kept, so that a number costs a short read, not the
  * whole stream. A creation that fails after taking its number leaves a gap: numbers never repeat.
  */
+/**
+ * Runs `work` after the previous work queued under the same key has settled: concurrent creations
+ * in one process take their numbers in turn instead of colliding on the counter's revision (other
+ * processes still meet through the expected revision).
+ */
+const serialized = () => {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return next;
+  };
+};
+
 const dossierCounter = (eventStore: EventStore) => {
   const seen = new Map<string, number>();
-  return async (sessionId: string, candidatureId: string, context: CommandContext) => {
+  const inTurn = serialized();
+  return (sessionId: string, candidatureId: string, context: CommandContext) =>
+    inTurn(sessionId, () => takeNext(sessionId, candidatureId, context));
+  async function takeNext(sessionId: string, candidatureId: string, context: CommandContext) {
     const stream = `numeros-dossier-${sessionId}`;
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const from = seen.get(stream) ?? -1;
@@ -110,7 +137,7 @@ const dossierCounter = (eventStore: EventStore) => {
       }
     }
     throw new Error(`Numéro de dossier : trop de créations simultanées (${sessionId}).`);
-  };
+  }
 };
 
 const quotaFormat = new Intl.NumberFormat('fr-FR');
@@ -163,11 +190,12 @@ const placeCounter = (eventStore: EventStore) => {
     }
     throw new Error(`Quota : trop de soumissions simultanées (${stream}).`);
   };
+  const inTurn = serialized();
   return {
     take: (stream: string, candidatureId: string, quota: number, context: CommandContext) =>
-      change(stream, candidatureId, 1, context, quota),
+      inTurn(stream, () => change(stream, candidatureId, 1, context, quota)),
     release: (stream: string, candidatureId: string, context: CommandContext) =>
-      change(stream, candidatureId, -1, context),
+      inTurn(stream, () => change(stream, candidatureId, -1, context)),
   };
 };
 
@@ -187,7 +215,11 @@ const scoped = (
  * The commands on candidatures. `scope` is the caller's centre de dépôt (an enrôleur's), or null:
  * an enrôleur registers for their centre only and never reaches another centre's dossiers.
  */
-export const candidatureCommands = (eventStore: EventStore, timeZone: string) => {
+export const candidatureCommands = (
+  eventStore: EventStore,
+  timeZone: string,
+  readStore?: ReadStore,
+) => {
   const takeNumber = dossierCounter(eventStore);
   const places = placeCounter(eventStore);
   const owner = (id: string) => streamName(CANDIDATURE_CATEGORY, id);
@@ -307,6 +339,19 @@ export const candidatureCommands = (eventStore: EventStore, timeZone: string) =>
     return details;
   };
 
+  /**
+   * Dossiers of the session that may name the same person (same birth date, names within two
+   * letters), from the read model: a near match asks for a confirmation, it does not forbid.
+   */
+  const nearMatches = async (details: CandidatureDetails): Promise<CandidatureDocument[]> => {
+    if (!readStore || typeof details.values.dateNaissance !== 'string') return [];
+    const { items } = await readStore.collection<CandidatureDocument>(candidaturesCollection).list({
+      filter: { sessionId: details.sessionId, dateNaissance: details.values.dateNaissance },
+      limit: 200,
+    });
+    return items.filter((doc) => nearSamePerson(details.values, doc));
+  };
+
   /** 409 naming the dossier that already holds the person, when the caller may read it. */
   const duplicate = async (value: UniqueValue, scope: string | null): Promise<never> => {
     const reservation = fold(
@@ -353,6 +398,7 @@ export const candidatureCommands = (eventStore: EventStore, timeZone: string) =>
       input: CandidatureDetails,
       scope: string | null,
       context: CommandContext,
+      confirmerHomonyme = false,
     ): Promise<CommandAnswer> {
       // An enrôleur registers at their own centre, whatever the form says.
       const requested = scope ? { ...input, centreDepotId: scope } : input;
@@ -370,9 +416,27 @@ export const candidatureCommands = (eventStore: EventStore, timeZone: string) =>
         session.debutComposition,
         parametres?.values.ageMinimum,
       );
+      const near = await nearMatches(details);
+      if (near.length > 0 && !confirmerHomonyme) {
+        const readable = near.filter((doc) => !scope || doc.centreDepotId === scope);
+        throw new HomonymError(
+          readable.length > 0
+            ? `Une personne au nom proche, née le même jour, est déjà inscrite à cette session : ${readable
+                .map((doc) => `dossier ${doc.numeroDossier} (${doc.libelle})`)
+                .join(', ')}. Confirmez qu’il s’agit d’une autre personne.`
+            : 'Une personne au nom proche, née le même jour, est déjà inscrite à cette session dans un autre centre de dépôt. Confirmez qu’il s’agit d’une autre personne.',
+          readable.map((doc) => doc.numeroDossier),
+        );
+      }
       const create = (numeroDossier: string): CandidatureCommand => ({
         type: 'CreateCandidature',
-        data: { candidatureId: id, numeroDossier, ...details, facts },
+        data: {
+          candidatureId: id,
+          numeroDossier,
+          ...details,
+          facts,
+          ...(near.length > 0 ? { homonymesConfirmes: near.map((doc) => doc.id) } : {}),
+        },
       });
       // Already created (the id derives from the command id: a retried command) is answered as
       // the first time was, without taking another number.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { parseCandidature, parseRejection } from '@examens-pro/domain';
+import { parseCandidature, parseNewCandidature, parseRejection } from '@examens-pro/domain';
 import { officeTimeZone } from '@examens-pro/platform';
 import { commandRoute } from '../commandRoute.js';
 import { candidatureCommands } from '../registration/candidatures.js';
@@ -14,8 +14,11 @@ const scopeOf = (request: FastifyRequest): string | null =>
  * POST /:id/soumettre, /:id/valider, /:id/rejeter { motifId, commentaire }, /:id/desister, each under
  * the route table's permissions for that action.
  */
-export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {
-  const candidatures = candidatureCommands(eventStore, officeTimeZone());
+export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { eventStore, readStore },
+) => {
+  const candidatures = candidatureCommands(eventStore, officeTimeZone(), readStore);
   const resource = 'candidatures';
 
   commandRoute(app, {
@@ -23,9 +26,9 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (app, { e
     url: '/',
     resource,
     access: { action: 'creer' },
-    input: parseCandidature,
-    run: ({ id, input, context, request }) =>
-      candidatures.create(id, input, scopeOf(request), context),
+    input: parseNewCandidature,
+    run: ({ id, input: { confirmerHomonyme, ...input }, context, request }) =>
+      candidatures.create(id, input, scopeOf(request), context, confirmerHomonyme),
   });
   commandRoute(app, {
     method: 'PUT',

@@ -7,7 +7,8 @@
  */
 import { assertNever, type Decider } from '../core/decider.js';
 import type { DomainEvent } from '../core/envelope.js';
-import { ConflictError, NotFoundError } from '../core/errors.js';
+import { distance } from 'fastest-levenshtein';
+import { ConflictError, DomainError, NotFoundError } from '../core/errors.js';
 import type { ListField } from '../configuration/lists.js';
 import { session, metier } from '../configuration/fields.js';
 import { SEXES } from './identity.js';
@@ -144,7 +145,12 @@ type Id = { candidatureId: string };
 
 export type CandidatureCreated = DomainEvent<
   'CandidatureCreated',
-  Id & CandidatureDetails & { numeroDossier: string }
+  Id &
+    CandidatureDetails & {
+      numeroDossier: string;
+      /** Dossiers of near-identical persons the registrar confirmed to be other persons. */
+      homonymesConfirmes?: string[];
+    }
 >;
 export type CandidatureModified = DomainEvent<'CandidatureModified', Id & CandidatureDetails>;
 export type CandidatureSubmitted = DomainEvent<'CandidatureSubmitted', Id>;
@@ -177,7 +183,12 @@ export const CANDIDATURE_EVENT_TYPES: readonly CandidatureEvent['type'][] = [
 export type CandidatureCommand =
   | {
       type: 'CreateCandidature';
-      data: Id & CandidatureDetails & { numeroDossier: string; facts: RegistrationFacts };
+      data: Id &
+        CandidatureDetails & {
+          numeroDossier: string;
+          facts: RegistrationFacts;
+          homonymesConfirmes?: string[];
+        };
     }
   | { type: 'ModifyCandidature'; data: Id & CandidatureDetails & { facts: RegistrationFacts } }
   | { type: 'SubmitCandidature'; data: Id & { facts: RegistrationFacts } }
@@ -244,11 +255,16 @@ export const decideCandidature = (
     case 'CreateCandidature': {
       if (state.status !== 'absent') throw new ConflictError('Ce dossier existe déjà.');
       if (!command.data.facts.registrationOpen) throw new ConflictError(REGISTRATION_CLOSED);
-      const { candidatureId, numeroDossier } = command.data;
+      const { candidatureId, numeroDossier, homonymesConfirmes } = command.data;
       return [
         {
           type: 'CandidatureCreated',
-          data: { candidatureId, numeroDossier, ...details(command.data) },
+          data: {
+            candidatureId,
+            numeroDossier,
+            ...details(command.data),
+            ...(homonymesConfirmes?.length ? { homonymesConfirmes } : {}),
+          },
         },
       ];
     }
@@ -387,3 +403,41 @@ export const personReservation = (
 /** A dossier number: the session's prefix and six digits (« CQP27-000042 »). */
 export const dossierNumber = (prefix: string, n: number): string =>
   `${prefix}-${String(n).padStart(6, '0')}`;
+
+/** A person's names as compared for near matches: upper case, no accents, letters and digits only. */
+const comparableName = (values: Readonly<Record<string, unknown>>): string =>
+  [values.nom, values.prenoms]
+    .map((v) =>
+      String(v ?? '')
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, ''),
+    )
+    .join('');
+
+/**
+ * Two records that may name one person: same date of birth, names within two letters of each
+ * other (« Mbarga Jean » and « Mbarga Jeanne »), but not the same names (that is a duplicate).
+ */
+export const nearSamePerson = (
+  a: Readonly<Record<string, unknown>>,
+  b: Readonly<Record<string, unknown>>,
+): boolean => {
+  if (!a.dateNaissance || a.dateNaissance !== b.dateNaissance) return false;
+  const gap = distance(comparableName(a), comparableName(b));
+  return gap > 0 && gap <= 2;
+};
+
+/** 409 asking to confirm that a near match is another person; the confirmation is recorded. */
+export class HomonymError extends DomainError {
+  readonly status = 409;
+  readonly code = 'homonyme-a-confirmer';
+  constructor(
+    message: string,
+    /** The dossiers named (those the caller may read). */
+    readonly dossiers: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}

@@ -7,6 +7,7 @@ import {
   dossierNumber,
   MATRICULE_REQUIRED,
   MATRICULE_TOO_SHORT,
+  nearSamePerson,
   personKey,
   REGISTRATION_CLOSED,
   VALIDATED_LOCKED,
@@ -252,5 +253,15 @@ describe('Candidature form', () => {
       personKey({ nom: 'Ngono', prenoms: 'Éloïse', dateNaissance: '2004-03-06' }),
     );
     expect(dossierNumber('CQP27', 42)).toBe('CQP27-000042');
+  });
+
+  it('sees a near match: one birth date, names within two letters, not the same names', () => {
+    const jean = { nom: 'Mbarga', prenoms: 'Jean', dateNaissance: '1996-06-06' };
+    expect(nearSamePerson(jean, { ...jean, prenoms: 'Jeanne' })).toBe(true);
+    expect(nearSamePerson(jean, { ...jean, nom: 'MBARGHA', prenoms: 'jéan' })).toBe(true);
+    expect(nearSamePerson(jean, { ...jean, prenoms: 'Jeannette' })).toBe(false);
+    expect(nearSamePerson(jean, { ...jean, dateNaissance: '1996-06-07' })).toBe(false);
+    // The same person is a duplicate, refused elsewhere: not a near match.
+    expect(nearSamePerson(jean, { ...jean, nom: 'MBARGA', prenoms: 'JEAN' })).toBe(false);
   });
 });

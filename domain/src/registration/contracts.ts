@@ -41,6 +41,17 @@ export const parseCandidature = (body: unknown): CandidatureDetails => {
   return { sessionId: sessionId!, metierId: metierId!, centreDepotId: centreDepotId!, values };
 };
 
+/**
+ * POST /api/candidatures: the form, and whether the registrar confirmed that a near-identical
+ * person already registered is another person (`confirmerHomonyme: true`).
+ */
+export const parseNewCandidature = (
+  body: unknown,
+): CandidatureDetails & { confirmerHomonyme: boolean } => {
+  const { confirmerHomonyme, ...rest } = (body ?? {}) as Record<string, unknown>;
+  return { ...parseCandidature(rest), confirmerHomonyme: confirmerHomonyme === true };
+};
+
 /** POST /api/candidatures/:id/rejeter */
 export const parseRejection = (body: unknown): { motifId: string; commentaire: string } => {
   const { motifId, commentaire } = (body ?? {}) as Record<string, unknown>;
@@ -194,6 +205,10 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
             centreDepotId: e.data.centreDepotId,
             ...e.data.values,
             statut: CANDIDATURE_STATUS_LABELS.brouillon,
+            // Ids, not numbers: another centre's dossier number is not the reader's to see.
+            homonymesConfirmes: e.data.homonymesConfirmes?.length
+              ? `${e.data.homonymesConfirmes.length} dossier${e.data.homonymesConfirmes.length > 1 ? 's' : ''} au nom proche`
+              : null,
           };
         case 'CandidatureModified':
           return {
@@ -236,6 +251,7 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       statut: 'Statut',
       motifRejetId: 'Motif de rejet',
       commentaireRejet: 'Commentaire du rejet',
+      homonymesConfirmes: 'Autre personne que les dossiers',
     },
   });
 

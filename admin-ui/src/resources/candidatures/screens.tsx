@@ -68,6 +68,15 @@ export const candidatures: ResourceDeclaration = {
     },
     ...CANDIDATURE_FIELDS.map(fieldOf),
     {
+      // Sent with the creation only; the server records the confirmation in the dossier's history.
+      name: 'confirmerHomonyme',
+      label: 'Il s’agit d’une autre personne qu’un inscrit au nom proche',
+      type: 'boolean',
+      inForm: 'create',
+      inShow: false,
+      help: 'À cocher, après vérification, seulement si l’enregistrement signale une personne au nom proche née le même jour.',
+    },
+    {
       name: 'statut',
       label: 'Statut',
       type: 'choice',
