@@ -236,6 +236,11 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
     await page.getByRole('button', { name: 'Menu utilisateur' }).click();
     await page.getByRole('menuitem', { name: 'Mon compte' }).click();
     await page.waitForURL('**/tableau-de-bord/mon-compte');
+    // The form holds the account once it is loaded: a value typed before that is reset by the
+    // loaded record and the button stays disabled (seen once on a busy CI machine).
+    const nom = page.getByLabel(/^Nom/).first();
+    for (let i = 0; i < 100 && (await nom.inputValue()) === ''; i += 1)
+      await page.waitForTimeout(100);
     await page.getByLabel(/^Téléphone/).fill('+225 27 20 00 00 00');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     const saved = toast(page, 'Votre compte a été enregistré.');
