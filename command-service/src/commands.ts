@@ -9,17 +9,13 @@ import {
 import {
   handleCommand,
   waitForProjections,
+  type CommandAnswer,
   type CommandOutcome,
   type EventStore,
   type ReadStore,
 } from '@examens-pro/platform';
 
-/** What every command route answers. */
-export interface CommandAnswer {
-  readonly id: string;
-  readonly revision: number;
-  readonly position: string;
-}
+export type { CommandAnswer } from '@examens-pro/platform';
 
 /** Runs one aggregate's commands against `<category>-<id>` and shapes the answer. */
 export const aggregateRunner =

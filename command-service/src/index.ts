@@ -16,4 +16,4 @@ export { JOURNAL_WAIT_MS, recordSignInEvent } from './accounts/signInJournal.js'
 export { SIGNOUT_CSRF_MESSAGE, safeCallback } from './routes/auth.js';
 export { ensureGeography, listCommands } from './lists/handlers.js';
 export { sessionCommands } from './lists/sessions.js';
-export { candidatureCommands } from './registration/candidatures.js';
+export { candidatureCommands } from '@examens-pro/platform';

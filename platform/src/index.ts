@@ -18,3 +18,4 @@ export * from './event-store/eventstoredb.js';
 export * from './auth/index.js';
 export * from './config/product.js';
 export * from './files/personListFile.js';
+export * from './registration/candidatures.js';

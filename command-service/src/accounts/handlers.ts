@@ -37,7 +37,7 @@ import {
   type UniqueValue,
 } from '@examens-pro/platform';
 import { aggregateRunner, usageCount, type CommandAnswer } from '../commands.js';
-import { isActiveItem } from '../lists/handlers.js';
+import { isActiveItem } from '@examens-pro/platform';
 
 export const LOGIN_TAKEN = 'Cet identifiant est déjà utilisé.';
 const SAME_PASSWORD = 'Le nouveau mot de passe doit être différent de l’actuel.';

@@ -17,7 +17,7 @@ import {
   type UniqueValue,
 } from '@examens-pro/platform';
 import { aggregateRunner, type CommandAnswer } from '../commands.js';
-import { isActiveItem } from './handlers.js';
+import { isActiveItem } from '@examens-pro/platform';
 
 const EXAMEN_INACTIVE = 'Choisissez un examen actif.';
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseCandidature, parseNewCandidature, parseRejection } from '@examens-pro/domain';
-import { officeTimeZone } from '@examens-pro/platform';
 import { commandRoute } from '../commandRoute.js';
-import { candidatureCommands } from '../registration/candidatures.js';
+import { candidatureCommands, officeTimeZone } from '@examens-pro/platform';
 import type { RouteDeps } from './deps.js';
 
 /** The caller's centre de dépôt (an enrôleur's): their dossiers are that centre's only. */

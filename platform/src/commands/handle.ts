@@ -9,6 +9,13 @@ import {
 import type { EventStore } from '../event-store/port.js';
 import { eventIdFor } from './ids.js';
 
+/** What every command route answers. */
+export interface CommandAnswer {
+  readonly id: string;
+  readonly revision: number;
+  readonly position: string;
+}
+
 export interface CommandOutcome<State> {
   /** The stream's revision after the command (-1: the stream still does not exist). */
   readonly revision: number;

@@ -33,18 +33,11 @@ import {
   type RegistrationFacts,
   type SessionEvent,
 } from '@examens-pro/domain';
-import {
-  handleCommand,
-  releaseUniqueValue,
-  reserveUniqueValue,
-  toEnvelopes,
-  WrongExpectedRevisionError,
-  type EventStore,
-  type ReadStore,
-  type UniqueValue,
-} from '@examens-pro/platform';
-import type { CommandAnswer } from '../commands.js';
-import { checkReferences } from '../lists/handlers.js';
+import { handleCommand, toEnvelopes, type CommandAnswer } from '../commands/handle.js';
+import { checkReferences } from '../commands/references.js';
+import { releaseUniqueValue, reserveUniqueValue, type UniqueValue } from '../commands/unique.js';
+import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
+import type { ReadStore } from '../read-store/port.js';
 
 const formatDay = (iso: string) => iso.split('-').reverse().join('/');
 
