@@ -7,7 +7,6 @@ import {
   sameReservedValue,
   streamName,
   uniqueKeyOf,
-  ValidationError,
   type CommandContext,
   type ListItemInput,
   type ListValues,
