@@ -16,6 +16,8 @@ import { sessionsProjection } from './lists/sessionsProjection.js';
 export { sessionsProjection } from './lists/sessionsProjection.js';
 import { candidaturesProjection } from './registration/candidaturesProjection.js';
 export { candidaturesProjection } from './registration/candidaturesProjection.js';
+import { candidatureChangesProjection } from './registration/candidatureChangesProjection.js';
+export { candidatureChangesProjection } from './registration/candidatureChangesProjection.js';
 
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
@@ -31,4 +33,5 @@ export const allProjections = (): Projection[] => [
   sessionsProjection,
   signInJournalProjection,
   candidaturesProjection,
+  candidatureChangesProjection,
 ];

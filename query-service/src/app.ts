@@ -24,6 +24,8 @@ import { documentFileRoutes, imageFileRoutes } from './routes/documents.js';
 import { exportRoutes } from './routes/exports.js';
 import type { LabelSource } from './exports.js';
 import { resourceReadRoutes } from './routes/resource.js';
+import { distinctRoutes } from './routes/distinct.js';
+import { pieceFileRoutes, piecesReportRoutes } from './routes/registration.js';
 
 export interface QueryServiceOptions {
   readonly readStore: ReadStore;
@@ -82,6 +84,15 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
       baseFilter: scopeOf(resource.name),
       labels,
     });
+    // The values its filters choose among (the agents who changed dossiers), within the same scope.
+    if (resource.distinct)
+      await app.register(distinctRoutes, {
+        prefix: `/api/${resource.name}`,
+        resource,
+        readStore,
+        requirement: readRequirement(resource.name),
+        baseFilter: scopeOf(resource.name),
+      });
     // Its screen's exports, under the same guard and scope as its list.
     const table = exportTableOf(resource.name);
     if (table) {
@@ -103,6 +114,14 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     storage,
   });
   await app.register(accountReadRoutes, { readStore, information });
+  // A dossier's pièces (files) and the « Bilan général des pièces ».
+  await app.register(pieceFileRoutes, {
+    prefix: '/api/candidatures',
+    readStore,
+    storage,
+    requirement: readRequirement('candidatures'),
+  });
+  await app.register(piecesReportRoutes, { prefix: '/api/bilan-pieces', readStore, labels });
   await app.register(imageFileRoutes, {
     prefix: '/api/images',
     storage,

@@ -8,7 +8,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { ExamensDataProvider } from '../dashboard/dataProvider';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, useOfficeTimeZone } from './format';
 
 /** A calendar day (a session's dates, a deadline) reads DD/MM/YYYY here as on every screen. */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -30,6 +30,7 @@ export const HistoryPanel = () => {
   const resource = useResourceContext();
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const translate = useTranslate();
+  const timeZone = useOfficeTimeZone();
   const { data, isPending } = useQuery({
     queryKey: [resource, 'history', record?.id, record?.version],
     queryFn: () => dataProvider.history(resource!, { id: record!.id }),
@@ -51,7 +52,7 @@ export const HistoryPanel = () => {
       <TableBody>
         {[...data].reverse().map((entry) => (
           <TableRow key={entry.revision}>
-            <TableCell>{formatDateTime(entry.at)}</TableCell>
+            <TableCell>{formatDateTime(entry.at, timeZone)}</TableCell>
             <TableCell>{entry.actor}</TableCell>
             <TableCell>{entry.action}</TableCell>
             <TableCell>

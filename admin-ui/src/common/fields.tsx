@@ -1,7 +1,7 @@
 import { useRecordContext } from 'react-admin';
-import { formatDateTime } from './format';
+import { formatDateTime, useOfficeTimeZone } from './format';
 
-/** A date and time as `DD/MM/YYYY à HH h mm`. */
+/** A date and time as `DD/MM/YYYY à HH h MM`, on the office's clocks. */
 export const DateTimeField = ({
   source,
 }: {
@@ -10,7 +10,8 @@ export const DateTimeField = ({
   sortable?: boolean;
 }) => {
   const record = useRecordContext();
-  return <span>{formatDateTime(record?.[source] as string | undefined)}</span>;
+  const timeZone = useOfficeTimeZone();
+  return <span>{formatDateTime(record?.[source] as string | undefined, timeZone)}</span>;
 };
 
 /** "Actif" / "Inactif", clearer than a tick for a list staff print. */

@@ -1,14 +1,34 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDateTimeIn,
+  formatFrenchDay,
+  formatTimeIn,
+} from '@examens-pro/domain';
+import { createStore, useStore } from './store';
 
-dayjs.locale('fr');
+/**
+ * The office's time zone (`TIME_ZONE` on the server, told by `GET /api/informations`): every time
+ * the dashboard shows is read on the office's clocks, whatever the browser's own zone.
+ */
+export const officeTimeZone = createStore<string>(DEFAULT_TIME_ZONE);
 
-/** `DD/MM/YYYY à HH h mm`, as staff read dates with a time (architecture contract). */
-export const formatDateTime = (value: string | undefined | null): string =>
-  value ? dayjs(value).format('DD/MM/YYYY [à] HH [h] mm') : '';
+/** The office's time zone, re-rendering when the server has told it. */
+export const useOfficeTimeZone = (): string => useStore(officeTimeZone);
 
-export const formatDate = (value: string | undefined | null): string =>
-  value ? dayjs(value).format('DD/MM/YYYY') : '';
+/** `DD/MM/YYYY à HH h MM` in the office's time zone, as staff read an instant (seed §9). */
+export const formatDateTime = (
+  value: string | undefined | null,
+  timeZone: string = officeTimeZone.get(),
+): string => formatDateTimeIn(value, timeZone);
+
+/** `HH h MM` in the office's time zone. */
+export const formatTime = (
+  value: string | undefined | null,
+  timeZone: string = officeTimeZone.get(),
+): string => formatTimeIn(value, timeZone);
+
+/** A calendar day (`YYYY-MM-DD`) as `DD/MM/YYYY`. */
+export const formatDate = (value: string | undefined | null): string => formatFrenchDay(value);
 
 const numbers = new Intl.NumberFormat('fr-FR');
 /** French number format; empty or non-numeric values show '0' (seed §5). */

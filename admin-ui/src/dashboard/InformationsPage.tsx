@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Loading, Title, useDataProvider } from 'react-admin';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, useOfficeTimeZone } from '../common/format';
 import { BUILD_ID } from '../common/version';
 import type { ExamensDataProvider } from './dataProvider';
 import { MaintenanceCard } from './MaintenanceCard';
@@ -56,6 +56,7 @@ export const InformationsPage = () => {
     queryKey: ['informations'],
     queryFn: () => dataProvider.informations(),
   });
+  const timeZone = useOfficeTimeZone();
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Informations" />
@@ -74,7 +75,8 @@ export const InformationsPage = () => {
                 ['Build du serveur', data.buildId],
                 ['Build de l’interface', BUILD_ID],
                 ['Environnement', data.environnement],
-                ['Heure du serveur', formatDateTime(data.heureServeur)],
+                ['Heure du serveur', formatDateTime(data.heureServeur, timeZone)],
+                ['Fuseau horaire de l’office', data.fuseauHoraire],
               ]}
             />
           </Section>
@@ -89,8 +91,8 @@ export const InformationsPage = () => {
           <Section title="Ma session">
             <Rows
               rows={[
-                ['Connecté le', formatDateTime(data.session.signedInAt)],
-                ['Expire le', formatDateTime(data.session.expires)],
+                ['Connecté le', formatDateTime(data.session.signedInAt, timeZone)],
+                ['Expire le', formatDateTime(data.session.expires, timeZone)],
                 ['Déconnexion après inactivité', `${data.session.idleTimeoutMinutes} minutes`],
                 ['Durée maximale d’une session', `${data.session.absoluteTimeoutHours} heures`],
               ]}

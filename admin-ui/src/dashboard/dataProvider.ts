@@ -212,6 +212,8 @@ export interface Informations {
     absoluteTimeoutHours: number;
   };
   heureServeur: string;
+  /** The office's time zone (`TIME_ZONE`), in which every time is shown. */
+  fuseauHoraire: string;
 }
 
 export interface DocumentProgress {

@@ -2,6 +2,7 @@ import type { ResourceProps } from 'react-admin';
 import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
 import candidatures, { inscrits } from './candidatures';
 import journal from './journal';
+import historique from './historique';
 import { listScreens } from './lists';
 import profils from './profils';
 import sessions from './sessions';
@@ -19,6 +20,7 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   'journal-connexions': journal,
   candidatures,
   inscrits,
+  'historique-candidatures': historique,
   ...Object.fromEntries(EDITABLE_LISTS.map((list) => [list.name, listScreens(list)])),
 };
 

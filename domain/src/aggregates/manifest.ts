@@ -28,6 +28,8 @@ import { documentsResource } from '../documents/contracts.js';
 import type { ReferenceRule } from '../usage/references.js';
 import { CANDIDATURE_CATEGORY, CANDIDATURE_FIELDS } from '../registration/candidature.js';
 import { candidaturesResource, inscritsResource } from '../registration/contracts.js';
+import { candidatureChangesResource } from '../registration/changes.js';
+import { PERSON_LIST_CATEGORY, personListsResource } from '../registration/personListApplication.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -164,7 +166,7 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     // One person registered for one session, in one métier, through one centre de dépôt.
     category: CANDIDATURE_CATEGORY,
     label: 'Candidatures',
-    resources: [candidaturesResource, inscritsResource],
+    resources: [candidaturesResource, inscritsResource, candidatureChangesResource],
     commands: true,
     references: CANDIDATURE_FIELDS.filter((f) => f.type === 'reference' && f.reference).map(
       (f) => ({ field: f.name, resource: f.reference! }),
@@ -177,6 +179,17 @@ export const AGGREGATES: readonly AggregateManifest[] = [
       centreDepotId: data.centreDepotId,
       ...((data.values ?? {}) as Record<string, unknown>),
     }),
+  },
+  {
+    // A list of agents applied to a session (`POST /api/listes-candidats`): its dossiers are the
+    // candidatures' (created by the lists' reactor); the list itself references nothing it keeps.
+    category: PERSON_LIST_CATEGORY,
+    label: 'Listes de candidats',
+    resources: [personListsResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
   },
   ...REFERENCE_LISTS.map(listManifest),
 ];

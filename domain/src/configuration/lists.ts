@@ -423,6 +423,11 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
           type: 'text',
           required: true,
         },
+        {
+          name: 'paiementAvantValidation',
+          label: 'Paiement complet exigé avant la validation des dossiers',
+          type: 'boolean',
+        },
       ],
     ),
     unique: {

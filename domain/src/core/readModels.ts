@@ -63,4 +63,15 @@ export interface ResourceDefinition {
   ) => { readonly revision: number; readonly document: ReadModelDocument } | undefined;
   /** How the item's events read as a history (who, when, what changed). */
   readonly history?: (events: readonly HistoryEvent[]) => HistoryEntry[];
+  /**
+   * A list of another resource's changes (the dossiers' « Historique des modifications »): each
+   * item's `changes` name these fields, and are shown as that resource's histories show them
+   * (referenced items by libellé, choices by label) on reads and exports.
+   */
+  readonly changesOf?: ResourceDefinition['fields'];
+  /**
+   * Values a filter chooses among, read from the items the caller may read:
+   * `GET /api/<resource>/<path>` → `[{ id, libelle }]` (the agents who changed dossiers).
+   */
+  readonly distinct?: Readonly<Record<string, { readonly field: string; readonly label: string }>>;
 }

@@ -10,6 +10,7 @@ import {
   CANDIDATURE_STATUS_LABELS,
   type CandidatureStatus,
 } from '../registration/candidature.js';
+import { changesText, statutLabel } from '../registration/changes.js';
 
 /**
  * One cell of an export, typed so that each format writes it as its readers expect: numbers stay
@@ -211,6 +212,27 @@ export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
   // The dossiers as the list screen shows them, with every declared field of the form.
   candidatures: CANDIDATURES_TABLE,
   inscrits: CANDIDATURES_TABLE,
+  // « Historique des modifications »: one row per change of a dossier, its fields before → after.
+  'historique-candidatures': {
+    columns: [
+      { header: 'Date', cell: (row) => instant(row.date) },
+      text('Numéro de dossier', 'numeroDossier'),
+      text('Nom et prénoms', 'libelle'),
+      {
+        header: 'Centre de dépôt',
+        cell: (row, labelOf) =>
+          typeof row.centreDepotId === 'string' && row.centreDepotId
+            ? (labelOf('centres-depot', row.centreDepotId) ?? row.centreDepotId)
+            : '',
+      },
+      text('Action', 'action'),
+      text('Par', 'acteur'),
+      { header: 'Statut', cell: (row) => statutLabel(row.statut) },
+      { header: 'Changements', cell: (row) => changesText(row.changes) },
+      text('Motif', 'motif'),
+    ],
+    references: [{ field: 'centreDepotId', resource: 'centres-depot' }],
+  },
   'journal-connexions': {
     columns: [
       { header: 'Date', cell: (row) => instant(row.date) },

@@ -10,8 +10,13 @@ export interface HistoryEntry {
     readonly label: string;
     readonly before: unknown;
     readonly after: unknown;
+    /** The resource whose item the values name (shown by libellé), for fields named at run time. */
+    readonly reference?: string;
   }[];
 }
+
+/** A field of a history: its label, and the resource its values name when they are ids. */
+export type HistoryField = string | { readonly label: string; readonly reference?: string };
 
 export interface HistoryEvent {
   readonly type: string;
@@ -38,22 +43,37 @@ export const describeHistory = <State extends Record<string, unknown>>(
     readonly apply: (state: State, event: HistoryEvent) => State;
     readonly actions: Readonly<Record<string, string>>;
     readonly fields: Readonly<Record<string, string>>;
+    /**
+     * Fields named at run time (a dossier's pièces, its payments), from the states before and after
+     * an event; listed after the declared ones.
+     */
+    readonly dynamicFields?: (
+      before: State,
+      after: State,
+    ) => Readonly<Record<string, HistoryField>>;
   },
 ): HistoryEntry[] => {
   let state = options.initial;
   const entries: HistoryEntry[] = [];
   for (const event of events) {
     const next = options.apply(state, event);
-    const changes = Object.entries(options.fields)
+    const fields: [string, HistoryField][] = [
+      ...Object.entries(options.fields),
+      ...Object.entries(options.dynamicFields?.(state, next) ?? {}),
+    ];
+    const changes = fields
       // Absent and empty are the same: "no filière" at creation is not a change to list.
       .filter(
         ([field]) => JSON.stringify(shown(state[field])) !== JSON.stringify(shown(next[field])),
       )
-      .map(([field, label]) => ({
+      .map(([field, declared]) => ({
         field,
-        label,
+        label: typeof declared === 'string' ? declared : declared.label,
         before: state[field] ?? null,
         after: next[field] ?? null,
+        ...(typeof declared !== 'string' && declared.reference
+          ? { reference: declared.reference }
+          : {}),
       }));
     entries.push({
       revision: event.revision,

@@ -8,7 +8,7 @@
 import { assertNever, type Decider } from '../core/decider.js';
 import type { DomainEvent } from '../core/envelope.js';
 import { distance } from 'fastest-levenshtein';
-import { ConflictError, DomainError, NotFoundError } from '../core/errors.js';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { ListField } from '../configuration/lists.js';
 import { session, metier } from '../configuration/fields.js';
 import { SEXES } from './identity.js';
@@ -141,6 +141,50 @@ export interface RegistrationFacts {
   readonly compositionStarted: boolean;
 }
 
+/** A pièce justificative the session asks for (configuration), as the dossier knows it. */
+export interface RequiredPiece {
+  readonly id: string;
+  readonly libelle: string;
+  readonly obligatoire: boolean;
+}
+
+/** The session's fee (espace financier), read when a payment is recorded or a dossier validated. */
+export interface SessionFee {
+  readonly montant: number;
+  /** The session requires the whole fee to be paid before a dossier is validated. */
+  readonly paiementAvantValidation: boolean;
+}
+
+/** An uploaded file, stored under its SHA-256 (`piece-<sha256>.<ext>`). */
+export interface PieceFile {
+  readonly fichier: string;
+  readonly nomFichier: string;
+  readonly type: string;
+  readonly taille: number;
+}
+
+export const PIECE_STATUSES = ['manquante', 'deposee', 'validee', 'rejetee'] as const;
+export type PieceStatus = (typeof PIECE_STATUSES)[number];
+export const PIECE_STATUS_LABELS: Record<PieceStatus, string> = {
+  manquante: 'Manquante',
+  deposee: 'À vérifier',
+  validee: 'Validée',
+  rejetee: 'Rejetée',
+};
+
+export interface PieceState extends PieceFile {
+  readonly statut: Exclude<PieceStatus, 'manquante'>;
+  readonly motifId: string | null;
+  readonly commentaire: string;
+}
+
+export interface PaymentState {
+  readonly paiementId: string;
+  readonly montant: number;
+  readonly date: string;
+  readonly reference: string;
+}
+
 type Id = { candidatureId: string };
 
 export type CandidatureCreated = DomainEvent<
@@ -150,6 +194,9 @@ export type CandidatureCreated = DomainEvent<
       numeroDossier: string;
       /** Dossiers of near-identical persons the registrar confirmed to be other persons. */
       homonymesConfirmes?: string[];
+      /** The pièces the session asked for then, and the fee then (dossiers since 24/11/2026). */
+      piecesDemandees?: RequiredPiece[];
+      montantDu?: number | null;
     }
 >;
 export type CandidatureModified = DomainEvent<'CandidatureModified', Id & CandidatureDetails>;
@@ -161,6 +208,18 @@ export type CandidatureRejected = DomainEvent<
 >;
 export type CandidatureWithdrawn = DomainEvent<'CandidatureWithdrawn', Id>;
 export type CandidatureDeleted = DomainEvent<'CandidatureDeleted', Id & { numeroDossier: string }>;
+/** Each pièce event carries the pièces the session asks for at that time (for the dossier's view). */
+type PieceEventData = Id & { pieceId: string; piecesDemandees: RequiredPiece[] };
+export type PieceDeposited = DomainEvent<'PieceDeposited', PieceEventData & PieceFile>;
+export type PieceValidated = DomainEvent<'PieceValidated', PieceEventData>;
+export type PieceRejected = DomainEvent<
+  'PieceRejected',
+  PieceEventData & { motifId: string; commentaire: string }
+>;
+export type PaymentRecorded = DomainEvent<
+  'PaymentRecorded',
+  Id & PaymentState & { montantDu: number }
+>;
 export type CandidatureEvent =
   | CandidatureCreated
   | CandidatureModified
@@ -168,7 +227,11 @@ export type CandidatureEvent =
   | CandidatureValidated
   | CandidatureRejected
   | CandidatureWithdrawn
-  | CandidatureDeleted;
+  | CandidatureDeleted
+  | PieceDeposited
+  | PieceValidated
+  | PieceRejected
+  | PaymentRecorded;
 
 export const CANDIDATURE_EVENT_TYPES: readonly CandidatureEvent['type'][] = [
   'CandidatureCreated',
@@ -178,6 +241,10 @@ export const CANDIDATURE_EVENT_TYPES: readonly CandidatureEvent['type'][] = [
   'CandidatureRejected',
   'CandidatureWithdrawn',
   'CandidatureDeleted',
+  'PieceDeposited',
+  'PieceValidated',
+  'PieceRejected',
+  'PaymentRecorded',
 ];
 
 export type CandidatureCommand =
@@ -188,17 +255,54 @@ export type CandidatureCommand =
           numeroDossier: string;
           facts: RegistrationFacts;
           homonymesConfirmes?: string[];
+          piecesDemandees?: RequiredPiece[];
+          montantDu?: number | null;
         };
     }
   | { type: 'ModifyCandidature'; data: Id & CandidatureDetails & { facts: RegistrationFacts } }
   | { type: 'SubmitCandidature'; data: Id & { facts: RegistrationFacts } }
-  | { type: 'ValidateCandidature'; data: Id & { facts: RegistrationFacts } }
+  | {
+      type: 'ValidateCandidature';
+      data: Id & {
+        facts: RegistrationFacts;
+        /** The session's pièces now (absent: none asked), its fee now (absent or null: none). */
+        pieces?: readonly RequiredPiece[];
+        frais?: SessionFee | null;
+      };
+    }
   | {
       type: 'RejectCandidature';
       data: Id & { motifId: string; commentaire: string; facts: RegistrationFacts };
     }
   | { type: 'WithdrawCandidature'; data: Id }
-  | { type: 'DeleteCandidature'; data: Id };
+  | { type: 'DeleteCandidature'; data: Id }
+  | {
+      type: 'DepositPiece';
+      data: Id & {
+        pieceId: string;
+        file: PieceFile;
+        pieces: RequiredPiece[];
+        facts: RegistrationFacts;
+      };
+    }
+  | {
+      type: 'ValidatePiece';
+      data: Id & { pieceId: string; pieces: RequiredPiece[]; facts: RegistrationFacts };
+    }
+  | {
+      type: 'RejectPiece';
+      data: Id & {
+        pieceId: string;
+        motifId: string;
+        commentaire: string;
+        pieces: RequiredPiece[];
+        facts: RegistrationFacts;
+      };
+    }
+  | {
+      type: 'RecordPayment';
+      data: Id & PaymentState & { frais: SessionFee | null };
+    };
 
 export type Candidature =
   | { status: 'absent' }
@@ -209,6 +313,8 @@ export type Candidature =
       numeroDossier: string;
       statut: CandidatureStatus;
       motifRejetId: string | null;
+      pieces: Readonly<Record<string, PieceState>>;
+      paiements: readonly PaymentState[];
     });
 
 export const REGISTRATION_CLOSED = 'Les inscriptions de cette session ne sont pas ouvertes.';
@@ -247,6 +353,76 @@ const details = ({ sessionId, metierId, centreDepotId, values }: CandidatureDeta
   values,
 });
 
+const fcfa = new Intl.NumberFormat('fr-FR');
+/** « 10 000 FCFA », with a plain non-breaking space (readable everywhere, PDFs included). */
+export const formatFcfa = (amount: number): string =>
+  `${fcfa.format(amount).replace(/\u202f/g, '\u00a0')}\u00a0FCFA`;
+
+/** What a dossier's pièces say against the session's: each asked pièce with its state. */
+export const piecesOf = (
+  asked: readonly RequiredPiece[],
+  held: Readonly<Record<string, PieceState>>,
+): { piece: RequiredPiece; statut: PieceStatus }[] =>
+  asked.map((piece) => ({ piece, statut: held[piece.id]?.statut ?? 'manquante' }));
+
+/** Every obligatory pièce validated: « complet »; a rejected one: « rejete »; else « incomplet ». */
+export const PIECES_STATES = ['complet', 'incomplet', 'rejete'] as const;
+export type PiecesState = (typeof PIECES_STATES)[number];
+export const PIECES_STATE_LABELS: Record<PiecesState, string> = {
+  complet: 'Complet',
+  incomplet: 'Incomplet',
+  rejete: 'Pièce rejetée',
+};
+export const piecesState = (
+  asked: readonly RequiredPiece[],
+  held: Readonly<Record<string, PieceState>>,
+): PiecesState => {
+  const states = piecesOf(asked, held);
+  if (states.some((s) => s.statut === 'rejetee')) return 'rejete';
+  return states.every((s) => !s.piece.obligatoire || s.statut === 'validee')
+    ? 'complet'
+    : 'incomplet';
+};
+
+/** Sums paid on a dossier. */
+export const amountPaid = (payments: readonly PaymentState[]): number =>
+  payments.reduce((sum, p) => sum + p.montant, 0);
+
+/**
+ * Why a dossier cannot be validated yet, every reason at once: each obligatory pièce missing, to
+ * check or rejected, and the fee when the session requires it paid first. Empty: it can.
+ */
+export const validationObstacles = (
+  state: { pieces: Readonly<Record<string, PieceState>>; paiements: readonly PaymentState[] },
+  pieces: readonly RequiredPiece[],
+  frais: SessionFee | null,
+): string[] => {
+  const obligatory = piecesOf(pieces, state.pieces).filter((s) => s.piece.obligatoire);
+  const named = (statut: PieceStatus) =>
+    obligatory.filter((s) => s.statut === statut).map((s) => `« ${s.piece.libelle} »`);
+  const reasons: string[] = [];
+  const missing = named('manquante');
+  const toCheck = named('deposee');
+  const rejected = named('rejetee');
+  if (missing.length) reasons.push(`pièces manquantes : ${missing.join(', ')}`);
+  if (toCheck.length) reasons.push(`pièces à vérifier : ${toCheck.join(', ')}`);
+  if (rejected.length) reasons.push(`pièces rejetées : ${rejected.join(', ')}`);
+  if (frais?.paiementAvantValidation) {
+    const due = frais.montant - amountPaid(state.paiements);
+    if (due > 0) reasons.push(`frais d’examen : ${formatFcfa(due)} restent à payer`);
+  }
+  return reasons;
+};
+
+const askedPiece = (pieces: readonly RequiredPiece[], pieceId: string): RequiredPiece => {
+  const piece = pieces.find((p) => p.id === pieceId);
+  if (!piece)
+    throw new ValidationError('Cette pièce n’est pas demandée pour cet examen.', {
+      pieceId: 'Cette pièce n’est pas demandée pour cet examen.',
+    });
+  return piece;
+};
+
 export const decideCandidature = (
   command: CandidatureCommand,
   state: Candidature,
@@ -255,7 +431,8 @@ export const decideCandidature = (
     case 'CreateCandidature': {
       if (state.status !== 'absent') throw new ConflictError('Ce dossier existe déjà.');
       if (!command.data.facts.registrationOpen) throw new ConflictError(REGISTRATION_CLOSED);
-      const { candidatureId, numeroDossier, homonymesConfirmes } = command.data;
+      const { candidatureId, numeroDossier, homonymesConfirmes, piecesDemandees, montantDu } =
+        command.data;
       return [
         {
           type: 'CandidatureCreated',
@@ -264,6 +441,8 @@ export const decideCandidature = (
             numeroDossier,
             ...details(command.data),
             ...(homonymesConfirmes?.length ? { homonymesConfirmes } : {}),
+            ...(piecesDemandees ? { piecesDemandees } : {}),
+            ...(montantDu !== undefined ? { montantDu } : {}),
           },
         },
       ];
@@ -302,8 +481,18 @@ export const decideCandidature = (
         throw new ConflictError(
           'La composition de cette session a commencé : les dossiers ne se valident plus.',
         );
-      if (validating)
+      if (validating) {
+        const { pieces = [], frais = null } = command.data as Extract<
+          CandidatureCommand,
+          { type: 'ValidateCandidature' }
+        >['data'];
+        const obstacles = validationObstacles(current, pieces, frais);
+        if (obstacles.length > 0)
+          throw new ConflictError(
+            `Ce dossier ne peut pas encore être validé : ${obstacles.join(' ; ')}.`,
+          );
         return [{ type: 'CandidatureValidated', data: { candidatureId: current.id } }];
+      }
       return [
         {
           type: 'CandidatureRejected',
@@ -333,6 +522,84 @@ export const decideCandidature = (
         },
       ];
     }
+    case 'DepositPiece': {
+      const current = existing(state);
+      const { pieceId, file, pieces, facts } = command.data;
+      inStatus(current, ['brouillon', 'soumis'], 'complété');
+      if (facts.deadlinePassed) throw new ConflictError(DEADLINE_PASSED);
+      const piece = askedPiece(pieces, pieceId);
+      const held = current.pieces[pieceId];
+      if (held?.statut === 'validee')
+        throw new ConflictError(`La pièce « ${piece.libelle} » est déjà validée.`);
+      // The same file sent again while it waits to be checked changes nothing.
+      if (held?.statut === 'deposee' && held.fichier === file.fichier) return [];
+      return [
+        {
+          type: 'PieceDeposited',
+          data: { candidatureId: current.id, pieceId, piecesDemandees: pieces, ...file },
+        },
+      ];
+    }
+    case 'ValidatePiece':
+    case 'RejectPiece': {
+      const current = existing(state);
+      const validating = command.type === 'ValidatePiece';
+      const { pieceId, pieces, facts } = command.data;
+      const piece = askedPiece(pieces, pieceId);
+      if (current.statut !== 'soumis')
+        throw new ConflictError(
+          `Ce dossier est à l’état « ${CANDIDATURE_STATUS_LABELS[current.statut]} » : ses pièces se vérifient une fois le dossier soumis.`,
+        );
+      if (facts.compositionStarted)
+        throw new ConflictError(
+          'La composition de cette session a commencé : les pièces ne se vérifient plus.',
+        );
+      const held = current.pieces[pieceId];
+      if (!held)
+        throw new ConflictError(`La pièce « ${piece.libelle} » n’a pas encore été déposée.`);
+      if (held.statut !== 'deposee')
+        throw new ConflictError(
+          `La pièce « ${piece.libelle} » est déjà ${held.statut === 'validee' ? 'validée' : 'rejetée'} : elle se vérifie de nouveau après un nouveau dépôt.`,
+        );
+      const data = { candidatureId: current.id, pieceId, piecesDemandees: pieces };
+      if (validating) return [{ type: 'PieceValidated', data }];
+      const { motifId, commentaire } = command.data as Extract<
+        CandidatureCommand,
+        { type: 'RejectPiece' }
+      >['data'];
+      return [{ type: 'PieceRejected', data: { ...data, motifId, commentaire } }];
+    }
+    case 'RecordPayment': {
+      const current = existing(state);
+      const { frais, paiementId, montant, date, reference } = command.data;
+      inStatus(current, ['brouillon', 'soumis', 'valide'], 'réglé');
+      if (!frais)
+        throw new ConflictError(
+          'Aucun frais d’examen n’est défini pour cette session : le paiement ne peut pas être enregistré.',
+        );
+      if (current.paiements.some((p) => p.paiementId === paiementId)) return [];
+      const outstanding = frais.montant - amountPaid(current.paiements);
+      if (outstanding <= 0)
+        throw new ConflictError('Les frais d’examen de ce dossier sont déjà réglés.');
+      if (montant > outstanding)
+        throw new ValidationError(
+          `Ce paiement dépasse le reste à payer (${formatFcfa(outstanding)}).`,
+          { montant: `Ce paiement dépasse le reste à payer (${formatFcfa(outstanding)}).` },
+        );
+      return [
+        {
+          type: 'PaymentRecorded',
+          data: {
+            candidatureId: current.id,
+            paiementId,
+            montant,
+            date,
+            reference,
+            montantDu: frais.montant,
+          },
+        },
+      ];
+    }
     default:
       return assertNever(command);
   }
@@ -347,6 +614,8 @@ export const evolveCandidature = (state: Candidature, event: CandidatureEvent): 
         numeroDossier: event.data.numeroDossier,
         statut: 'brouillon',
         motifRejetId: null,
+        pieces: {},
+        paiements: [],
         ...details(event.data),
       };
     case 'CandidatureModified':
@@ -363,6 +632,51 @@ export const evolveCandidature = (state: Candidature, event: CandidatureEvent): 
       return state.status === 'present' ? { ...state, statut: 'desiste' } : state;
     case 'CandidatureDeleted':
       return { status: 'supprime', id: event.data.candidatureId };
+    case 'PieceDeposited': {
+      if (state.status !== 'present') return state;
+      const { fichier, nomFichier, type, taille } = event.data;
+      return {
+        ...state,
+        pieces: {
+          ...state.pieces,
+          [event.data.pieceId]: {
+            statut: 'deposee',
+            fichier,
+            nomFichier,
+            type,
+            taille,
+            motifId: null,
+            commentaire: '',
+          },
+        },
+      };
+    }
+    case 'PieceValidated':
+    case 'PieceRejected': {
+      const held = state.status === 'present' ? state.pieces[event.data.pieceId] : undefined;
+      if (state.status !== 'present' || !held) return state;
+      const rejected = event.type === 'PieceRejected';
+      return {
+        ...state,
+        pieces: {
+          ...state.pieces,
+          [event.data.pieceId]: {
+            ...held,
+            statut: rejected ? 'rejetee' : 'validee',
+            motifId: rejected ? event.data.motifId : null,
+            commentaire: rejected ? event.data.commentaire : '',
+          },
+        },
+      };
+    }
+    case 'PaymentRecorded': {
+      if (state.status !== 'present') return state;
+      const { paiementId, montant, date, reference } = event.data;
+      return {
+        ...state,
+        paiements: [...state.paiements, { paiementId, montant, date, reference }],
+      };
+    }
     default:
       return assertNever(event);
   }

@@ -265,3 +265,163 @@ describe('Candidature form', () => {
     expect(nearSamePerson(jean, { ...jean, nom: 'MBARGA', prenoms: 'JEAN' })).toBe(false);
   });
 });
+
+describe('Pièces justificatives and payments', () => {
+  const acte = { id: 'p-acte', libelle: 'Acte de naissance', obligatoire: true };
+  const photo = { id: 'p-photo', libelle: 'Photo d’identité', obligatoire: true };
+  const stage = { id: 'p-stage', libelle: 'Attestation de stage', obligatoire: false };
+  const pieces = [acte, photo, stage];
+  const file = {
+    fichier: 'piece-abc.pdf',
+    nomFichier: 'acte.pdf',
+    type: 'application/pdf',
+    taille: 12,
+  };
+  const deposit = (pieceId: string, facts = open, f = file) =>
+    ({ type: 'DepositPiece', data: { candidatureId, pieceId, file: f, pieces, facts } }) as const;
+  const deposited = (pieceId: string, f = file): CandidatureEvent => ({
+    type: 'PieceDeposited',
+    data: { candidatureId, pieceId, piecesDemandees: pieces, ...f },
+  });
+  const pieceValidated = (pieceId: string): CandidatureEvent => ({
+    type: 'PieceValidated',
+    data: { candidatureId, pieceId, piecesDemandees: pieces },
+  });
+  const validate = (frais: { montant: number; paiementAvantValidation: boolean } | null = null) =>
+    ({ type: 'ValidateCandidature', data: { candidatureId, facts: open, pieces, frais } }) as const;
+  const pay = (montant: number, reference = 'REC-1', paiementId = 'pay-1') =>
+    ({
+      type: 'RecordPayment',
+      data: {
+        candidatureId,
+        paiementId,
+        montant,
+        date: '2026-11-20',
+        reference,
+        frais: { montant: 15000, paiementAvantValidation: true },
+      },
+    }) as const;
+
+  it('deposits a pièce the examen asks for while the dossier may change; the same file twice records nothing', () => {
+    spec
+      .given([created])
+      .when(deposit(acte.id))
+      .then([deposited(acte.id)]);
+    spec
+      .given([created, deposited(acte.id)])
+      .when(deposit(acte.id))
+      .then([]);
+    spec
+      .given([created])
+      .when(deposit('p-other'))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.message).toBe('Cette pièce n’est pas demandée pour cet examen.'),
+      );
+    spec
+      .given([created])
+      .when(deposit(acte.id, { ...open, deadlinePassed: true }))
+      .thenThrows(ConflictError, conflict(DEADLINE_PASSED));
+    spec.given([created, submitted, validated]).when(deposit(acte.id)).thenThrows(ConflictError);
+  });
+
+  it('checks a deposited pièce of a submitted dossier: validated, or rejected with its motif', () => {
+    const given = [created, deposited(photo.id), submitted];
+    spec
+      .given(given)
+      .when({
+        type: 'RejectPiece',
+        data: {
+          candidatureId,
+          pieceId: photo.id,
+          motifId: 'm',
+          commentaire: 'floue',
+          pieces,
+          facts: open,
+        },
+      })
+      .then([
+        {
+          type: 'PieceRejected',
+          data: {
+            candidatureId,
+            pieceId: photo.id,
+            piecesDemandees: pieces,
+            motifId: 'm',
+            commentaire: 'floue',
+          },
+        },
+      ]);
+    spec
+      .given(given)
+      .when({
+        type: 'ValidatePiece',
+        data: { candidatureId, pieceId: photo.id, pieces, facts: open },
+      })
+      .then([pieceValidated(photo.id)]);
+    spec
+      .given([created, submitted])
+      .when({
+        type: 'ValidatePiece',
+        data: { candidatureId, pieceId: photo.id, pieces, facts: open },
+      })
+      .thenThrows(
+        ConflictError,
+        conflict('La pièce « Photo d’identité » n’a pas encore été déposée.'),
+      );
+    spec
+      .given([...given, pieceValidated(photo.id)])
+      .when(deposit(photo.id))
+      .thenThrows(ConflictError, conflict('La pièce « Photo d’identité » est déjà validée.'));
+  });
+
+  it('refuses to validate a dossier, naming every obstacle at once', () => {
+    spec
+      .given([created, deposited(acte.id), submitted])
+      .when(validate({ montant: 15000, paiementAvantValidation: true }))
+      .thenThrows(
+        ConflictError,
+        conflict(
+          'Ce dossier ne peut pas encore être validé : pièces manquantes : « Photo d’identité » ; pièces à vérifier : « Acte de naissance » ; frais d’examen : 15\u00a0000\u00a0FCFA restent à payer.',
+        ),
+      );
+    // A fee not required before validation, an optional pièce missing: validated.
+    spec
+      .given([
+        created,
+        deposited(acte.id),
+        deposited(photo.id),
+        submitted,
+        pieceValidated(acte.id),
+        pieceValidated(photo.id),
+      ])
+      .when(validate({ montant: 15000, paiementAvantValidation: false }))
+      .then([validated]);
+  });
+
+  it('records a payment up to what is due, once per payment id', () => {
+    const paid: CandidatureEvent = {
+      type: 'PaymentRecorded',
+      data: {
+        candidatureId,
+        paiementId: 'pay-1',
+        montant: 10000,
+        date: '2026-11-20',
+        reference: 'REC-1',
+        montantDu: 15000,
+      },
+    };
+    spec.given([created]).when(pay(10000)).then([paid]);
+    spec.given([created, paid]).when(pay(10000)).then([]);
+    spec
+      .given([created, paid])
+      .when(pay(6000, 'REC-2', 'pay-2'))
+      .thenThrows(ValidationError, (e) =>
+        expect(e.message).toBe('Ce paiement dépasse le reste à payer (5\u00a0000\u00a0FCFA).'),
+      );
+    spec
+      .given([created])
+      .when({ ...pay(1000), data: { ...pay(1000).data, frais: null } })
+      .thenThrows(ConflictError);
+    spec.given([created, withdrawn]).when(pay(1000)).thenThrows(ConflictError);
+  });
+});

@@ -7,7 +7,12 @@ import type {
   ResourceDefinition,
 } from '../core/readModels.js';
 import { parseInput } from '../core/validation.js';
-import { describeHistory, type HistoryEntry, type HistoryEvent } from '../history/history.js';
+import {
+  describeHistory,
+  type HistoryEntry,
+  type HistoryEvent,
+  type HistoryField,
+} from '../history/history.js';
 import {
   CANDIDATURE_CATEGORY,
   CANDIDATURE_FIELDS,
@@ -18,6 +23,17 @@ import {
   type CandidatureEvent,
   type CandidatureStatus,
   type CandidatureValues,
+  type CandidatureCreated,
+  amountPaid,
+  formatFcfa,
+  PIECE_STATUS_LABELS,
+  piecesOf,
+  piecesState,
+  type PaymentState,
+  type PieceState,
+  type PiecesState,
+  type PieceStatus,
+  type RequiredPiece,
 } from './candidature.js';
 
 /** POST and PUT /api/candidatures: the declared fields, then what each category needs. */
@@ -50,6 +66,73 @@ export const parseNewCandidature = (
 ): CandidatureDetails & { confirmerHomonyme: boolean } => {
   const { confirmerHomonyme, ...rest } = (body ?? {}) as Record<string, unknown>;
   return { ...parseCandidature(rest), confirmerHomonyme: confirmerHomonyme === true };
+};
+
+/** Largest pièce justificative accepted (PDF, JPEG or PNG). */
+export const PIECE_MAX_BYTES = 5 * 1024 * 1024;
+export const NOT_A_PIECE = 'La pièce doit être un fichier PDF, JPEG ou PNG.';
+
+/** What a pièce's bytes are (never its name nor the type its sender claims). */
+export const pieceKind = (
+  bytes: Uint8Array,
+): { ext: 'pdf' | 'png' | 'jpg'; type: string } | undefined => {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return { ext: 'pdf', type: 'application/pdf' };
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
+    return { ext: 'png', type: 'image/png' };
+  if (starts(0xff, 0xd8, 0xff)) return { ext: 'jpg', type: 'image/jpeg' };
+  return undefined;
+};
+
+/** A file name as the sender gave it, kept for display only: no path, no control character. */
+export const cleanFileName = (name: unknown, fallback: string): string => {
+  if (typeof name !== 'string') return fallback;
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // Not URI-encoded: kept as sent.
+  }
+  const base = decoded.split(/[\\/]/).pop() ?? '';
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean === '' ? fallback : clean;
+};
+
+const field = (name: string, message: string) => new ValidationError(message, { [name]: message });
+
+/** POST /api/candidatures/:id/paiements { montant, date, reference } */
+export const parsePayment = (
+  body: unknown,
+): { montant: number; date: string; reference: string } => {
+  const { montant, date, reference } = (body ?? {}) as Record<string, unknown>;
+  const amount =
+    typeof montant === 'string' ? Number(montant.replace(/[\s\u00a0\u202f]/g, '')) : montant;
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 10_000_000)
+    throw field('montant', 'Le montant est un nombre entier de francs CFA, de 1 à 10 000 000.');
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !validDay(date))
+    throw field('date', 'La date du paiement est obligatoire (JJ/MM/AAAA).');
+  if (typeof reference !== 'string' || reference.trim().length < 3)
+    throw field(
+      'reference',
+      'La référence du reçu ou de la transaction compte au moins 3 caractères.',
+    );
+  const ref = reference.trim().toUpperCase();
+  if (ref.length > 60 || !/^[A-Z0-9][A-Z0-9./_-]*$/.test(ref))
+    throw field(
+      'reference',
+      'La référence compte au plus 60 caractères : lettres, chiffres, « . », « / », « - » et « _ ».',
+    );
+  return { montant: amount, date, reference: ref };
+};
+
+const validDay = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 };
 
 /** POST /api/candidatures/:id/rejeter */
@@ -85,11 +168,132 @@ export interface CandidatureDocument extends ReadModelDocument {
   creePar: string;
   modifieLe: string;
   modifiePar: string;
+  /** The pièces the session asked for at the dossier's last pièce event (or its creation). */
+  piecesDemandees: RequiredPiece[];
+  /** Every pièce asked for, with its state (missing ones included), and any other deposited. */
+  pieces: PieceView[];
+  etatPieces: PiecesState;
+  /** Obligatory pièces not validated yet. */
+  piecesManquantes: number;
+  paiements: (PaymentState & { enregistreLe: string; enregistrePar: string })[];
+  /** The session's fee as the dossier last read it (null: none defined then). */
+  montantDu: number | null;
+  montantPaye: number;
+  resteAPayer: number | null;
   [field: string]: unknown;
 }
 
+export interface PieceView {
+  pieceId: string;
+  libelle: string;
+  obligatoire: boolean;
+  statut: PieceStatus;
+  fichier: string | null;
+  nomFichier: string | null;
+  type: string | null;
+  taille: number | null;
+  motifId: string | null;
+  commentaire: string;
+  deposeLe: string | null;
+}
+
+/** The pièces part of a dossier's document, from what it holds and what the session asks. */
+const piecesView = (
+  asked: readonly RequiredPiece[],
+  held: Readonly<Record<string, PieceState & { deposeLe?: string }>>,
+) => {
+  // A pièce deposited but no longer asked for stays shown (not obligatory).
+  const all: RequiredPiece[] = [
+    ...asked,
+    ...Object.keys(held)
+      .filter((id) => !asked.some((p) => p.id === id))
+      .map((id) => ({ id, libelle: held[id]!.nomFichier, obligatoire: false })),
+  ];
+  const pieces: PieceView[] = piecesOf(all, held).map(({ piece, statut }) => {
+    const h = held[piece.id];
+    return {
+      pieceId: piece.id,
+      libelle: piece.libelle,
+      obligatoire: piece.obligatoire,
+      statut,
+      fichier: h?.fichier ?? null,
+      nomFichier: h?.nomFichier ?? null,
+      type: h?.type ?? null,
+      taille: h?.taille ?? null,
+      motifId: h?.motifId ?? null,
+      commentaire: h?.commentaire ?? '',
+      deposeLe: h?.deposeLe ?? null,
+    };
+  });
+  return {
+    pieces,
+    etatPieces: piecesState(all, held),
+    piecesManquantes: pieces.filter((p) => p.obligatoire && p.statut !== 'validee').length,
+  };
+};
+
+/** The dossier's pièces as held (for the next event), from its document. */
+const heldPieces = (doc: CandidatureDocument | null) =>
+  Object.fromEntries(
+    (doc?.pieces ?? [])
+      .filter((p) => p.statut !== 'manquante')
+      .map((p) => [
+        p.pieceId,
+        {
+          statut: p.statut as PieceState['statut'],
+          fichier: p.fichier ?? '',
+          nomFichier: p.nomFichier ?? '',
+          type: p.type ?? '',
+          taille: p.taille ?? 0,
+          motifId: p.motifId,
+          commentaire: p.commentaire,
+          deposeLe: p.deposeLe ?? undefined,
+        },
+      ]),
+  );
+
+const pieceName = (asked: readonly RequiredPiece[], id: string) =>
+  asked.find((p) => p.id === id)?.libelle ?? 'pièce';
+
 const nameOf = (values: Readonly<Record<string, unknown>>): string =>
   [values.nom, values.prenoms].filter((v) => typeof v === 'string' && v !== '').join(' ');
+
+type PiecesAndPayments = Pick<
+  CandidatureDocument,
+  | 'piecesDemandees'
+  | 'pieces'
+  | 'etatPieces'
+  | 'piecesManquantes'
+  | 'paiements'
+  | 'montantDu'
+  | 'montantPaye'
+  | 'resteAPayer'
+>;
+
+const piecesAndPayments = (doc: CandidatureDocument): PiecesAndPayments => ({
+  piecesDemandees: doc.piecesDemandees,
+  pieces: doc.pieces,
+  etatPieces: doc.etatPieces,
+  piecesManquantes: doc.piecesManquantes,
+  paiements: doc.paiements,
+  montantDu: doc.montantDu,
+  montantPaye: doc.montantPaye,
+  resteAPayer: doc.resteAPayer,
+});
+
+const createdPiecesAndPayments = (data: CandidatureEvent['data']): PiecesAndPayments => {
+  const created = data as CandidatureCreated['data'];
+  const asked = created.piecesDemandees ?? [];
+  const montantDu = created.montantDu ?? null;
+  return {
+    piecesDemandees: asked,
+    ...piecesView(asked, {}),
+    paiements: [],
+    montantDu,
+    montantPaye: 0,
+    resteAPayer: montantDu,
+  };
+};
 
 /**
  * The dossier's read-model document after one of its events (null once deleted): the projection
@@ -127,8 +331,55 @@ export const candidatureDocumentAfter = (
         commentaireRejet: current?.commentaireRejet ?? '',
         creeLe: current?.creeLe ?? event.metadata.at,
         creePar: current?.creePar ?? event.metadata.actor.name,
+        ...(current ? piecesAndPayments(current) : createdPiecesAndPayments(event.data)),
         ...stamp,
       };
+    }
+    case 'PieceDeposited':
+    case 'PieceValidated':
+    case 'PieceRejected': {
+      if (!current) return null;
+      const held = heldPieces(current);
+      const { pieceId, piecesDemandees } = event.data;
+      if (event.type === 'PieceDeposited') {
+        const { fichier, nomFichier, type, taille } = event.data;
+        held[pieceId] = {
+          statut: 'deposee',
+          fichier,
+          nomFichier,
+          type,
+          taille,
+          motifId: null,
+          commentaire: '',
+          deposeLe: event.metadata.at,
+        };
+      } else if (held[pieceId]) {
+        const rejected = event.type === 'PieceRejected';
+        held[pieceId] = {
+          ...held[pieceId]!,
+          statut: rejected ? 'rejetee' : 'validee',
+          motifId: rejected ? event.data.motifId : null,
+          commentaire: rejected ? event.data.commentaire : '',
+        };
+      }
+      return changed({ piecesDemandees, ...piecesView(piecesDemandees, held) });
+    }
+    case 'PaymentRecorded': {
+      if (!current) return null;
+      const { paiementId, montant, date, reference, montantDu } = event.data;
+      const paiements = [
+        ...(current.paiements ?? []),
+        {
+          paiementId,
+          montant,
+          date,
+          reference,
+          enregistreLe: event.metadata.at,
+          enregistrePar: event.metadata.actor.name,
+        },
+      ];
+      const montantPaye = amountPaid(paiements);
+      return changed({ paiements, montantDu, montantPaye, resteAPayer: montantDu - montantPaye });
     }
     case 'CandidatureSubmitted':
       return changed({ statut: 'soumis' });
@@ -184,6 +435,9 @@ export const candidaturesCollection: CollectionDefinition = {
     libelle: 'string',
     creeLe: 'string',
     modifieLe: 'string',
+    etatPieces: 'string',
+    piecesManquantes: 'number',
+    resteAPayer: 'number',
   },
   searchFields: ['numeroDossier', 'libelle', 'telephone', 'matricule'],
   defaultSort: { field: 'numeroDossier', order: 'DESC' },
@@ -232,9 +486,50 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
           return { ...state, statut: CANDIDATURE_STATUS_LABELS.desiste };
         case 'CandidatureDeleted':
           return {};
+        case 'PieceDeposited':
+          return {
+            ...state,
+            [`piece:${e.data.pieceId}`]: `${PIECE_STATUS_LABELS.deposee} (${e.data.nomFichier})`,
+            [`pieceMotif:${e.data.pieceId}`]: null,
+            [`pieceCommentaire:${e.data.pieceId}`]: null,
+            [`pieceNom:${e.data.pieceId}`]: pieceName(e.data.piecesDemandees, e.data.pieceId),
+          };
+        case 'PieceValidated':
+          return {
+            ...state,
+            [`piece:${e.data.pieceId}`]: PIECE_STATUS_LABELS.validee,
+          };
+        case 'PieceRejected':
+          return {
+            ...state,
+            [`piece:${e.data.pieceId}`]: PIECE_STATUS_LABELS.rejetee,
+            [`pieceMotif:${e.data.pieceId}`]: e.data.motifId,
+            [`pieceCommentaire:${e.data.pieceId}`]: e.data.commentaire || null,
+          };
+        case 'PaymentRecorded':
+          return {
+            ...state,
+            [`paiement:${e.data.paiementId}`]: `${formatFcfa(e.data.montant)} le ${e.data.date.split('-').reverse().join('/')} (référence ${e.data.reference})`,
+            montantPaye: formatFcfa(Number(String(state.montantPayeValeur ?? 0)) + e.data.montant),
+            montantPayeValeur: Number(String(state.montantPayeValeur ?? 0)) + e.data.montant,
+          };
         default:
           return state;
       }
+    },
+    dynamicFields: (before, after) => {
+      const fields: Record<string, HistoryField> = {};
+      for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        const [kind, id] = key.split(':') as [string, string | undefined];
+        if (!id) continue;
+        const name = String(after[`pieceNom:${id}`] ?? before[`pieceNom:${id}`] ?? 'pièce');
+        if (kind === 'piece') fields[key] = `Pièce « ${name} »`;
+        else if (kind === 'pieceMotif')
+          fields[key] = { label: `Motif du rejet de « ${name} »`, reference: 'motifs-rejet' };
+        else if (kind === 'pieceCommentaire') fields[key] = `Commentaire sur « ${name} »`;
+        else if (kind === 'paiement') fields[key] = 'Paiement';
+      }
+      return fields;
     },
     actions: {
       CandidatureCreated: 'Création',
@@ -244,6 +539,10 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       CandidatureRejected: 'Rejet',
       CandidatureWithdrawn: 'Désistement',
       CandidatureDeleted: 'Suppression',
+      PieceDeposited: 'Dépôt d’une pièce',
+      PieceValidated: 'Validation d’une pièce',
+      PieceRejected: 'Rejet d’une pièce',
+      PaymentRecorded: 'Paiement',
     },
     fields: {
       numeroDossier: 'Numéro de dossier',
@@ -252,6 +551,7 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       motifRejetId: 'Motif de rejet',
       commentaireRejet: 'Commentaire du rejet',
       homonymesConfirmes: 'Autre personne que les dossiers',
+      montantPaye: 'Montant payé',
     },
   });
 

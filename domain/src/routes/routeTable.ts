@@ -106,6 +106,10 @@ const CANDIDATURE_ACTIONS = {
   desister: ['candidat.modifier'],
   valider: ['candidat.valider'],
   rejeter: ['candidat.valider'],
+  // Pièces and payments: whoever registers or modifies a dossier completes it; supervisors check.
+  deposer: ['candidat.enregistrer', 'candidat.modifier'],
+  payer: ['candidat.enregistrer', 'candidat.modifier'],
+  'verifier-piece': ['candidat.valider'],
 };
 
 const ROUTES = [
@@ -185,6 +189,11 @@ const ROUTES = [
   route('inscription', 'inscription/candidats/inscrire-un-candidat', 'Inscrire un candidat', [
     'candidat.enregistrer',
   ]),
+  // The lists of agents submitted from « Inscrire un candidat » and their progress (not a seed
+  // route: the API resource `listes-candidats` behind the submission's progress bar).
+  route('inscription', 'inscription/candidats/listes-d-agents', 'Listes d’agents', [
+    'candidat.enregistrer',
+  ], { resource: 'listes-candidats', itemLabel: 'Liste' }),
   route('inscription', 'inscription/candidats/liste', 'Liste des candidats', CANDIDAT_LIST, {
     resource: 'candidatures',
     itemLabel: 'Dossier',
@@ -212,6 +221,8 @@ const ROUTES = [
     'inscription/candidats/historique-modification',
     'Historique des modifications',
     ['candidat.modifier', 'administration.historique'],
+    // Read-only: one line per event of any dossier (its own projection).
+    { resource: 'historique-candidatures', itemLabel: 'Modification' },
   ),
   route('inscription', 'inscription/candidats/histo', 'Historique d’un dossier', [
     'candidat.modifier',

@@ -31,7 +31,13 @@ import {
   type ListItem,
   type ListItemEvent,
   type RegistrationFacts,
+  type RequiredPiece,
   type SessionEvent,
+  type SessionFee,
+  listCollection,
+  referenceList,
+  type PieceFile,
+  type ReadModelDocument,
 } from '@examens-pro/domain';
 import { handleCommand, toEnvelopes, type CommandAnswer } from '../commands/handle.js';
 import { checkReferences } from '../commands/references.js';
@@ -266,6 +272,42 @@ export const candidatureCommands = (
   };
 
   /**
+   * The pièces justificatives the session's examen asks for: the active pièces of the configuration
+   * whose examens concernés are empty (every examen) or name it. Read from the list's read model.
+   */
+  const sessionPieces = async (examenId: string): Promise<RequiredPiece[]> => {
+    if (!readStore) return [];
+    const list = referenceList('pieces-justificatives')!;
+    const { items } = await readStore
+      .collection<ReadModelDocument & Record<string, unknown>>(listCollection(list))
+      .list({
+        filter: { actif: true },
+        sort: [{ field: 'libelle', order: 'ASC' }],
+        limit: 1000,
+      });
+    return items
+      .filter((item) => {
+        const examens = Array.isArray(item.examenIds) ? (item.examenIds as string[]) : [];
+        return examens.length === 0 || examens.includes(examenId);
+      })
+      .map((item) => ({
+        id: item.id,
+        libelle: String(item.libelle ?? ''),
+        obligatoire: item.obligatoire === true,
+      }));
+  };
+
+  /** The session's fee (espace financier), exact from its item's stream; null when none is active. */
+  const sessionFee = async (sessionId: string): Promise<SessionFee | null> => {
+    const fee = await itemHoldingKey(eventStore, 'frais-examen', 'sessionId', sessionId);
+    if (fee?.status !== 'actif' || typeof fee.values.montant !== 'number') return null;
+    return {
+      montant: fee.values.montant,
+      paiementAvantValidation: fee.values.paiementAvantValidation === true,
+    };
+  };
+
+  /**
    * The rules a dossier's content must satisfy in its session: references to active items, the
    * métier open in the session, the level its métier requires, the minimum age at composition, an
    * apprenti's patron.
@@ -421,6 +463,8 @@ export const candidatureCommands = (
           readable.map((doc) => doc.numeroDossier),
         );
       }
+      const piecesDemandees = await sessionPieces(session.examenId);
+      const montantDu = (await sessionFee(details.sessionId))?.montant ?? null;
       const create = (numeroDossier: string): CandidatureCommand => ({
         type: 'CreateCandidature',
         data: {
@@ -429,6 +473,8 @@ export const candidatureCommands = (
           ...details,
           facts,
           ...(near.length > 0 ? { homonymesConfirmes: near.map((doc) => doc.id) } : {}),
+          piecesDemandees,
+          montantDu,
         },
       });
       // Already created (the id derives from the command id: a retried command) is answered as
@@ -496,7 +542,7 @@ export const candidatureCommands = (
       rejection?: { motifId: string; commentaire: string },
     ): Promise<CommandAnswer> {
       const current = await this.read(id, scope);
-      const { facts } = await sessionFacts(current.sessionId, context.now);
+      const { session, facts } = await sessionFacts(current.sessionId, context.now);
       if (
         rejection &&
         (await readItem(eventStore, 'motifs-rejet', rejection.motifId))?.status !== 'actif'
@@ -507,7 +553,15 @@ export const candidatureCommands = (
         action === 'soumettre'
           ? { type: 'SubmitCandidature', data: { candidatureId, facts } }
           : action === 'valider'
-            ? { type: 'ValidateCandidature', data: { candidatureId, facts } }
+            ? {
+                type: 'ValidateCandidature',
+                data: {
+                  candidatureId,
+                  facts,
+                  pieces: await sessionPieces(session.examenId),
+                  frais: await sessionFee(current.sessionId),
+                },
+              }
             : action === 'rejeter'
               ? { type: 'RejectCandidature', data: { candidatureId, ...rejection!, facts } }
               : { type: 'WithdrawCandidature', data: { candidatureId } };
@@ -565,6 +619,111 @@ export const candidatureCommands = (
           context,
         );
       return answer(id, outcome);
+    },
+
+    /**
+     * Deposits a pièce justificative (a file already stored under its SHA-256), or deposits it
+     * again after a rejection.
+     */
+    async depositPiece(
+      id: string,
+      pieceId: string,
+      file: PieceFile,
+      revision: number,
+      scope: string | null,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      const current = await this.read(id, scope);
+      const { session, facts } = await sessionFacts(current.sessionId, context.now);
+      const pieces = await sessionPieces(session.examenId);
+      return answer(
+        id,
+        await run(
+          id,
+          { type: 'DepositPiece', data: { candidatureId: id, pieceId, file, pieces, facts } },
+          scope,
+          context,
+          revision,
+        ),
+      );
+    },
+
+    /** Validates a deposited pièce, or rejects it with a motif de rejet (and a comment). */
+    async checkPiece(
+      id: string,
+      pieceId: string,
+      action: 'valider' | 'rejeter',
+      revision: number,
+      scope: string | null,
+      context: CommandContext,
+      rejection?: { motifId: string; commentaire: string },
+    ): Promise<CommandAnswer> {
+      const current = await this.read(id, scope);
+      const { session, facts } = await sessionFacts(current.sessionId, context.now);
+      if (
+        rejection &&
+        (await readItem(eventStore, 'motifs-rejet', rejection.motifId))?.status !== 'actif'
+      )
+        throw invalid('motifId', 'Choisissez un motif de rejet actif.');
+      const pieces = await sessionPieces(session.examenId);
+      const command: CandidatureCommand =
+        action === 'valider'
+          ? { type: 'ValidatePiece', data: { candidatureId: id, pieceId, pieces, facts } }
+          : {
+              type: 'RejectPiece',
+              data: { candidatureId: id, pieceId, pieces, facts, ...rejection! },
+            };
+      return answer(id, await run(id, command, scope, context, revision));
+    },
+
+    /**
+     * Records a payment of the dossier's fee. Its reference (receipt or transaction) is unique
+     * across the office: a reservation stream, given back if the payment is refused.
+     */
+    async recordPayment(
+      id: string,
+      input: { montant: number; date: string; reference: string },
+      revision: number,
+      scope: string | null,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      const current = await this.read(id, scope);
+      const frais = await sessionFee(current.sessionId);
+      const reference: UniqueValue = {
+        resource: 'paiements',
+        field: 'reference',
+        value: input.reference,
+      };
+      let reserved = false;
+      try {
+        const outcome = await run(
+          id,
+          {
+            type: 'RecordPayment',
+            data: { candidatureId: id, paiementId: context.commandId, ...input, frais },
+          },
+          scope,
+          context,
+          revision,
+          async () => {
+            try {
+              await reserveUniqueValue(eventStore, reference, owner(id), context);
+              reserved = true;
+            } catch (error) {
+              if (error instanceof DuplicateError)
+                throw new DuplicateError(
+                  'Cette référence de paiement est déjà enregistrée.',
+                  'reference',
+                );
+              throw error;
+            }
+          },
+        );
+        return answer(id, outcome);
+      } catch (error) {
+        if (reserved) await releaseUniqueValue(eventStore, reference, owner(id), context);
+        throw error;
+      }
     },
 
     /** The dossier as its stream says, for whoever may see it (404 otherwise). */

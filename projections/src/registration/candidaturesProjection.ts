@@ -16,7 +16,8 @@ import { ALREADY_SEEN, documentBefore } from '../support.js';
  */
 export const candidaturesProjection: Projection = {
   name: CANDIDATURES_PROJECTION,
-  version: 1,
+  // 2: pièces justificatives and payments.
+  version: 2,
   collections: [candidaturesCollection],
   eventTypes: CANDIDATURE_EVENT_TYPES,
   async apply(recorded, context) {

@@ -7,7 +7,13 @@ import {
   type SiteSettingsDocument,
   type UserDocument,
 } from '@examens-pro/domain';
-import { checkAccess, etag, sessionTimes, type ReadStore } from '@examens-pro/platform';
+import {
+  checkAccess,
+  etag,
+  officeTimeZone,
+  sessionTimes,
+  type ReadStore,
+} from '@examens-pro/platform';
 import { awaitPosition } from './resource.js';
 
 /** What `GET /api/informations` tells about the running product. */
@@ -30,7 +36,8 @@ export interface AccountReadOptions {
 
 /**
  * GET /api/mon-compte (one's own account), GET /api/maintenance (public: the public pages ask it)
- * and GET /api/informations (version, environment, one's session).
+ * and GET /api/informations (version, environment, one's session, the office's time zone
+ * `fuseauHoraire`, in which the dashboard shows every time).
  */
 export const accountReadRoutes: FastifyPluginAsync<AccountReadOptions> = async (
   app,
@@ -40,6 +47,7 @@ export const accountReadRoutes: FastifyPluginAsync<AccountReadOptions> = async (
   await readStore.ensureCollection(siteSettingsCollection);
   const users = readStore.collection<UserDocument>(usersCollection);
   const settings = readStore.collection<SiteSettingsDocument>(siteSettingsCollection);
+  const timeZone = officeTimeZone();
 
   app.get('/api/mon-compte', async (request, reply) => {
     const principal = await checkAccess(request, { anyOf: [] });
@@ -65,6 +73,7 @@ export const accountReadRoutes: FastifyPluginAsync<AccountReadOptions> = async (
       ...information(),
       session: sessionTimes(signedInAt),
       heureServeur: new Date().toISOString(),
+      fuseauHoraire: timeZone,
     };
   });
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   resourceRequirement,
   type ExportRow,
+  type HistoryEntry,
   type ExportTable,
   type ResourceDefinition,
 } from '@examens-pro/domain';
@@ -15,7 +16,7 @@ import {
   xlsxExport,
   type LabelSource,
 } from '../exports.js';
-import { awaitPosition, readScope, withinScope } from './resource.js';
+import { awaitPosition, readableHistory, readScope, withinScope } from './resource.js';
 
 export interface ExportRouteOptions {
   readonly resource: ResourceDefinition;
@@ -26,6 +27,33 @@ export interface ExportRouteOptions {
   readonly baseFilter?: Readonly<Record<string, string | number | boolean>>;
   readonly readStore: ReadStore;
   readonly labels: LabelSource;
+}
+
+/**
+ * The rows of a list of changes with their values as histories show them (libellés, labels), the
+ * libellés of each batch of rows read at once.
+ */
+async function* readableRows(
+  rows: AsyncIterable<ExportRow>,
+  fields: NonNullable<ResourceDefinition['changesOf']>,
+  labels: LabelSource,
+  batchSize = 500,
+): AsyncGenerator<ExportRow> {
+  let batch: ExportRow[] = [];
+  const flush = async () =>
+    (await readableHistory(
+      batch as unknown as HistoryEntry[],
+      fields,
+      labels,
+    )) as unknown as ExportRow[];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= batchSize) {
+      yield* await flush();
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield* await flush();
 }
 
 /**
@@ -54,7 +82,11 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, 
       // A filter outside the caller's scope exports the headers only.
       const rows: AsyncIterable<ExportRow> =
         scoped === null ? (async function* () {})() : collection.stream({ filter: scoped, sort });
-      const batches = exportBatches(table, rows, labels);
+      const batches = exportBatches(
+        table,
+        resource.changesOf ? readableRows(rows, resource.changesOf, labels) : rows,
+        labels,
+      );
       reply
         .type(EXPORT_TYPES[format])
         .header(

@@ -47,17 +47,17 @@ export const readableHistory = async (
   const wanted = new Map<string, Set<string>>();
   for (const entry of entries)
     for (const change of entry.changes) {
-      const field = byName.get(change.field);
-      if (!field?.reference) continue;
-      const ids = wanted.get(field.reference) ?? new Set<string>();
+      const reference = change.reference ?? byName.get(change.field)?.reference;
+      if (!reference) continue;
+      const ids = wanted.get(reference) ?? new Set<string>();
       for (const value of [change.before, change.after].flat())
         if (typeof value === 'string' && value !== '') ids.add(value);
-      wanted.set(field.reference, ids);
+      wanted.set(reference, ids);
     }
   const found = new Map<string, Map<string, string>>();
   for (const [resource, ids] of wanted) found.set(resource, await labels(resource, [...ids]));
-  const shown = (name: string, value: unknown): unknown => {
-    const field = byName.get(name);
+  const shown = (name: string, value: unknown, reference?: string): unknown => {
+    const field = reference ? { reference, choices: undefined } : byName.get(name);
     if (!field || value === null || value === undefined || value === '') return value;
     if (field.choices)
       return field.choices.find((choice) => choice.value === value)?.label ?? value;
@@ -72,8 +72,8 @@ export const readableHistory = async (
     ...entry,
     changes: entry.changes.map((change) => ({
       ...change,
-      before: shown(change.field, change.before),
-      after: shown(change.field, change.after),
+      before: shown(change.field, change.before, change.reference),
+      after: shown(change.field, change.after, change.reference),
     })),
   }));
 };
@@ -154,6 +154,15 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   const guard = { preHandler: requireAccess(requirement) };
   await readStore.ensureCollection(resource.collection);
   const collection = readStore.collection(resource.collection);
+  // A list of another resource's changes shows them as that resource's histories do.
+  const shownChanges = async <T>(items: T[]): Promise<T[]> =>
+    resource.changesOf && options.labels
+      ? ((await readableHistory(
+          items as unknown as HistoryEntry[],
+          resource.changesOf,
+          options.labels,
+        )) as unknown as T[])
+      : items;
 
   app.get<{ Querystring: DialectQuery }>('/', guard, async (request, reply) => {
     const parsed = parseListQuery(resource.collection, request.query);
@@ -167,7 +176,7 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
       contentRange(resource.name, query.skip ?? 0, items.length, total),
     );
     reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Position-Reached, ETag');
-    return items;
+    return shownChanges(items);
   });
 
   app.get<{ Params: { id: string } }>('/:id', guard, async (request, reply) => {
@@ -182,7 +191,7 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
       );
     if (!doc || outside) throw new NotFoundError(resource.notFoundMessage);
     reply.header('ETag', etag(doc.version));
-    return doc;
+    return (await shownChanges([doc]))[0];
   });
 
   const asAt = resource.asAt;
