@@ -186,6 +186,21 @@ export interface ExamensDataProvider extends DataProvider {
     resource: string,
     params: { id: Identifier; action: string; previousData: RaRecord; data?: unknown },
   ): Promise<{ data: RaRecord }>;
+  /**
+   * `POST /api/<resource>/:id/<path>` with a file's raw bytes (a pièce justificative), then the
+   * record as it now stands.
+   */
+  upload(
+    resource: string,
+    params: {
+      id: Identifier;
+      path: string;
+      file: Blob;
+      contentType: string;
+      previousData: RaRecord;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ data: RaRecord }>;
   history(resource: string, params: { id: Identifier }): Promise<HistoryEntry[]>;
   /** The record as it stood at an instant (`GET /api/<resource>/:id/a-la-date`). */
   asAt(
@@ -307,6 +322,22 @@ export const dataProvider: ExamensDataProvider = {
       ifMatch(previousData),
       data,
     );
+    return reads.getOne(api, { id });
+  },
+
+  async upload(resource, { id, path, file, contentType, previousData, headers = {} }) {
+    const api = apiResource(resource);
+    const { json } = await httpClient(`${API}/${api}/${encodeURIComponent(String(id))}/${path}`, {
+      method: 'POST',
+      headers: new Headers({
+        Accept: 'application/json',
+        'Content-Type': contentType,
+        ...ifMatch(previousData),
+        ...headers,
+      }),
+      body: file,
+    });
+    remember((json as CommandAnswer).position);
     return reads.getOne(api, { id });
   },
 

@@ -58,6 +58,11 @@ export const ResourceShow = ({ declaration }: { declaration: ResourceDeclaration
         {declaration.activable ? <ActiveField source="actif" label="app.statut" /> : null}
         {auditStamps(declaration)}
       </Tab>
+      {(declaration.slots?.showTabs ?? []).map((tab) => (
+        <Tab key={tab.path} label={tab.label} path={tab.path}>
+          {tab.content}
+        </Tab>
+      ))}
       <Tab label="app.historique" path="historique">
         <HistoryPanel />
       </Tab>

@@ -89,6 +89,12 @@ export interface ResourceDeclaration {
     readonly stepActions?: ReactNode;
     /** A form of its own instead of the declared fields'. */
     readonly form?: ReactElement;
+    /** Tabs of the item's page between its details and its history (a dossier's pièces). */
+    readonly showTabs?: readonly {
+      readonly label: string;
+      readonly path: string;
+      readonly content: ReactNode;
+    }[];
   };
 }
 

@@ -34,9 +34,15 @@ export const useRecordAction = <E extends Error = Error>({
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  return useMutation<unknown, E>({
-    mutationFn: () =>
-      dataProvider.action(resource!, { id: record!.id, action, previousData: record!, data }),
+  // `mutate(values)` sends values known only at submission (a form's); otherwise `data`.
+  return useMutation<unknown, E, unknown>({
+    mutationFn: (values?: unknown) =>
+      dataProvider.action(resource!, {
+        id: record!.id,
+        action,
+        previousData: record!,
+        data: values ?? data,
+      }),
     onSuccess: () => {
       notify(success, { type: 'success' });
       onSuccess?.();

@@ -9,6 +9,7 @@ import {
   piecesReport,
   routeById,
   requirementFor,
+  sessionsCollection,
   ValidationError,
   type CandidatureDocument,
   type ExportRow,
@@ -139,6 +140,16 @@ export const piecesReportRoutes: FastifyPluginAsync<{
     );
     return [...named, total];
   };
+
+  // The sessions the report may be asked of (its readers may not read the sessions' screen).
+  app.get('/sessions', guard, async () => {
+    const { items } = await readStore
+      .collection<{ id: string; version: number; libelle?: unknown; statut?: unknown }>(
+        sessionsCollection,
+      )
+      .list({ sort: [{ field: 'ouvertureInscriptions', order: 'DESC' }], limit: 200 });
+    return items.map((s) => ({ id: s.id, libelle: String(s.libelle ?? ''), statut: s.statut }));
+  });
 
   app.get<{ Querystring: { filter?: string } }>('/', guard, async (request, reply) => {
     await awaitPosition(request, reply, {

@@ -18,8 +18,9 @@ import {
   useGetOne,
   type RaRecord,
 } from 'react-admin';
+import { instantOfWallClock, wallClockIn } from '@examens-pro/domain';
 import { HistoryPanel } from '../../common/HistoryPanel';
-import { formatDateTime } from '../../common/format';
+import { formatDateTime, useOfficeTimeZone } from '../../common/format';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { fieldDisplay } from '../../kit/fields';
 import { candidatures } from './screens';
@@ -28,6 +29,7 @@ const LIST = 'inscription/candidats/liste';
 
 /** The dossier's fields as they stood at the chosen instant. */
 const AsAt = ({ id, instant }: { id: string; instant: string }) => {
+  const timeZone = useOfficeTimeZone();
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const { data, error, isPending } = useQuery({
     queryKey: [LIST, 'a-la-date', id, instant],
@@ -48,7 +50,7 @@ const AsAt = ({ id, instant }: { id: string; instant: string }) => {
   return (
     <RecordContextProvider value={data.record}>
       <Typography variant="subtitle2" gutterBottom>
-        Le dossier au {formatDateTime(data.instant)} (version {data.revision + 1})
+        Le dossier au {formatDateTime(data.instant, timeZone)} (version {data.revision + 1})
       </Typography>
       <Box
         sx={{
@@ -75,7 +77,10 @@ const AsAt = ({ id, instant }: { id: string; instant: string }) => {
  */
 export const HistoPage = () => {
   const [id, setId] = useState<string>('');
+  // The chosen instant (ISO), typed and shown on the office's clocks (TIME_ZONE), not the browser's.
   const [local, setLocal] = useState('');
+  const timeZone = useOfficeTimeZone();
+  const clock = local ? wallClockIn(local, timeZone) : undefined;
   const { data: record } = useGetOne<RaRecord>(LIST, { id }, { enabled: Boolean(id) });
   return (
     <ResourceContextProvider value={LIST}>
@@ -110,11 +115,43 @@ export const HistoPage = () => {
                     format="DD/MM/YYYY HH:mm:ss"
                     views={['year', 'month', 'day', 'hours', 'minutes', 'seconds']}
                     ampm={false}
-                    value={local ? dayjs(local) : null}
-                    onChange={(next: Dayjs | null) =>
-                      setLocal(next && next.isValid() ? next.toISOString() : '')
+                    value={
+                      clock
+                        ? dayjs(
+                            new Date(
+                              clock.year,
+                              clock.month - 1,
+                              clock.day,
+                              clock.hour,
+                              clock.minute,
+                              clock.second,
+                            ),
+                          )
+                        : null
                     }
-                    slotProps={{ textField: { sx: { mb: 2, minWidth: 320 } } }}
+                    onChange={(next: Dayjs | null) =>
+                      setLocal(
+                        next && next.isValid()
+                          ? instantOfWallClock(
+                              {
+                                year: next.year(),
+                                month: next.month() + 1,
+                                day: next.date(),
+                                hour: next.hour(),
+                                minute: next.minute(),
+                                second: next.second(),
+                              },
+                              timeZone,
+                            )
+                          : '',
+                      )
+                    }
+                    slotProps={{
+                      textField: {
+                        sx: { mb: 2, minWidth: 320 },
+                        helperText: `Heure de l’office (${timeZone})`,
+                      },
+                    }}
                   />
                 </LocalizationProvider>
                 <AsAt id={String(record.id)} instant={local} />

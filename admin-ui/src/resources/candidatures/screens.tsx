@@ -2,14 +2,26 @@ import {
   CANDIDATURE_FIELDS,
   CANDIDATURE_STATUS_LABELS,
   CANDIDATURE_STATUSES,
+  PIECES_STATE_LABELS,
+  PIECES_STATES,
   type ListField,
 } from '@examens-pro/domain';
 import { ResourceContextProvider } from 'react-admin';
+import { Suspense } from 'react';
+import { lazyScreen } from '../../common/lazyScreen';
 import type { FieldDeclaration, ResourceDeclaration } from '../../kit/declaration';
 import { ResourceCreate } from '../../kit/ResourceForm';
 import { routeLabels } from '../../kit/routes';
 import { screensOf } from '../../kit/screens';
+import { PaymentsTab } from './PaymentsTab';
+import { PiecesTab } from './PiecesTab';
 import { StepButtons } from './StepButtons';
+
+/** A dossier's pièces and payments, tabs of its page (read-only where the route grants no action). */
+const SHOW_TABS = [
+  { label: 'Pièces justificatives', path: 'pieces', content: <PiecesTab /> },
+  { label: 'Paiements', path: 'paiements', content: <PaymentsTab /> },
+];
 
 /** How the list, the filters and the search use each field of the form. */
 const USE: Readonly<Record<string, Partial<FieldDeclaration>>> = {
@@ -96,6 +108,21 @@ export const candidatures: ResourceDeclaration = {
       inForm: false,
     },
     { name: 'commentaireRejet', label: 'Commentaire du rejet', type: 'text', inForm: false },
+    {
+      name: 'etatPieces',
+      label: 'État des pièces',
+      type: 'choice',
+      choices: PIECES_STATES.map((value) => ({ value, label: PIECES_STATE_LABELS[value] })),
+      inList: true,
+      inForm: false,
+      filter: true,
+    },
+    {
+      name: 'resteAPayer',
+      label: 'Reste à payer (FCFA)',
+      type: 'integer',
+      inForm: false,
+    },
   ],
   sort: { field: 'numeroDossier', order: 'DESC' },
   canEdit: (record) => ['brouillon', 'soumis', 'valide'].includes(String(record.statut)),
@@ -104,7 +131,7 @@ export const candidatures: ResourceDeclaration = {
     content:
       'Seul un dossier à l’état « Brouillon » peut être supprimé ; sinon, enregistrez le désistement du candidat.',
   },
-  slots: { stepActions: <StepButtons /> },
+  slots: { stepActions: <StepButtons />, showTabs: SHOW_TABS },
 };
 
 export const candidatureScreens = screensOf(candidatures);
@@ -118,15 +145,26 @@ export const inscritScreens = screensOf({
   ),
   readOnly: true,
   remove: undefined,
-  slots: {},
+  slots: { showTabs: SHOW_TABS },
 });
 
 /**
  * « Inscrire un candidat »: the dossier's creation form as a page of its own, which then leads to
  * the new dossier's page in the list of candidates.
  */
+/** « Soumettre une liste d’agents », loaded apart (only who opens this page downloads it). */
+const PersonListPanel = lazyScreen(
+  () => import('./PersonListPanel'),
+  (m) => m.PersonListPanel,
+);
+
 export const RegisterPage = () => (
-  <ResourceContextProvider value="inscription/candidats/liste">
-    <ResourceCreate declaration={{ ...candidatures, label: 'Inscrire un candidat' }} />
-  </ResourceContextProvider>
+  <>
+    <ResourceContextProvider value="inscription/candidats/liste">
+      <ResourceCreate declaration={{ ...candidatures, label: 'Inscrire un candidat' }} />
+    </ResourceContextProvider>
+    <Suspense fallback={null}>
+      <PersonListPanel />
+    </Suspense>
+  </>
 );

@@ -1,0 +1,159 @@
+import PaymentsIcon from '@mui/icons-material/Payments';
+import {
+  Alert,
+  Box,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Form, useRecordContext } from 'react-admin';
+import { formatFcfa } from '@examens-pro/domain';
+import { formatDate, formatDateTime } from '../../common/format';
+import { useRecordAction } from '../../kit/useRecordAction';
+import { useRouteCan } from '../../kit/useRouteCan';
+
+const FrenchDateInput = lazy(() => import('../../kit/FrenchDateInput'));
+
+interface Payment {
+  paiementId: string;
+  montant: number;
+  date: string;
+  reference: string;
+  enregistreLe: string;
+  enregistrePar: string;
+}
+
+const amount = (value: unknown) => (typeof value === 'number' ? formatFcfa(value) : '—');
+
+/** Records a payment: amount in FCFA (spaces allowed), the day paid, the receipt's reference. */
+const PaymentForm = () => {
+  const [montant, setMontant] = useState('');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { mutate, isPending } = useRecordAction<
+    Error & { body?: { message?: string; errors?: Record<string, string> } }
+  >({
+    action: 'paiements',
+    success: 'Le paiement est enregistré.',
+    onSuccess: () => {
+      setMontant('');
+      setReference('');
+      setErrors({});
+    },
+    onError: (e) => setErrors(e.body?.errors ?? { montant: e.body?.message ?? e.message }),
+  });
+  return (
+    <Form
+      onSubmit={(values: Record<string, unknown>) =>
+        mutate({
+          montant: montant.replace(/[\s\u00a0\u202f]/g, ''),
+          date: typeof values.datePaiement === 'string' ? values.datePaiement : null,
+          reference,
+        })
+      }
+    >
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
+        <TextField
+          label="Montant (FCFA)"
+          value={montant}
+          onChange={(event) => setMontant(event.target.value)}
+          inputProps={{ inputMode: 'numeric' }}
+          variant="filled"
+          required
+          error={Boolean(errors.montant)}
+          helperText={errors.montant}
+        />
+        <Box sx={{ minWidth: 220 }}>
+          <Suspense fallback={null}>
+            <FrenchDateInput
+              source="datePaiement"
+              label="Date du paiement"
+              helperText={errors.date}
+            />
+          </Suspense>
+        </Box>
+        <TextField
+          label="Référence du reçu ou de la transaction"
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          variant="filled"
+          required
+          error={Boolean(errors.reference)}
+          helperText={errors.reference}
+          sx={{ minWidth: 280 }}
+        />
+        <Button
+          label="Enregistrer le paiement"
+          type="submit"
+          disabled={isPending}
+          variant="contained"
+        >
+          <PaymentsIcon />
+        </Button>
+      </Stack>
+    </Form>
+  );
+};
+
+/**
+ * The dossier's fee: due (the session's fee, espace financier), paid, outstanding; the payments
+ * recorded, and a form for whoever registers or modifies dossiers while something is due.
+ */
+export const PaymentsTab = () => {
+  const record = useRecordContext();
+  const can = useRouteCan();
+  if (!record) return null;
+  const payments = (record.paiements ?? []) as Payment[];
+  const due = record.montantDu as number | null | undefined;
+  const outstanding = record.resteAPayer as number | null | undefined;
+  const payable =
+    ['brouillon', 'soumis', 'valide'].includes(String(record.statut)) &&
+    typeof outstanding === 'number' &&
+    outstanding > 0 &&
+    can.action('payer');
+  return (
+    <Stack spacing={2} sx={{ py: 1 }}>
+      {due === null || due === undefined ? (
+        <Alert severity="info">Aucun frais d’examen n’est défini pour cette session.</Alert>
+      ) : (
+        <Alert severity={outstanding && outstanding > 0 ? 'warning' : 'success'}>
+          Montant dû : {amount(due)} — payé : {amount(record.montantPaye)} — reste à payer :{' '}
+          {amount(outstanding)}
+        </Alert>
+      )}
+      {payments.length > 0 ? (
+        <Table size="small" aria-label="Paiements">
+          <TableHead>
+            <TableRow>
+              <TableCell>Date du paiement</TableCell>
+              <TableCell align="right">Montant</TableCell>
+              <TableCell>Référence</TableCell>
+              <TableCell>Enregistré par</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {payments.map((payment) => (
+              <TableRow key={payment.paiementId}>
+                <TableCell>{formatDate(payment.date)}</TableCell>
+                <TableCell align="right">{formatFcfa(payment.montant)}</TableCell>
+                <TableCell>{payment.reference}</TableCell>
+                <TableCell>
+                  {payment.enregistrePar}, le {formatDateTime(payment.enregistreLe)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Typography>Aucun paiement enregistré.</Typography>
+      )}
+      {payable ? <PaymentForm /> : null}
+    </Stack>
+  );
+};
