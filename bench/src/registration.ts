@@ -93,6 +93,10 @@ const prepare = async (server: BenchServer) => {
   };
 };
 
+/** The n-th day after 01/01/1975: distinct persons, none near another. */
+const birthDate = (n: number) =>
+  new Date(Date.UTC(1975, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+
 const letters = (n: number) => {
   let name = '';
   let k = n;
@@ -144,7 +148,8 @@ export const benchRegistration = async (options: {
           nom: 'Candidat',
           prenoms: letters(n),
           sexe: 'F',
-          dateNaissance: '1995-05-05',
+          // A birth date per person (one date for all made every creation a near match).
+          dateNaissance: birthDate(n),
           lieuNaissance: 'Douala',
           nationalite: 'Camerounaise',
           telephone: '677001122',

@@ -32,6 +32,8 @@ const commandModule = (
     profils: profilesRoutes,
     sessions: sessionsRoutes,
     candidatures: candidaturesRoutes,
+    // Verifying (`/verifier`) and applying a list of agents.
+    'listes-candidats': personListsRoutes,
   };
   const module = modules[resource];
   return module && (async (app, options) => app.register(module, options));
@@ -49,11 +51,6 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   await app.register(ownAccountRoutes, { prefix: '/api/mon-compte', ...options });
   await app.register(maintenanceRoutes, { prefix: '/api/maintenance', ...options });
   await app.register(imagesRoutes, { prefix: '/api/images', storage: options.storage });
-  await app.register(personListsRoutes, {
-    prefix: '/api/listes-candidats',
-    eventStore: options.eventStore,
-    storage: options.storage,
-  });
   // Every aggregate staff write: its manifest's resources, one loop. A resource without command
   // routes is a declaration error, caught at start-up.
   for (const manifest of AGGREGATES.filter((m) => m.commands))

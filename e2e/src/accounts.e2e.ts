@@ -12,7 +12,10 @@ import { join } from 'node:path';
 import {
   ARTIFACTS,
   browserAvailable,
+  dashboardMenu,
+  expandMenu,
   launchBrowser,
+  menuEntry,
   shot,
   startProduct,
   type Product,
@@ -122,7 +125,7 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
   });
 
   it('creates a read-only profile, then a user with it and a temporary password', async () => {
-    await page.getByRole('menuitem', { name: 'Profils' }).click();
+    await (await menuEntry(page, { name: 'Profils' })).click();
     await page.waitForURL(`**${PROFILS}`);
     await page.getByRole('link', { name: 'Créer' }).click();
     await page.waitForURL(`**${PROFILS}/create`);
@@ -142,7 +145,7 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
       'Lister les utilisateurs',
     ]);
 
-    await page.getByRole('menuitem', { name: 'Utilisateurs' }).click();
+    await (await menuEntry(page, { name: 'Utilisateurs' })).click();
     await page.waitForURL(`**${UTILISATEURS}`);
     await page.getByRole('link', { name: 'Créer' }).click();
     await page.waitForURL(`**${UTILISATEURS}/create`);
@@ -286,7 +289,13 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
     await open(page, '/tableau-de-bord');
     await page.getByRole('heading', { name: `Bonjour, ${USER.displayName}` }).waitFor();
     await page.getByText(`Profil : ${PROFILE}`).waitFor();
-    await expect(page.getByRole('menuitem').allInnerTexts()).resolves.toEqual([
+    // Every group of the menu opened: the sections that hold their screens, and those screens.
+    await expandMenu(page);
+    await expect(dashboardMenu(page).getByRole('button').allInnerTexts()).resolves.toEqual([
+      'Tableau de bord',
+      'Utilisateurs & profils',
+    ]);
+    await expect(dashboardMenu(page).getByRole('menuitem').allInnerTexts()).resolves.toEqual([
       'Mon compte',
       'Accueil',
       'Informations',
@@ -321,7 +330,7 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
       const admin = await adminContext.newPage();
       await signIn(admin, product.url, ADMIN.login, ADMIN.password);
       await admin.waitForURL(`${product.url}/tableau-de-bord`);
-      await admin.getByRole('menuitem', { name: 'Journal des connexions' }).click();
+      await (await menuEntry(admin, { name: 'Journal des connexions' })).click();
       await admin.waitForURL(`**${JOURNAL}`);
       const rows = admin.locator('#main-content tbody tr');
       // Newest first: the administrator's sign-in of a moment ago (read again until projected).
@@ -424,7 +433,7 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
         'Filieres-Personnel-2',
       );
       await open(holder, '/tableau-de-bord');
-      await holder.getByRole('menuitem', { name: 'Métiers' }).click();
+      await (await menuEntry(holder, { name: 'Métiers' })).click();
       await holder.waitForURL(`**${METIERS}/filieres`);
       await holder.getByRole('tab', { name: 'Filières', selected: true }).waitFor();
       await holder.getByRole('link', { name: 'Créer' }).waitFor();
@@ -450,7 +459,7 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
       const admin = await adminContext.newPage();
       await signIn(admin, product.url, ADMIN.login, ADMIN.password);
       await admin.waitForURL(`${product.url}/tableau-de-bord`);
-      await admin.getByRole('menuitem', { name: 'Informations' }).click();
+      await (await menuEntry(admin, { name: 'Informations' })).click();
       await admin.waitForURL('**/tableau-de-bord/informations');
       await admin.getByLabel('Message de maintenance (facultatif)').fill(MAINTENANCE_MESSAGE);
       await admin.getByRole('button', { name: 'Activer le mode maintenance' }).click();
@@ -507,7 +516,7 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
       expect(await page.evaluate(() => 'sansRechargement' in window)).toBe(true);
       // …the next navigation loads the new build.
       const reloaded = page.waitForEvent('load');
-      await page.getByRole('menuitem', { name: 'Informations' }).click();
+      await (await menuEntry(page, { name: 'Informations' })).click();
       await reloaded;
       await page.waitForURL('**/tableau-de-bord/informations');
       expect(await page.evaluate(() => 'sansRechargement' in window)).toBe(false);

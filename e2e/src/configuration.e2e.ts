@@ -7,7 +7,9 @@ import { adminEnvironment, signInFirstAdministrator } from './accounts';
 import {
   ARTIFACTS,
   browserAvailable,
+  dashboardMenu,
   launchBrowser,
+  menuEntry,
   shot,
   startProduct,
   typeDate,
@@ -144,10 +146,117 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     await signInFirstAdministrator(page, product.url);
   });
 
+  it('offers the menu as collapsible sections nested by path, the current one open, its scroll kept', async () => {
+    await open(page, DASHBOARD);
+    const menu = dashboardMenu(page);
+    const group = (name: string) => menu.getByRole('button', { name, exact: true });
+    const entry = (path: string) => menu.locator(`a[role="menuitem"][href="${DASHBOARD}/${path}"]`);
+    // The seed's sections in order, those with a screen in this build: Mon compte is a link,
+    // the others are groups.
+    const sections = [
+      'Tableau de bord',
+      'Utilisateurs & profils',
+      'Inscription',
+      'Espace Examen',
+      'Rapports statistiques',
+      'Configuration',
+    ];
+    await expect(menu.getByRole('menuitem').first().innerText()).resolves.toBe('Mon compte');
+    const shown = await menu.getByRole('button').allInnerTexts();
+    expect(shown).toEqual(sections.filter((section) => shown.includes(section)));
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        'Tableau de bord',
+        'Utilisateurs & profils',
+        'Inscription',
+        'Configuration',
+      ]),
+    );
+    // On the home page, its section is open and the others closed.
+    await expect(group('Tableau de bord').getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(group('Inscription').getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(entry('inscription/candidats/liste').isVisible()).resolves.toBe(false);
+
+    // Inscription opens on a click; Candidats is a group of its own, with its screens below it.
+    await group('Inscription').click();
+    await expect(group('Inscription').getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(group('Candidats').getAttribute('aria-expanded')).resolves.toBe('false');
+    await group('Candidats').click();
+    await entry('inscription/candidats/liste').waitFor();
+    await menu
+      .locator('[data-menu-group="inscription/candidats"] > .MuiCollapse-entered')
+      .waitFor();
+    const candidats = menu.locator('[data-menu-group="inscription/candidats"] a[role="menuitem"]');
+    const names = await candidats.allInnerTexts();
+    expect(names[0]).toBe('Vue d’ensemble');
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Inscrire un candidat',
+        'Liste des candidats',
+        'Historique d’un dossier',
+      ]),
+    );
+    expect(names.indexOf('Inscrire un candidat')).toBeLessThan(
+      names.indexOf('Liste des candidats'),
+    );
+    await shot(page, 'menu-01-inscription-candidats');
+
+    // Closed again, then a screen under it reached from elsewhere (the home's shortcut): the
+    // groups holding the current screen open, its entry marked as the current page.
+    await group('Inscription').click();
+    await entry('inscription/candidats/liste').waitFor({ state: 'hidden' });
+    await page
+      .getByRole('navigation', { name: 'Raccourcis' })
+      .getByRole('link', { name: 'Liste des candidats' })
+      .click();
+    await page.waitForURL(`**${DASHBOARD}/inscription/candidats/liste`);
+    await entry('inscription/candidats/liste').waitFor();
+    await expect(group('Inscription').getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(group('Candidats').getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(entry('inscription/candidats/liste').getAttribute('aria-current')).resolves.toBe(
+      'page',
+    );
+
+    // Keyboard: a closed group opens with Enter from the keyboard focus.
+    await group('Configuration').focus();
+    await page.keyboard.press('Enter');
+    await expect(group('Configuration').getAttribute('aria-expanded')).resolves.toBe('true');
+    await group('Examen & session').click();
+    // Once unfolded (the entries move while the group opens).
+    await menu
+      .locator('[data-menu-group="configuration/examen-session"] > .MuiCollapse-entered')
+      .waitFor();
+    // Its last entry, low in the menu: scrolled to, clicked, and the menu has not moved.
+    const last = entry('configuration/examen-session/type-des-incidents-examen');
+    await last.scrollIntoViewIfNeeded();
+    const scrollOf = () =>
+      menu.evaluate((nav) => {
+        let box: Element | null = nav;
+        while (
+          box &&
+          !(box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== 'visible')
+        )
+          box = box.parentElement;
+        return box ? box.scrollTop : -1;
+      });
+    const before = await scrollOf();
+    expect(before).toBeGreaterThan(0);
+    await last.click();
+    await page.waitForURL(`**${DASHBOARD}/configuration/examen-session/type-des-incidents-examen`);
+    await page.locator('#react-admin-title').getByText('Types d’incidents d’examen').waitFor();
+    await expect(last.getAttribute('aria-current')).resolves.toBe('page');
+    await expect(scrollOf()).resolves.toBe(before);
+    await expect(last.isVisible()).resolves.toBe(true);
+    await shot(page, 'menu-02-defilement-conserve');
+    // The groups opened stay open across screens (remembered for the session).
+    await expect(group('Inscription').getAttribute('aria-expanded')).resolves.toBe('true');
+  });
+
   it('opens every list the menu offers under Configuration, each with its title', async () => {
     await open(page, DASHBOARD);
+    // Every entry of the menu, shown or inside a group still closed.
     const entries = page.locator(`a[role="menuitem"][href^="${DASHBOARD}/configuration/"]`);
-    await entries.first().waitFor();
+    await entries.first().waitFor({ state: 'attached' });
     const screens = await entries.evaluateAll((links) =>
       links.map((link) => ({
         href: link.getAttribute('href')!,
@@ -160,7 +269,7 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
       expect.arrayContaining(['Langues', 'Centres d’examen', 'Sites de composition', 'Examens']),
     );
     for (const [index, screen] of screens.entries()) {
-      await page.locator(`a[role="menuitem"][href="${screen.href}"]`).click();
+      await (await menuEntry(page, screen.href)).click();
       await page.waitForURL(`**${screen.href}`);
       await page.locator('#react-admin-title').getByText(screen.label, { exact: true }).waitFor();
       // A fresh product: each list is empty, and says so (or shows its grid once filled).
@@ -411,8 +520,13 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
       .waitFor();
     await expect(page.url()).toContain('/create');
     await shot(page, 'configuration-17-epreuve-coefficient-refuse');
-    // The value a number input holds; French notation is how the list shows it.
-    await page.getByLabel(/^Coefficient/).fill('2.5');
+    // What is no number is refused under the field, in French, and nothing is sent.
+    await page.getByLabel(/^Coefficient/).fill('2,5,1');
+    await save(page);
+    await page.getByText('Nombre invalide : saisissez par exemple 2,5 ou 12.').waitFor();
+    await expect(page.url()).toContain('/create');
+    // Typed as staff write it, with a comma, in a browser of any language; shown the same way.
+    await page.getByLabel(/^Coefficient/).fill('2,5');
     await save(page);
     await page.waitForURL(`**${EPREUVES}`);
     const row = page.getByRole('row').filter({ hasText: 'BTS-MATH' });

@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = resolve(__dirname, '../artifacts');
@@ -152,4 +158,55 @@ export const typeDate = async (page: Page, label: RegExp, ddmmyyyy: string): Pro
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Backspace');
   await page.keyboard.type(ddmmyyyy.replace(/\D/g, ''));
+};
+
+/** The dashboard's menu (a collapsible tree: only the current screen's groups open on arrival). */
+export const dashboardMenu = (page: Page): Locator =>
+  page.locator('nav[aria-label="Menu principal"]');
+
+/**
+ * The dashboard menu's entry for a screen, by its address (`href`, with /tableau-de-bord) or its
+ * exact name, shown: the groups that hold it are opened first, outermost first, as a user clicks.
+ */
+export const menuEntry = async (page: Page, entry: string | { name: string }): Promise<Locator> => {
+  const menu = dashboardMenu(page);
+  const anywhere =
+    typeof entry === 'string'
+      ? menu.locator(`a[role="menuitem"][href="${entry}"]`)
+      : menu.getByRole('menuitem', { name: entry.name, exact: true, includeHidden: true });
+  await anywhere.waitFor({ state: 'attached' });
+  const href = await anywhere.getAttribute('href');
+  const link = menu.locator(`a[role="menuitem"][href="${href}"]`);
+  for (let guard = 0; guard < 6 && !(await link.isVisible()); guard += 1) {
+    await menu
+      .locator(`[data-menu-group]:has(a[href="${href}"]) > button[aria-expanded="false"]`)
+      .first()
+      .click();
+  }
+  await link.waitFor();
+  // Once every group holding it has unfolded: an entry is not clicked while it still moves.
+  const unfolding = menu.locator(
+    `[data-menu-group]:has(a[href="${href}"]) > .MuiCollapse-root:not(.MuiCollapse-entered)`,
+  );
+  for (let wait = 0; wait < 50 && (await unfolding.count()) > 0; wait += 1)
+    await page.waitForTimeout(50);
+  return link;
+};
+
+/** Opens a screen from the dashboard menu, opening the groups that hold its entry. */
+export const openFromMenu = async (page: Page, href: string): Promise<void> => {
+  await (await menuEntry(page, href)).click();
+  await page.waitForURL(`**${href}`);
+};
+
+/** Opens every group of the dashboard menu, so that every entry the user is offered shows. */
+export const expandMenu = async (page: Page): Promise<void> => {
+  const closed = dashboardMenu(page).locator('button[aria-expanded="false"]');
+  for (let guard = 0; guard < 100 && (await closed.count()) > 0; guard += 1) {
+    await closed.first().click();
+  }
+  if ((await closed.count()) > 0) throw new Error('Des groupes du menu restent fermés.');
+  const unfolding = dashboardMenu(page).locator('.MuiCollapse-root:not(.MuiCollapse-entered)');
+  for (let wait = 0; wait < 50 && (await unfolding.count()) > 0; wait += 1)
+    await page.waitForTimeout(50);
 };

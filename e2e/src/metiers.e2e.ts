@@ -9,6 +9,7 @@ import {
   ARTIFACTS,
   browserAvailable,
   launchBrowser,
+  menuEntry,
   shot,
   startProduct,
   type Product,
@@ -78,7 +79,7 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
 
   it('opens the empty list from the menu of the dashboard', async () => {
     await open(page, '/tableau-de-bord');
-    await page.getByRole('menuitem', { name: 'Métiers', exact: true }).click();
+    await (await menuEntry(page, { name: 'Métiers' })).click();
     await page.waitForURL(`**${list}`);
     // The list's screen, loaded on first use, drawn empty: its creation button and no row.
     const create = page

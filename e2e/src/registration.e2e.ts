@@ -4,6 +4,7 @@ import { adminEnvironment, signInFirstAdministrator } from './accounts';
 import {
   browserAvailable,
   launchBrowser,
+  menuEntry,
   shot,
   startProduct,
   typeDate,
@@ -39,10 +40,12 @@ run('Inscription : patrons et apprentis', () => {
   beforeAll(async () => {
     product = await startProduct(adminEnvironment());
     browser = await launchBrowser();
-    // An English-language browser: dates are still typed and shown DD/MM/YYYY (seed §9).
+    // An English-language browser: dates are still typed and shown DD/MM/YYYY (seed §9); in
+    // another time zone than the office's: times are still the office's.
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       locale: 'en-US',
+      timezoneId: 'America/New_York',
     });
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -84,7 +87,7 @@ run('Inscription : patrons et apprentis', () => {
 
   it('opens Patrons from the Inscription menu, refuses an abbreviated name, then registers the patron', async () => {
     await open(DASHBOARD);
-    await page.locator(`a[role="menuitem"][href="${PATRONS}"]`).click();
+    await (await menuEntry(page, PATRONS)).click();
     await page.waitForURL(`**${PATRONS}`);
     await page.getByText(/^Pas encore de /).waitFor();
     await shot(page, 'inscription-01-patrons-vide');
@@ -199,7 +202,7 @@ run('Inscription : patrons et apprentis', () => {
 
   it('registers a candidate through « Inscrire un candidat »: a brouillon numbered CQP27-000001', async () => {
     await open(DASHBOARD);
-    await page.locator(`a[role="menuitem"][href="${INSCRIRE}"]`).click();
+    await (await menuEntry(page, INSCRIRE)).click();
     await page.waitForURL(`**${INSCRIRE}`);
     await page.getByText('Inscrire un candidat : nouveau dossier').waitFor();
     await choose(/^Session/, 'CQP', 'CQP session de juin 2027');
@@ -254,21 +257,29 @@ run('Inscription : patrons et apprentis', () => {
 
   it('shows the dossier’s timeline and the dossier as it stood before the rejection', async () => {
     await open(DASHBOARD);
-    await page
-      .locator(`a[role="menuitem"][href="${DASHBOARD}/inscription/candidats/histo"]`)
-      .click();
+    await (await menuEntry(page, `${DASHBOARD}/inscription/candidats/histo`)).click();
     await page.waitForURL('**/inscription/candidats/histo');
     const dossier = page.getByRole('combobox', { name: /Dossier/ });
     await dossier.click();
     await dossier.fill('CQP27');
     await page.getByRole('option', { name: 'CQP27-000001 — Atangana Paul-Éric' }).click();
     await page.getByRole('cell', { name: 'Rejet', exact: true }).waitFor();
-    // The browser's own local time, typed as in France (DD/MM/YYYY HH:mm:ss), to the second.
-    const local = await page.evaluate((ms) => {
-      const d = new Date(ms);
-      const two = (n: number) => String(n).padStart(2, '0');
-      return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-    }, betweenMs);
+    // The office's time (TIME_ZONE, Africa/Douala by default), whatever the browser's zone, typed
+    // as in France (DD/MM/YYYY HH:mm:ss), to the second.
+    const part = (type: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: process.env.TIME_ZONE || 'Africa/Douala',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(betweenMs))
+        .find((p) => p.type === type)!.value;
+    const local = `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`;
     await typeDate(page, /^Le dossier à la date du/, local);
     await page.getByText(/^Le dossier au .* \(version 2\)$/).waitFor();
     await page.getByText('Soumis', { exact: true }).waitFor();
@@ -285,7 +296,7 @@ run('Inscription : patrons et apprentis', () => {
     await row.getByText('Rejeté').waitFor();
     await shot(page, 'inscription-12-liste-des-candidats');
     // The landing page counts the open session's dossiers by statut, each a link to the list.
-    await page.locator(`a[role="menuitem"][href="${DASHBOARD}/inscription/candidats"]`).click();
+    await (await menuEntry(page, `${DASHBOARD}/inscription/candidats`)).click();
     await page.waitForURL(`**${DASHBOARD}/inscription/candidats`);
     await page.getByRole('link', { name: 'Rejeté : 1' }).waitFor();
     await page.getByRole('link', { name: 'Total : 1' }).waitFor();

@@ -1,6 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { commandService } from '@examens-pro/command-service';
-import { ProjectionRunner, reservationsReactor } from '@examens-pro/platform';
+import {
+  officeTimeZone,
+  personListsReactor,
+  ProjectionRunner,
+  reservationsReactor,
+} from '@examens-pro/platform';
 import { allProjections } from '@examens-pro/projections';
 import { queryService } from '@examens-pro/query-service';
 import {
@@ -75,6 +80,10 @@ export const buildApp = async (
       ...allProjections(),
       documentsReactor(deps.jobQueue),
       reservationsReactor(deps.eventStore, { log: (message) => app.log.warn(message) }),
+      personListsReactor(deps.eventStore, {
+        timeZone: officeTimeZone(),
+        readStore: deps.readStore,
+      }),
     ],
     {
       log: (message) => app.log.warn(message),

@@ -337,7 +337,10 @@ describe('historique des modifications over HTTP', () => {
     const answer = await call(
       'PUT',
       `/api/candidatures/${dossiers.b!.id}`,
-      { ...moved.json<Record<string, unknown>>(), centreDepotId: ids.centreB },
+      {
+        ...candidate('Bello', 'Aïssatou Hadja', '1997-07-21', ids.centreB),
+        telephone: '699001122',
+      },
       admin,
       moved.json<{ version: number }>().version,
     );

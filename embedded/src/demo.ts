@@ -14,10 +14,12 @@ import {
   type SessionStatus,
 } from '@examens-pro/domain';
 import { eventIdFor, type Ports } from '@examens-pro/platform';
+import { seedDemoRegistration } from './demoRegistration.js';
 
 /**
  * The demonstration data of `npm run seed:demo`: a realistic office to look around in — 2 examens, 1 session open for
- * registration, 30 métiers, 10 centres d'examen with 40 sites, épreuves, fees and the small lists.
+ * registration, 30 métiers, 10 centres d'examen with 40 sites, épreuves, fees and the small lists;
+ * 120 patrons, 400 apprentis and 2,000 dossiers of candidature (see demoRegistration.ts).
  * Deterministic ids and command ids: running it twice adds nothing. Works beside a running product
  * (it follows other processes' appends within a quarter of a second).
  */
@@ -78,10 +80,10 @@ const SMALL_LISTS: Record<string, readonly [string, string, ListValues?][]> = {
     ['EN', 'Anglais'],
   ],
   'niveaux-scolarisation': [
-    ['CEP', 'Certificat d’études primaires'],
-    ['BEPC', 'BEPC'],
-    ['PROBA', 'Probatoire'],
-    ['BAC', 'Baccalauréat'],
+    ['CEP', 'Certificat d’études primaires', { rang: 1 }],
+    ['BEPC', 'BEPC', { rang: 2 }],
+    ['PROBA', 'Probatoire', { rang: 3 }],
+    ['BAC', 'Baccalauréat', { rang: 4 }],
   ],
   'motifs-rejet': [
     ['PIECE', 'Pièce manquante'],
@@ -119,7 +121,8 @@ const SMALL_LISTS: Record<string, readonly [string, string, ListValues?][]> = {
 };
 
 export const seedDemo = async (
-  ports: Pick<Ports, 'eventStore' | 'readStore'>,
+  ports: Pick<Ports, 'eventStore' | 'readStore' | 'storage'>,
+  registration: { readonly candidatures?: number; readonly timeZone?: string } = {},
 ): Promise<Record<string, number>> => {
   const { eventStore, readStore } = ports;
   const now = new Date().toISOString();
@@ -170,8 +173,10 @@ export const seedDemo = async (
   };
 
   await ensureGeography(eventStore, readStore, { actor: ACTOR, now });
+  const small: Record<string, Record<string, string>> = {};
   for (const [list, items] of Object.entries(SMALL_LISTS))
-    for (const [code, libelle, values] of items) await item(list, code, libelle, values);
+    for (const [code, libelle, values] of items)
+      (small[list] ??= {})[code] = await item(list, code, libelle, values);
 
   const metiers = listCommands(eventStore, readStore, referenceList('metiers')!);
   const metierIds: string[] = [];
@@ -227,11 +232,11 @@ export const seedDemo = async (
       eliminatoire: false,
     });
   }
-  await item('pieces-justificatives', 'ACTE', 'Copie d’acte de naissance', {
+  const acte = await item('pieces-justificatives', 'ACTE', 'Copie d’acte de naissance', {
     obligatoire: true,
     examenIds: [],
   });
-  await item('pieces-justificatives', 'PHOTO', 'Deux photos d’identité', {
+  const photo = await item('pieces-justificatives', 'PHOTO', 'Deux photos d’identité', {
     obligatoire: true,
     examenIds: [],
   });
@@ -240,16 +245,18 @@ export const seedDemo = async (
     examenIds: [dqp],
   });
 
+  const centresDepot: { id: string; departementId: string; ville: string }[] = [];
   for (const [code, town, departement] of CENTRES) {
     const departementId = await geography('departements', departement);
     const centre = await item('centres-examen', code, `Centre d’examen de ${town}`, {
       departementId,
     });
-    await item('centres-depot', `DEP-${code}`, `Centre de dépôt de ${town}`, {
+    const depot = await item('centres-depot', `DEP-${code}`, `Centre de dépôt de ${town}`, {
       departementId,
       adresse: `Délégation régionale, ${town}`,
       telephone: '',
     });
+    centresDepot.push({ id: depot, departementId, ville: town });
     for (const [index, kind] of SITES.entries())
       await item('sites-composition', `${code}-${index + 1}`, `${kind} de ${town}`, {
         centreExamenId: centre,
@@ -287,7 +294,9 @@ export const seedDemo = async (
     sessionId,
     dateLimiteModification: '2027-02-20',
     modificationApresValidation: false,
-    prefixeDossier: 'CQP27-',
+    // Dossier numbers read CQP27-000001.
+    prefixeDossier: 'CQP27',
+    ageMinimum: 16,
   });
   for (const [index, metierId] of metierIds.slice(0, 20).entries())
     await item('metiers-ouverts', `CQP27-M${String(index + 1).padStart(2, '0')}`, METIERS[index]!, {
@@ -295,5 +304,46 @@ export const seedDemo = async (
       metierId,
       quota: null,
     });
+  // Some métiers require a level: Électricité bâtiment, Froid et climatisation, Électronique (BEPC),
+  // Maintenance informatique (Probatoire).
+  const niveaux = small['niveaux-scolarisation']!;
+  const niveauIds = ['CEP', 'BEPC', 'PROBA', 'BAC'].map((code) => niveaux[code]!);
+  const niveauxRequis = new Map<number, number>([
+    [1, 1],
+    [12, 1],
+    [13, 1],
+    [14, 2],
+  ]);
+  for (const [metier, niveau] of niveauxRequis)
+    await item('niveaux-requis', `NR-M${String(metier + 1).padStart(2, '0')}`, METIERS[metier]!, {
+      metierId: metierIds[metier]!,
+      niveauId: niveauIds[niveau]!,
+    });
+
+  if (registration.candidatures !== 0)
+    await seedDemoRegistration(
+      ports,
+      {
+        sessionId,
+        metierIds: metierIds.slice(0, 20),
+        niveauIds,
+        niveauxRequis,
+        centresDepot,
+        langueIds: [small.langues!.FR!, small.langues!.EN!],
+        handicapIds: Object.values(small['types-handicap']!),
+        pieceIds: { acte, photo },
+        motifs: {
+          piece: small['motifs-rejet']!.PIECE!,
+          illisible: small['motifs-rejet']!.ILLISIBLE!,
+          age: small['motifs-rejet']!.AGE!,
+        },
+        ouverture: '2026-11-02',
+        dateLimite: '2027-02-20',
+        fee: 15_000,
+      },
+      ACTOR,
+      counts,
+      registration,
+    );
   return counts;
 };

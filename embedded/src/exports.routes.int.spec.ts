@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
-import { LIST_RESOURCES, type ListItemDocument } from '@examens-pro/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  LIST_RESOURCES,
+  wallClockIn,
+  type ListItemDocument,
+} from '@examens-pro/domain';
 import { startTestApp, type Agent } from './testApp.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -57,18 +62,19 @@ const workbook = async (response: LightMyRequestResponse) => {
   };
 };
 
-/** The wall-clock day and time of an instant, as the screen shows it and the XLSX stores it. */
+/** The office's time zone (TIME_ZONE, Africa/Douala by default): exports read its clocks. */
+const OFFICE = process.env.TIME_ZONE || DEFAULT_TIME_ZONE;
+
+/** The office's wall-clock day and time of an instant, as the screen shows it and the XLSX stores it. */
 const wallClock = (iso: string): Date => {
-  const d = new Date(iso);
-  return new Date(
-    Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()),
-  );
+  const c = wallClockIn(iso, OFFICE);
+  return new Date(Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute));
 };
 
 const TODAY = (() => {
-  const d = new Date();
+  const c = wallClockIn(new Date(), OFFICE);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
+  return `${pad(c.day)}-${pad(c.month)}-${c.year}`;
 })();
 
 let examenId: string;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ensureGeography } from '@examens-pro/command-service';
-import { SYSTEM_ACTOR } from '@examens-pro/domain';
+import { READ_RESOURCES, SYSTEM_ACTOR } from '@examens-pro/domain';
+import { waitForProjections } from '@examens-pro/platform';
 import { startTestApp, type Agent } from './testApp.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -875,11 +876,13 @@ describe('filières and corps de métiers', () => {
 });
 
 describe('demonstration data', () => {
-  it('fills a new office once; a second run adds nothing', async () => {
+  it('fills a new office once, with 2,000 dossiers in every statut; a second run adds nothing', async () => {
     const { seedDemo } = await import('./demo.js');
     const office = await startTestApp();
     try {
+      const started = Date.now();
       const first = await seedDemo(office);
+      const seconds = (Date.now() - started) / 1000;
       expect(first).toMatchObject({
         examens: 2,
         sessions: 1,
@@ -888,8 +891,58 @@ describe('demonstration data', () => {
         'centres-depot': 10,
         'sites-composition': 40,
         epreuves: 6,
+        'niveaux-requis': 4,
+        patrons: 120,
+        apprentis: 400,
+        candidatures: 2000,
       });
+      const head = await office.eventStore.headPosition();
+      console.log(`[demo] ${head} events in ${seconds.toFixed(1)} s`);
+      // Through the real handlers: every dossier numbered in sequence, in each statut, pièces and
+      // payments recorded, motifs kept, across centres, métiers and categories.
+      const dossiers = await waitedList<{
+        numeroDossier: string;
+        statut: string;
+        categorie: string;
+        centreDepotId: string;
+        metierId: string;
+        motifRejetId: string | null;
+        montantPaye: number;
+        piecesManquantes: number;
+        dateNaissance: string;
+      }>(office, 'candidatures', head);
+      expect(dossiers).toHaveLength(2000);
+      const tally = (field: keyof (typeof dossiers)[number]) =>
+        dossiers.reduce<Record<string, number>>((all, d) => {
+          const key = String(d[field]);
+          all[key] = (all[key] ?? 0) + 1;
+          return all;
+        }, {});
+      expect(tally('statut')).toEqual({
+        brouillon: 300,
+        soumis: 500,
+        valide: 800,
+        rejete: 200,
+        desiste: 200,
+      });
+      expect(tally('categorie')).toEqual({ apprenti: 400, patron: 120, agent: 370, libre: 1110 });
+      expect(Object.keys(tally('centreDepotId'))).toHaveLength(10);
+      expect(Object.keys(tally('metierId'))).toHaveLength(20);
+      expect(new Set(dossiers.map((d) => d.numeroDossier)).size).toBe(2000);
+      expect(dossiers.every((d) => /^CQP27-\d{6}$/.test(d.numeroDossier))).toBe(true);
+      // 16 years old at least on the first day of composition (14/06/2027).
+      expect(dossiers.every((d) => d.dateNaissance <= '2011-06-14')).toBe(true);
+      const validated = dossiers.filter((d) => d.statut === 'valide');
+      expect(validated.every((d) => d.piecesManquantes === 0 && d.montantPaye === 15_000)).toBe(
+        true,
+      );
+      expect(dossiers.filter((d) => d.statut === 'rejete').every((d) => d.motifRejetId)).toBe(true);
+      // Each step is in the dossiers' history.
+      const lines = await waitedList<{ action: string }>(office, 'historique-candidatures', head);
+      expect(lines.filter((l) => l.action === 'Validation')).toHaveLength(800);
+
       expect(await seedDemo(office)).toEqual({});
+      expect(await office.eventStore.headPosition()).toBe(head);
       const someone = await office.asAdmin();
       const sessions = await someone.inject({
         method: 'GET',
@@ -902,5 +955,21 @@ describe('demonstration data', () => {
     } finally {
       await office.close();
     }
-  });
+  }, 600_000);
 });
+
+/** Every document of a read resource, once its projections have reached `position`. */
+const waitedList = async <T>(
+  office: Awaited<ReturnType<typeof startTestApp>>,
+  resource: string,
+  position: string,
+): Promise<T[]> => {
+  const definition = READ_RESOURCES.find((r) => r.name === resource)!;
+  expect(await waitForProjections(office.readStore, definition.projections, position, 60_000)).toBe(
+    true,
+  );
+  const rows: T[] = [];
+  for await (const row of office.readStore.collection(definition.collection).stream({}))
+    rows.push(row as T);
+  return rows;
+};

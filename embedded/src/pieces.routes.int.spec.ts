@@ -591,6 +591,24 @@ describe('Bilan général des pièces', () => {
       'Centre de dépôt de Garoua;Coiffure;0;0;1;1',
       'Total;;1;1;1;3',
     ]);
+    // The list of candidates exports each dossier's pièces and fee.
+    const dossiers = await admin.inject({
+      method: 'GET',
+      url: `/api/candidatures/export.csv?filter=${enc({ centreDepotId: ids.centreA, statut: 'valide' })}`,
+    });
+    const [header, first] = dossiers.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    const cells = header!.split(';');
+    const value = (name: string) => first!.split(';')[cells.indexOf(name)];
+    expect([
+      value('État des pièces'),
+      value('Pièces obligatoires à valider'),
+      value('Montant dû (FCFA)'),
+      value('Montant payé (FCFA)'),
+      value('Reste à payer (FCFA)'),
+    ]).toEqual(['Complet', '0', '15000', '15000', '0']);
     const unknown = await supervisor.inject({
       method: 'GET',
       url: `/api/bilan-pieces?filter=${enc({ libelle: 'x' })}`,

@@ -19,3 +19,5 @@ export * from './auth/index.js';
 export * from './config/product.js';
 export * from './files/personListFile.js';
 export * from './registration/candidatures.js';
+export * from './registration/personLists.js';
+export * from './registration/personListsReactor.js';

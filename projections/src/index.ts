@@ -18,6 +18,8 @@ import { candidaturesProjection } from './registration/candidaturesProjection.js
 export { candidaturesProjection } from './registration/candidaturesProjection.js';
 import { candidatureChangesProjection } from './registration/candidatureChangesProjection.js';
 export { candidatureChangesProjection } from './registration/candidatureChangesProjection.js';
+import { personListsProjection } from './registration/personListsProjection.js';
+export { personListsProjection } from './registration/personListsProjection.js';
 
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
@@ -34,4 +36,5 @@ export const allProjections = (): Projection[] => [
   signInJournalProjection,
   candidaturesProjection,
   candidatureChangesProjection,
+  personListsProjection,
 ];

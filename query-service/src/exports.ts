@@ -1,5 +1,7 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { formatDateTimeIn, wallClockIn } from '@examens-pro/domain';
+import { officeTimeZone } from '@examens-pro/platform';
 import {
   safeText,
   type ExportCell,
@@ -21,12 +23,12 @@ const formatDay = (value: string): string => {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 };
 
-/** An ISO moment as staff read it on screen: `DD/MM/YYYY à HH h mm`, the server's local time. */
-const formatInstant = (value: string): string => {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} à ${pad(d.getHours())} h ${pad(d.getMinutes())}`;
-};
+/** The office's time zone (`TIME_ZONE`), read once: exported times are read on its clocks. */
+let zone: string | undefined;
+const timeZone = (): string => (zone ??= officeTimeZone());
+
+/** An ISO moment as staff read it on screen: `DD/MM/YYYY à HH h MM`, in the office's time zone. */
+const formatInstant = (value: string): string => formatDateTimeIn(value, timeZone()) || value;
 
 // No grouping: "100000" and "2,5" are read as numbers by a French spreadsheet, "100 000" is not.
 const csvNumbers = new Intl.NumberFormat('fr-FR', {
@@ -59,15 +61,15 @@ const csvLine = (cells: readonly ExportCell[]): string =>
 const wallClock = (value: string, withTime: boolean): Date | undefined => {
   const dayOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (dayOnly) return new Date(Date.UTC(+dayOnly[1]!, +dayOnly[2]! - 1, +dayOnly[3]!));
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return undefined;
+  if (Number.isNaN(new Date(value).getTime())) return undefined;
+  const clock = wallClockIn(value, timeZone());
   return new Date(
     Date.UTC(
-      d.getFullYear(),
-      d.getMonth(),
-      d.getDate(),
-      withTime ? d.getHours() : 0,
-      withTime ? d.getMinutes() : 0,
+      clock.year,
+      clock.month - 1,
+      clock.day,
+      withTime ? clock.hour : 0,
+      withTime ? clock.minute : 0,
     ),
   );
 };
@@ -243,9 +245,12 @@ export const EXPORT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-/** `<resource>-<DD-MM-YYYY>.<format>`, the day of the export on the server's clock. */
+/** `<resource>-<DD-MM-YYYY>.<format>`, the day of the export in the office's time zone. */
 export const exportFileName = (
   resource: string,
   format: keyof typeof EXPORT_TYPES,
   now = new Date(),
-) => `${resource}-${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}.${format}`;
+) => {
+  const today = wallClockIn(now, timeZone());
+  return `${resource}-${pad(today.day)}-${pad(today.month)}-${today.year}.${format}`;
+};

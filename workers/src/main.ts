@@ -1,12 +1,17 @@
 import {
   loadConfig,
+  officeTimeZone,
   openPorts,
+  personListsReactor,
   ProjectionRunner,
   reservationsReactor,
 } from '@examens-pro/platform';
 import { documentsReactor, startWorkers } from './index.js';
 
-/** Standalone workers (distributed mode): the documents and reservations reactors, the job processors. */
+/**
+ * Standalone workers (distributed mode): the documents, reservations and lists of agents reactors,
+ * the job processors.
+ */
 const main = async (): Promise<void> => {
   const ports = openPorts(loadConfig());
   const reactors = new ProjectionRunner(
@@ -15,6 +20,10 @@ const main = async (): Promise<void> => {
     [
       documentsReactor(ports.jobQueue),
       reservationsReactor(ports.eventStore, { log: (m) => console.warn(m) }),
+      personListsReactor(ports.eventStore, {
+        timeZone: officeTimeZone(),
+        readStore: ports.readStore,
+      }),
     ],
     {
       log: (m) => console.warn(m),

@@ -7,6 +7,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { formatDecimalForInput } from '@examens-pro/domain';
 import type { ExamensDataProvider } from '../dashboard/dataProvider';
 import { formatDate, formatDateTime, useOfficeTimeZone } from './format';
 
@@ -22,7 +23,10 @@ const show = (value: unknown): string =>
         : 'Non'
       : typeof value === 'string' && DAY.test(value)
         ? formatDate(value)
-        : String(value);
+        : typeof value === 'number'
+          ? // « 2,5 », without group spaces (a year stays 2027).
+            formatDecimalForInput(value)
+          : String(value);
 
 /** The item's history, read from its events: who, when, what, and each field before → after. */
 export const HistoryPanel = () => {

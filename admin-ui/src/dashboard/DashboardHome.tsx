@@ -1,20 +1,26 @@
-import { Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
-import { MENU_SECTIONS } from '@examens-pro/domain';
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import type { RouteId } from '@examens-pro/domain';
 import { Title, useBasename } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { displayName, useSession } from '../common/session';
 import { useOpenRoutes } from './screens';
 
-const sectionLabel = (key: string): string =>
-  MENU_SECTIONS.find((section) => section.key === key)?.label ?? '';
+/** The screens staff open most, offered on the home page when this build has them and they may. */
+const SHORTCUTS: readonly RouteId[] = [
+  'inscription/candidats/inscrire-un-candidat',
+  'inscription/candidats/liste',
+  'inscription/candidats',
+  'inscription/inscrits',
+];
 
-/** The dashboard's home: who is signed in, and a card for every screen they may open. */
+/** The dashboard's home: who is signed in, their profile, and a few shortcuts; the menu does the rest. */
 export const DashboardHome = () => {
   const session = useSession();
   const basename = useBasename();
-  const routes = useOpenRoutes().filter((route) => route.path !== '');
+  const routes = useOpenRoutes();
   if (session.status !== 'authenticated') return null;
   const { user } = session.session;
+  const shortcuts = SHORTCUTS.flatMap((id) => routes.filter((route) => route.id === id));
   return (
     <>
       <Title title="Tableau de bord" />
@@ -24,34 +30,33 @@ export const DashboardHome = () => {
             Bonjour, {displayName(user)}
           </Typography>
           <Typography color="text.secondary">Profil : {user.profil}</Typography>
+          {shortcuts.length > 0 ? (
+            <Stack
+              component="nav"
+              aria-label="Raccourcis"
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ mt: 2, flexWrap: 'wrap' }}
+            >
+              {shortcuts.map((route, index) => (
+                <Button
+                  key={route.id}
+                  component={Link}
+                  to={`${basename}/${route.path}`}
+                  variant={index === 0 ? 'contained' : 'outlined'}
+                >
+                  {route.label}
+                </Button>
+              ))}
+            </Stack>
+          ) : (
+            <Typography color="text.secondary" sx={{ mt: 2 }}>
+              Choisissez une rubrique dans le menu.
+            </Typography>
+          )}
         </CardContent>
       </Card>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Vos rubriques
-      </Typography>
-      <Grid container spacing={2} component="nav" aria-label="Rubriques">
-        {routes.map((route) => (
-          <Grid key={route.path} size={{ xs: 12, sm: 6, md: 4 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardActionArea
-                component={Link}
-                to={`${basename}/${route.path}`}
-                aria-label={route.label}
-                sx={{ height: '100%' }}
-              >
-                <CardContent>
-                  <Typography variant="overline" color="text.secondary">
-                    {sectionLabel(route.section)}
-                  </Typography>
-                  <Typography variant="h6" component="span" display="block">
-                    {route.label}
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
     </>
   );
 };

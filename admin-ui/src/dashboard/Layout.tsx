@@ -3,7 +3,8 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { IconButton, ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import {
   AppBar as RaAppBar,
   Layout as RaLayout,
@@ -11,14 +12,17 @@ import {
   TitlePortal,
   UserMenu as RaUserMenu,
   useBasename,
+  useDataProvider,
   useLoading,
   useLogout,
   useUserMenu,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { officeTimeZone } from '../common/format';
 import { useLoadingSignal } from '../common/loadingBar';
 import { themeToggleLabel, toggleThemeMode, useThemeMode } from '../common/theme';
 import { AccessGuard } from './AccessGuard';
+import type { ExamensDataProvider } from './dataProvider';
 import { Menu } from './Menu';
 
 const ThemeToggleButton = () => {
@@ -100,9 +104,26 @@ const LoadingBridge = () => {
   return null;
 };
 
+/** The office's time zone, told once by `GET /api/informations`: every time shown follows it. */
+const OfficeTimeZoneBridge = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
+  const { data } = useQuery({
+    queryKey: ['informations'],
+    queryFn: () => dataProvider.informations(),
+    staleTime: Infinity,
+    retry: false,
+  });
+  const zone = data?.fuseauHoraire;
+  useEffect(() => {
+    if (zone) officeTimeZone.set(zone);
+  }, [zone]);
+  return null;
+};
+
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout menu={Menu} appBar={AppBar}>
     <LoadingBridge />
+    <OfficeTimeZoneBridge />
     <AccessGuard>{children}</AccessGuard>
   </RaLayout>
 );

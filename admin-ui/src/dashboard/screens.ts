@@ -25,6 +25,10 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
     () => import('../resources/candidatures/HistoPage'),
     (m) => m.HistoPage,
   ),
+  'inscription/candidats/bilan-general-pieces': lazyScreen(
+    () => import('../resources/candidatures/PiecesReportPage'),
+    (m) => m.PiecesReportPage,
+  ),
   'inscription/candidats/inscrire-un-candidat': lazyScreen(
     () => import('../resources/candidatures/screens'),
     (m) => m.RegisterPage,

@@ -15,9 +15,18 @@ export const INVALID_DATE = 'Date invalide : saisissez-la au format JJ/MM/AAAA.'
  * A calendar day typed and shown DD/MM/YYYY whatever the browser's language (seed §9), stored
  * YYYY-MM-DD: MUI X's date picker with dayjs in French, its chunk loaded with the forms using it.
  */
-const FrenchDateInput = (props: InputProps & { helperText?: string; disabled?: boolean }) => {
+const FrenchDateInput = (
+  props: InputProps & {
+    helperText?: string | false;
+    disabled?: boolean;
+    alwaysOn?: boolean;
+    /** The form's width (default), or the picker's own in a filter bar. */
+    fullWidth?: boolean;
+  },
+) => {
+  const { alwaysOn: _alwaysOn, fullWidth = true, ...rest } = props;
   const { field, fieldState, isRequired } = useInput({
-    ...props,
+    ...rest,
     validate: [
       ...[props.validate ?? []].flat(),
       (value: unknown) => (value === INVALID_DATE ? INVALID_DATE : undefined),
@@ -46,7 +55,7 @@ const FrenchDateInput = (props: InputProps & { helperText?: string; disabled?: b
             helperText: error ?? props.helperText,
             // As react-admin's own inputs: filled, the form's width.
             variant: 'filled',
-            fullWidth: true,
+            fullWidth,
             sx: { mb: 1 },
           },
           field: { clearable: !isRequired },

@@ -1,4 +1,4 @@
-import { Suspense, type ReactElement } from 'react';
+import { Suspense, type ComponentProps, type ReactElement } from 'react';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -8,7 +8,6 @@ import {
   email,
   FunctionField,
   maxLength,
-  NumberInput,
   ReferenceArrayField,
   ReferenceArrayInput,
   ReferenceField,
@@ -21,10 +20,12 @@ import {
   type RaRecord,
   type Validator,
 } from 'react-admin';
+import { dayBoundsIn, localDate } from '@examens-pro/domain';
 import { DateTimeField } from '../common/fields';
-import { formatDate } from '../common/format';
+import { formatDate, officeTimeZone } from '../common/format';
 import { lazyScreen } from '../common/lazyScreen';
 import type { FieldDeclaration } from './declaration';
+import { FrenchNumberInput } from './FrenchNumberInput';
 import { referenceResource } from './routes';
 
 const numbers = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
@@ -32,6 +33,39 @@ const numbers = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
 const FrenchDateInput = lazyScreen(
   () => import('./FrenchDateInput'),
   (m) => m.default,
+);
+
+/**
+ * A calendar day typed and shown DD/MM/YYYY whatever the browser's language, stored YYYY-MM-DD:
+ * every date input of the dashboard, forms and filters. Its picker's code comes with the screen.
+ */
+export const FrenchDate = (props: ComponentProps<typeof FrenchDateInput>) => (
+  <Suspense fallback={<DateInput source={props.source} label={props.label} disabled />}>
+    <FrenchDateInput {...props} />
+  </Suspense>
+);
+
+/**
+ * A period filter on instants (a journal's, a history's): the day typed DD/MM/YYYY is the office's
+ * (`TIME_ZONE`), sent as the first (`bound: 'start'`) or last instant of that day.
+ */
+export const OfficeDayFilter = ({
+  bound,
+  ...props
+}: ComponentProps<typeof FrenchDateInput> & { bound: 'start' | 'end' }) => (
+  <FrenchDate
+    fullWidth={false}
+    {...props}
+    format={(value: unknown) =>
+      typeof value === 'string' && value ? localDate(value, officeTimeZone.get()) : null
+    }
+    parse={(value: unknown) => {
+      const bounds =
+        typeof value === 'string' ? dayBoundsIn(value, officeTimeZone.get()) : undefined;
+      // A day still being typed filters nothing yet.
+      return bounds ? bounds[bound] : null;
+    }}
+  />
 );
 
 /** Keeps an emptied text as '' rather than react-admin's null: the contracts' texts are strings. */
@@ -144,14 +178,11 @@ export const fieldInput = (field: FieldDeclaration, record?: RaRecord): ReactEle
   switch (field.type) {
     case 'integer':
     case 'number':
+      // « 2,5 » or « 2.5 » whatever the browser's language; the bounds are the server's.
       return (
-        <NumberInput
+        <FrenchNumberInput
           key={field.name}
           {...common}
-          // Decimals to the hundredth (a coefficient of 2.5): the arrows step as staff count.
-          step={field.type === 'integer' ? 1 : 0.01}
-          min={field.min ?? (field.positive ? 0 : undefined)}
-          max={field.max}
           helperText={common.helperText ?? bounds(field)}
         />
       );
@@ -159,11 +190,7 @@ export const fieldInput = (field: FieldDeclaration, record?: RaRecord): ReactEle
       return <BooleanInput key={field.name} {...common} />;
     case 'date':
       // Typed and shown DD/MM/YYYY whatever the browser's language; its code comes with the form.
-      return (
-        <Suspense key={field.name} fallback={<DateInput {...common} disabled />}>
-          <FrenchDateInput {...common} />
-        </Suspense>
-      );
+      return <FrenchDate key={field.name} {...common} />;
     case 'choice':
       return (
         <SelectInput
@@ -229,9 +256,9 @@ export const fieldFilter = (field: FieldDeclaration): ReactElement | null => {
       return <SelectInput key={field.name} {...common} choices={choicesOf(field)} />;
     case 'integer':
     case 'number':
-      return (
-        <NumberInput key={field.name} {...common} step={field.type === 'integer' ? 1 : 0.01} />
-      );
+      return <FrenchNumberInput key={field.name} {...common} fullWidth={false} filter />;
+    case 'date':
+      return <FrenchDate key={field.name} {...common} fullWidth={false} />;
     case 'boolean':
       return <BooleanInput key={field.name} {...common} />;
     default:

@@ -3,6 +3,7 @@ import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
 import candidatures, { inscrits } from './candidatures';
 import journal from './journal';
 import historique from './historique';
+import listesAgents from './listesAgents';
 import { listScreens } from './lists';
 import profils from './profils';
 import sessions from './sessions';
@@ -21,6 +22,7 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   candidatures,
   inscrits,
   'historique-candidatures': historique,
+  'listes-candidats': listesAgents,
   ...Object.fromEntries(EDITABLE_LISTS.map((list) => [list.name, listScreens(list)])),
 };
 

@@ -9,19 +9,23 @@ import {
   resourceRequirement,
   uniqueValueStream,
   ValidationError,
+  parsePersonListApplication,
   type RowProblem,
 } from '@examens-pro/domain';
 import {
+  commandIdOf,
+  etag,
+  InvalidListError,
+  officeTimeZone,
   PERSON_LIST_MAX_BYTES,
+  personListCommands,
   readPersonList,
   requireAccess,
+  verifiedListFile,
   XLSX_TYPE,
-  type DocumentStorage,
-  type EventStore,
 } from '@examens-pro/platform';
-
-/** Where a verified list is kept until it is applied: named after its content. */
-export const verifiedListFile = (sha256: string) => `liste-${sha256}`;
+import { commandContext } from '../context.js';
+import type { RouteDeps } from './deps.js';
 
 const LIST_TYPES = [
   'text/csv',
@@ -40,10 +44,10 @@ const LIST_TYPES = [
  * first failure. A file that cannot be read as a list answers a French 400; over 10 MB, 413.
  * Nothing is written but the file itself, kept under its SHA-256 for the application.
  */
-export const personListsRoutes: FastifyPluginAsync<{
-  eventStore: EventStore;
-  storage?: DocumentStorage;
-}> = async (app, { eventStore, storage }) => {
+export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { eventStore, readStore, storage },
+) => {
   const guard = {
     preHandler: requireAccess(resourceRequirement('candidatures', { action: 'creer' })),
   };
@@ -101,5 +105,32 @@ export const personListsRoutes: FastifyPluginAsync<{
         );
       });
     return { valide: true, lignes: rows.length, verificationId, format };
+  });
+  const lists = personListCommands(eventStore, officeTimeZone(), readStore, storage);
+
+  /**
+   * POST /api/listes-candidats `{ verificationId, sessionId, metierId, centreDepotId }` → 201
+   * `{ id, revision, position, lignes }`: the verified list applied to the session (an enrôleur's
+   * centre forced), checked again; 400 « Vérifiez d’abord la liste. » for a file never verified,
+   * 400 `liste-invalide` as the verification answers. The same file applied again to the same
+   * session answers the same list and creates nothing more. The dossiers are created by the lists'
+   * reactor; `GET /api/listes-candidats/:id` follows them.
+   */
+  app.post('/', guard, async (request, reply) => {
+    const input = parsePersonListApplication(request.body);
+    const context = commandContext(request, commandIdOf(request));
+    try {
+      const answer = await lists.apply(
+        input,
+        request.principal?.user.centreDepotId ?? null,
+        context,
+      );
+      reply.status(201).header('ETag', etag(answer.revision));
+      return answer;
+    } catch (error) {
+      if (!(error instanceof InvalidListError)) throw error;
+      reply.status(400);
+      return error.body();
+    }
   });
 };

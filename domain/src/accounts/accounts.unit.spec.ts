@@ -149,8 +149,10 @@ describe('permission catalogue and route table', () => {
     ];
     for (const path of seed) expect(paths).toContain(path);
     // Seed §2's 87: 3 top-level, 3 users & profiles, 18 inscription, 34 exam space, 7 reports,
-    // 22 configuration; plus the sign-in journal under users & profiles (issue "Hardening").
-    expect(paths.length).toBe(88);
+    // 22 configuration; plus the sign-in journal under users & profiles (issue "Hardening") and
+    // the lists of agents submitted, with their progress (issue "Registration I").
+    expect(paths.length).toBe(89);
+    expect(paths).toContain('inscription/candidats/listes-d-agents');
     expect(paths).toContain('utilisateurs-profils/journal-des-connexions');
     const sections = new Set(MENU_SECTIONS.map((s) => s.key));
     for (const route of DASHBOARD_ROUTES) {

@@ -29,7 +29,10 @@ import type { ReferenceRule } from '../usage/references.js';
 import { CANDIDATURE_CATEGORY, CANDIDATURE_FIELDS } from '../registration/candidature.js';
 import { candidaturesResource, inscritsResource } from '../registration/contracts.js';
 import { candidatureChangesResource } from '../registration/changes.js';
-import { PERSON_LIST_CATEGORY, personListsResource } from '../registration/personListApplication.js';
+import {
+  PERSON_LIST_CATEGORY,
+  personListsResource,
+} from '../registration/personListApplication.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -168,9 +171,14 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     label: 'Candidatures',
     resources: [candidaturesResource, inscritsResource, candidatureChangesResource],
     commands: true,
-    references: CANDIDATURE_FIELDS.filter((f) => f.type === 'reference' && f.reference).map(
-      (f) => ({ field: f.name, resource: f.reference! }),
-    ),
+    references: [
+      ...CANDIDATURE_FIELDS.filter((f) => f.type === 'reference' && f.reference).map((f) => ({
+        field: f.name,
+        resource: f.reference!,
+      })),
+      // Chosen when a dossier or one of its pièces is rejected (the creation never names one).
+      { field: 'motifRejetId', resource: 'motifs-rejet' },
+    ],
     referenceEvents: ['CandidatureCreated', 'CandidatureModified'],
     removalEvents: ['CandidatureDeleted'],
     valuesOf: (data) => ({

@@ -8,7 +8,9 @@ import { SESSION_STATUS_LABELS } from '../configuration/session.js';
 import {
   CANDIDATURE_FIELDS,
   CANDIDATURE_STATUS_LABELS,
+  PIECES_STATE_LABELS,
   type CandidatureStatus,
+  type PiecesState,
 } from '../registration/candidature.js';
 import { changesText, statutLabel } from '../registration/changes.js';
 
@@ -163,6 +165,14 @@ const CANDIDATURES_TABLE: ExportTable = {
       cell: (row) =>
         CANDIDATURE_STATUS_LABELS[row.statut as CandidatureStatus] ?? String(row.statut ?? ''),
     },
+    {
+      header: 'État des pièces',
+      cell: (row) => PIECES_STATE_LABELS[row.etatPieces as PiecesState] ?? '',
+    },
+    number('Pièces obligatoires à valider', 'piecesManquantes'),
+    number('Montant dû (FCFA)', 'montantDu'),
+    number('Montant payé (FCFA)', 'montantPaye'),
+    number('Reste à payer (FCFA)', 'resteAPayer'),
     ...stamps(false),
   ],
   references: referencesOf(CANDIDATURE_FIELDS),
@@ -208,6 +218,38 @@ export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
       ...stamps(true),
     ],
     references: [{ field: 'examenId', resource: 'examens' }],
+  },
+  // The lists of agents submitted, with their progress (« Listes d’agents »).
+  'listes-candidats': {
+    columns: [
+      { header: 'Soumise le', cell: (row) => instant(row.creeLe) },
+      text('Par', 'creePar'),
+      ...[
+        ['Session', 'sessionId', 'sessions'],
+        ['Métier', 'metierId', 'metiers'],
+        ['Centre de dépôt', 'centreDepotId', 'centres-depot'],
+      ].map(([header, field, resource]) => ({
+        header: header!,
+        cell: (row: ExportRow, labelOf: LabelOf) =>
+          typeof row[field!] === 'string'
+            ? (labelOf(resource!, row[field!] as string) ?? String(row[field!]))
+            : '',
+      })),
+      {
+        header: 'Statut',
+        cell: (row) => (row.statut === 'terminee' ? 'Terminée' : 'En cours'),
+      },
+      number('Lignes', 'lignes'),
+      number('Dossiers créés', 'creees'),
+      number('Soumis', 'soumises'),
+      number('Restés brouillons', 'brouillons'),
+      number('Ignorées', 'ignorees'),
+    ],
+    references: [
+      { field: 'sessionId', resource: 'sessions' },
+      { field: 'metierId', resource: 'metiers' },
+      { field: 'centreDepotId', resource: 'centres-depot' },
+    ],
   },
   // The dossiers as the list screen shows them, with every declared field of the form.
   candidatures: CANDIDATURES_TABLE,

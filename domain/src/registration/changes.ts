@@ -42,6 +42,8 @@ export interface CandidatureChangeDocument extends ReadModelDocument {
   statut: CandidatureStatus | '';
   /** When, who, what. */
   date: string;
+  /** Newest first, events of one instant in the log's order: the instant, then the position. */
+  ordre: string;
   acteurId: string;
   acteur: string;
   action: string;
@@ -64,17 +66,19 @@ export const candidatureChangesCollection: CollectionDefinition = {
     centreDepotId: 'string',
     statut: 'string',
     date: 'string',
+    ordre: 'string',
     acteurId: 'string',
     acteur: 'string',
     action: 'string',
   },
   searchFields: ['numeroDossier', 'libelle'],
-  defaultSort: { field: 'date', order: 'DESC' },
+  defaultSort: { field: 'ordre', order: 'DESC' },
 };
 
 /** An event of a dossier as the projection keeps it to describe the next ones. */
 export interface KeptEvent extends HistoryEvent {
   readonly id: string;
+  readonly position: string;
   readonly metadata: HistoryEvent['metadata'] & { readonly actor: { id: string; name: string } };
 }
 
@@ -94,9 +98,10 @@ export interface CandidatureEventsDocument extends ReadModelDocument {
   events: KeptEvent[];
 }
 
-/** What the description of an event needs of it: nothing of its place in the global log. */
+/** What the description of an event needs of it, and its position (orders one instant's lines). */
 export const keptEvent = (event: RecordedEvent): KeptEvent => ({
   id: event.id,
+  position: event.position,
   type: event.type,
   data: event.data,
   revision: event.revision,
@@ -164,6 +169,7 @@ export const candidatureChangeLines = (
       ...dossier,
       statut,
       date: entry.at,
+      ordre: `${entry.at}|${event.position.padStart(20, '0')}`,
       acteurId: event.metadata.actor.id,
       acteur: entry.actor,
       action: entry.action,

@@ -86,13 +86,17 @@ export type PersonListChunkApplied = DomainEvent<
 /** Every chunk applied: the list's totals. */
 export type PersonListApplied = DomainEvent<
   'ListeCandidatsAppliquee',
-  { listeId: string; lignes: number; creees: number; soumises: number; brouillons: number; ignorees: number }
+  {
+    listeId: string;
+    lignes: number;
+    creees: number;
+    soumises: number;
+    brouillons: number;
+    ignorees: number;
+  }
 >;
 export type PersonListEvent =
-  | PersonListAccepted
-  | PersonListChunk
-  | PersonListChunkApplied
-  | PersonListApplied;
+  PersonListAccepted | PersonListChunk | PersonListChunkApplied | PersonListApplied;
 
 /** The events of a list's own stream (the read model's). */
 export const PERSON_LIST_EVENT_TYPES = [

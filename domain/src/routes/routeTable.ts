@@ -191,9 +191,13 @@ const ROUTES = [
   ]),
   // The lists of agents submitted from « Inscrire un candidat » and their progress (not a seed
   // route: the API resource `listes-candidats` behind the submission's progress bar).
-  route('inscription', 'inscription/candidats/listes-d-agents', 'Listes d’agents', [
-    'candidat.enregistrer',
-  ], { resource: 'listes-candidats', itemLabel: 'Liste' }),
+  route(
+    'inscription',
+    'inscription/candidats/listes-d-agents',
+    'Listes d’agents',
+    ['candidat.enregistrer'],
+    { resource: 'listes-candidats', itemLabel: 'Liste' },
+  ),
   route('inscription', 'inscription/candidats/liste', 'Liste des candidats', CANDIDAT_LIST, {
     resource: 'candidatures',
     itemLabel: 'Dossier',

@@ -4,10 +4,11 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ReadModelDocument } from '@examens-pro/domain';
+import { DEFAULT_TIME_ZONE, type ReadModelDocument } from '@examens-pro/domain';
 import {
   EVENTS_FILE,
   InProcessJobQueue,
+  personListsReactor,
   reservationsReactor,
   SqliteEventStore,
   SqliteReadStore,
@@ -199,6 +200,7 @@ export const eventConsumers = (eventStore: EventStore): Projection[] => [
   ...allProjections(),
   documentsReactor(new InProcessJobQueue()),
   reservationsReactor(eventStore),
+  personListsReactor(eventStore, { timeZone: DEFAULT_TIME_ZONE }),
 ];
 
 /** Events per type in the whole log. */

@@ -14,6 +14,7 @@ import {
   DEFAULT_GEOGRAPHY,
   DEFAULT_TIME_ZONE,
   parseCandidature,
+  PERSON_LIST_CATEGORY,
   DOCUMENT_CATEGORY,
   documentDecider,
   geographyCode,
@@ -38,12 +39,17 @@ import {
   type CommandContext,
   type ListField,
   type ReferenceListDefinition,
+  type RequiredPiece,
+  type SessionEvent,
   type SignInJournalEvent,
+  fold,
+  sessionDecider,
 } from '@examens-pro/domain';
 import {
   eventIdFor,
   handleCommand,
   newItemId,
+  personListCommands,
   releaseUniqueValue,
   type DocumentStorage,
   type EventStore,
@@ -666,16 +672,23 @@ const signInJournal: AggregateSamples = {
  * d'édition, one métier opened in it, made once per scope and kept out of the other stories' pools
  * (nobody closes that session or requires a level of that métier behind the candidatures' back).
  */
-const registrations = new WeakMap<SampleScope, Promise<{ sessionId: string; metierId: string }>>();
+const registrations = new WeakMap<
+  SampleScope,
+  Promise<{ sessionId: string; metierId: string; pieces: RequiredPiece[] }>
+>();
 /**
  * The candidatures' handlers per event store (the live test moves the stories from the memory log
  * to the real store): each keeps where it last read the dossier counters.
  */
 const candidatureHandlers = new WeakMap<EventStore, ReturnType<typeof candidatureCommands>>();
+/** The pièces each examen of the stories asks for (no read model runs while the log is written). */
+const piecesByExamen = new Map<string, RequiredPiece[]>();
 const candidatureHandlersOf = (eventStore: EventStore) => {
   let found = candidatureHandlers.get(eventStore);
   if (!found) {
-    found = candidatureCommands(eventStore, DEFAULT_TIME_ZONE);
+    found = candidatureCommands(eventStore, DEFAULT_TIME_ZONE, undefined, {
+      piecesOf: async (examenId) => piecesByExamen.get(examenId) ?? [],
+    });
     candidatureHandlers.set(eventStore, found);
   }
   return found;
@@ -699,6 +712,7 @@ const registrationOf = (scope: SampleScope) => {
           context,
         );
         scope.references(streamName(list, id), referencesOf(definition, input.values));
+        return id;
       };
       await item('parametres-edition', {
         code: `PE-${sessionId.slice(0, 8)}`,
@@ -716,7 +730,38 @@ const registrationOf = (scope: SampleScope) => {
         metierId,
         quota: null,
       });
-      return { sessionId, metierId };
+      // A fee, and two obligatory pièces asked of every examen.
+      await item('frais-examen', {
+        code: `FR-${sessionId.slice(0, 8)}`,
+        libelle: 'Frais d’examen',
+        sessionId,
+        montant: 15000,
+        prefixePaiement: 'CQP',
+        paiementAvantValidation: false,
+      });
+      const pieces: RequiredPiece[] = [];
+      for (const [code, libelle] of [
+        ['ACTE', 'Acte de naissance'],
+        ['PHOTO', 'Photo d’identité'],
+      ] as const)
+        pieces.push({
+          id: await item('pieces-justificatives', {
+            code: `${code}-${sessionId.slice(0, 8)}`,
+            libelle,
+            obligatoire: true,
+            examenIds: [],
+          }),
+          libelle,
+          obligatoire: true,
+        });
+      const session = fold(
+        sessionDecider,
+        (await scope.eventStore.readStream(
+          streamName(SESSION_CATEGORY, sessionId),
+        )) as unknown as SessionEvent[],
+      );
+      if (session.status === 'present') piecesByExamen.set(session.examenId, pieces);
+      return { sessionId, metierId, pieces };
     })();
     registrations.set(scope, found);
   }
@@ -735,7 +780,7 @@ const candidatures: AggregateSamples = {
   writes: [CANDIDATURE_CATEGORY],
   weight: 4,
   async story(scope, n) {
-    const { sessionId, metierId } = await registrationOf(scope);
+    const { sessionId, metierId, pieces } = await registrationOf(scope);
     const commands = candidatureHandlersOf(scope.eventStore);
     const categorie = CATEGORIES[n % CATEGORIES.length]!;
     const body = {
@@ -800,9 +845,82 @@ const candidatures: AggregateSamples = {
       await step('desister');
       return;
     }
+    // Its pièces deposited (one deposited twice), its fee paid in one or two payments.
+    const file = (k: number) => ({
+      fichier: `piece-${String(n).padStart(8, '0')}${k}.pdf`,
+      nomFichier: `piece-${k}.pdf`,
+      type: 'application/pdf',
+      taille: 1000 + k,
+    });
+    for (const [k, piece] of pieces.entries())
+      revision = (
+        await commands.depositPiece(id, piece.id, file(k), revision, null, scope.context())
+      ).revision;
+    const pay = async (montant: number, k: number) => {
+      revision = (
+        await commands.recordPayment(
+          id,
+          { montant, date: '2026-11-20', reference: `REC-${n}-${k}` },
+          revision,
+          null,
+          scope.context(),
+        )
+      ).revision;
+    };
+    await pay(phase === 2 ? 15000 : 5000, 1);
     await step('soumettre');
-    if (phase === 2) await step('valider');
-    if (phase === 3) await step('rejeter');
+    const check = async (piece: RequiredPiece, action: 'valider' | 'rejeter') => {
+      const rejection =
+        action === 'rejeter'
+          ? { motifId: await scope.reference('motifs-rejet'), commentaire: 'Illisible' }
+          : undefined;
+      revision = (
+        await commands.checkPiece(id, piece.id, action, revision, null, scope.context(), rejection)
+      ).revision;
+    };
+    if (phase === 2) {
+      for (const piece of pieces) await check(piece, 'valider');
+      await step('valider');
+    }
+    if (phase === 3) {
+      await check(pieces[1]!, 'rejeter');
+      revision = (
+        await commands.depositPiece(id, pieces[1]!.id, file(9), revision, null, scope.context())
+      ).revision;
+      await step('rejeter');
+    }
+  },
+};
+
+/**
+ * A list of agents applied to the candidatures' session (three persons of its own per story): its
+ * acceptance and its rows' chunk, as `POST /api/listes-candidats` writes them (the lists' reactor
+ * then creates the dossiers).
+ */
+const personLists: AggregateSamples = {
+  name: 'listes-candidats',
+  provides: [],
+  writes: [PERSON_LIST_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    const { sessionId, metierId } = await registrationOf(scope);
+    const letters = (k: number) =>
+      Array.from({ length: 4 }, (_, i) =>
+        String.fromCharCode(97 + (Math.floor(k / 26 ** i) % 26)),
+      ).join('');
+    const header =
+      'nom;prenoms;sexe;nationalite;lieu_naissance;telephone;matricule;date_naissance;date_premiere_prise_service';
+    const rows = [0, 1, 2].map(
+      (i) =>
+        `Agent;Liste ${letters(n * 3 + i)};${i % 2 ? 'M' : 'F'};Camerounaise;Douala;677889900;MAT-L${String(n * 3 + i).padStart(6, '0')};12/04/1985;01/10/2012`,
+    );
+    const bytes = Buffer.from(`${[header, ...rows].join('\n')}\n`, 'utf8');
+    await personListCommands(scope.eventStore, DEFAULT_TIME_ZONE).applyFile(
+      bytes,
+      createHash('sha256').update(bytes).digest('hex'),
+      { sessionId, metierId, centreDepotId: await scope.reference('centres-depot') },
+      scope.context(),
+    );
   },
 };
 
@@ -818,4 +936,5 @@ export const SAMPLES: readonly AggregateSamples[] = [
   maintenance,
   signInJournal,
   candidatures,
+  personLists,
 ];

@@ -38,6 +38,12 @@ import {
   referenceList,
   type PieceFile,
   type ReadModelDocument,
+  ALREADY_IN_SESSION,
+  DomainError,
+  REGISTRATION_CLOSED,
+  type AppliedRow,
+  type PersonListTarget,
+  type RecordedEvent,
 } from '@examens-pro/domain';
 import { handleCommand, toEnvelopes, type CommandAnswer } from '../commands/handle.js';
 import { checkReferences } from '../commands/references.js';
@@ -84,7 +90,8 @@ const invalid = (field: string, message: string) =>
 
 /**
  * A dossier number per session, in sequence: the counter stream `numeros-dossier-<session>` gets
- * one event per number, appended at the revision read (a concurrent creation makes it read again).
+ * one event per number (a list's chunk: one event per block of numbers), appended at the revision
+ * read (a concurrent creation makes it read again).
  * Where this process last saw the stream is kept, so that a number costs a short read, not the
  * whole stream. A creation that fails after taking its number leaves a gap: numbers never repeat.
  */
@@ -108,31 +115,90 @@ const serialized = () => {
 };
 
 const dossierCounter = (eventStore: EventStore) => {
-  const seen = new Map<string, number>();
+  // Where the stream was last seen, and the highest number it held then.
+  const seen = new Map<string, { revision: number; numero: number }>();
   const inTurn = serialized();
-  return (sessionId: string, candidatureId: string, context: CommandContext) =>
-    inTurn(sessionId, () => takeNext(sessionId, candidatureId, context));
-  async function takeNext(sessionId: string, candidatureId: string, context: CommandContext) {
+  /**
+   * Creations that ask while the session's counter is being appended to wait together, and get
+   * their numbers from one block: under load one append serves many creations, with no gap.
+   */
+  const waiting = new Map<
+    string,
+    { id: string; context: CommandContext; done: (n: number) => void; fail: (e: unknown) => void }[]
+  >();
+  const take = (sessionId: string, candidatureId: string, context: CommandContext) =>
+    new Promise<number>((done, fail) => {
+      const asked = { id: candidatureId, context, done, fail };
+      const queue = waiting.get(sessionId);
+      if (queue) {
+        queue.push(asked);
+        return;
+      }
+      waiting.set(sessionId, [asked]);
+      void inTurn(sessionId, async () => {
+        const batch = waiting.get(sessionId)!;
+        waiting.delete(sessionId);
+        try {
+          const first = await takeNext(
+            sessionId,
+            batch.map((b) => b.id),
+            batch[0]!.context,
+          );
+          batch.forEach((b, i) => b.done(first + i));
+        } catch (error) {
+          for (const b of batch) b.fail(error);
+        }
+      });
+    });
+  /**
+   * A block of consecutive numbers for a list's dossiers, in one event (`DossierNumbersTaken`,
+   * `numero` to `dernier`): answers the first. Taken in turn with the single creations.
+   */
+  const block = (sessionId: string, candidatureIds: readonly string[], context: CommandContext) =>
+    inTurn(sessionId, () => takeNext(sessionId, candidatureIds, context));
+  return Object.assign(take, { block });
+  async function takeNext(
+    sessionId: string,
+    candidatureIds: readonly string[],
+    context: CommandContext,
+  ) {
     const stream = `numeros-dossier-${sessionId}`;
     for (let attempt = 0; attempt < 200; attempt += 1) {
-      const from = seen.get(stream) ?? -1;
-      const newer = await eventStore.readStream(stream, { fromRevision: from + 1 });
-      const last = newer.length > 0 ? newer[newer.length - 1]!.revision : from;
-      const numero = last + 2;
+      const known = seen.get(stream) ?? { revision: -1, numero: 0 };
+      const newer = await eventStore.readStream(stream, { fromRevision: known.revision + 1 });
+      const lastEvent = newer[newer.length - 1];
+      const last = lastEvent ? lastEvent.revision : known.revision;
+      // The highest number taken: a block's last, or a single one.
+      const highest = lastEvent
+        ? ((lastEvent.data as { dernier?: number; numero: number }).dernier ??
+          (lastEvent.data as { numero: number }).numero)
+        : known.numero;
+      const numero = highest + 1;
+      const dernier = highest + candidatureIds.length;
       try {
         const result = await eventStore.appendToStream(
           stream,
           toEnvelopes(
-            [{ type: 'DossierNumberTaken', data: { sessionId, numero, candidatureId } }],
+            [
+              candidatureIds.length === 1
+                ? {
+                    type: 'DossierNumberTaken',
+                    data: { sessionId, numero, candidatureId: candidatureIds[0] },
+                  }
+                : {
+                    type: 'DossierNumbersTaken',
+                    data: { sessionId, numero, dernier, candidatureIds },
+                  },
+            ],
             { ...context, commandId: `${context.commandId}/numero/${numero}` },
           ),
           { expectedRevision: last === -1 ? 'no_stream' : last },
         );
-        seen.set(stream, result.nextRevision);
+        seen.set(stream, { revision: result.nextRevision, numero: dernier });
         return numero;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        seen.set(stream, last);
+        seen.set(stream, { revision: last, numero: highest });
       }
     }
     throw new Error(`Numéro de dossier : trop de créations simultanées (${sessionId}).`);
@@ -141,6 +207,16 @@ const dossierCounter = (eventStore: EventStore) => {
 
 const quotaFormat = new Intl.NumberFormat('fr-FR');
 const quotaStream = (sessionId: string, metierId: string) => `quotas-${sessionId}+${metierId}`;
+
+/** What became of one row of a list of agents. */
+export interface ListRowOutcome {
+  readonly ligne: number;
+  readonly statut: 'soumis' | 'brouillon' | 'ignoree';
+  readonly motif?: string;
+}
+/** A list's dossier beyond the métier's quota: created, not submitted. */
+export const QUOTA_REACHED_DRAFT =
+  'Le quota de ce métier est atteint pour cette session : le dossier reste à l’état « Brouillon ».';
 
 /**
  * The places of a métier's quota in a session, per counter stream `quotas-<session>+<métier>`: each
@@ -218,6 +294,13 @@ export const candidatureCommands = (
   eventStore: EventStore,
   timeZone: string,
   readStore?: ReadStore,
+  options: {
+    /**
+     * Where the pièces an examen asks for are read, when not from the lists' read model (the
+     * crash tests' log generator writes the configuration without running projections).
+     */
+    readonly piecesOf?: (examenId: string) => Promise<RequiredPiece[]>;
+  } = {},
 ) => {
   const takeNumber = dossierCounter(eventStore);
   const places = placeCounter(eventStore);
@@ -276,6 +359,7 @@ export const candidatureCommands = (
    * whose examens concernés are empty (every examen) or name it. Read from the list's read model.
    */
   const sessionPieces = async (examenId: string): Promise<RequiredPiece[]> => {
+    if (options.piecesOf) return options.piecesOf(examenId);
     if (!readStore) return [];
     const list = referenceList('pieces-justificatives')!;
     const { items } = await readStore
@@ -425,6 +509,89 @@ export const candidatureCommands = (
       if (error instanceof DuplicateError) await duplicate(value, scope);
       throw error;
     }
+  };
+
+  /** A list's rows grouped by niveau and langue: each group's dossier rules are checked once. */
+  const groupKey = (row: AppliedRow) => `${row.values.niveauId ?? ''}|${row.values.langueId ?? ''}`;
+  /**
+   * The dossier rules of a list's rows, once per niveau and langue: the session, the métier opened
+   * in it and the centre (their failure is thrown: it concerns every row), then the references and
+   * the level the métier requires (answered per group: the field and the message).
+   */
+  const listGroups = async (
+    target: PersonListTarget,
+    rows: readonly AppliedRow[],
+    debutComposition: string,
+  ) => {
+    const groups = new Map<string, { field: string; message: string } | null>();
+    for (const row of rows) {
+      const key = groupKey(row);
+      if (groups.has(key)) continue;
+      try {
+        await checkDossier(
+          { ...target, values: { ...row.values, dateNaissance: null } },
+          debutComposition,
+          null,
+        );
+        groups.set(key, null);
+      } catch (error) {
+        const field = error instanceof ValidationError ? Object.keys(error.fields)[0] : undefined;
+        if (field !== 'niveauId' && field !== 'langueId') throw error;
+        groups.set(key, { field, message: (error as Error).message });
+      }
+    }
+    return groups;
+  };
+  /** The minimum age at the first day of composition (paramètres d'édition), or undefined. */
+  const tooYoung = (row: AppliedRow, debutComposition: string, ageMinimum: unknown) => {
+    const born = row.values.dateNaissance;
+    if (typeof ageMinimum !== 'number' || typeof born !== 'string') return undefined;
+    return born > yearsBefore(debutComposition, ageMinimum)
+      ? `Le candidat doit avoir au moins ${ageMinimum} ans le ${formatDay(debutComposition)}, premier jour de composition.`
+      : undefined;
+  };
+  /**
+   * Places of the métier's quota for a list's chunk, in one event (`QuotaPlacesTaken`): as many
+   * as remain, up to one per dossier; answers how many were taken. Same stream and same rule as
+   * single submissions (appended at the revision read: never above the quota).
+   */
+  const quotaSeen = new Map<string, { revision: number; held: number }>();
+  const takePlaces = async (
+    stream: string,
+    candidatureIds: readonly string[],
+    quota: number,
+    context: CommandContext,
+  ): Promise<number> => {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const known = quotaSeen.get(stream) ?? { revision: -1, held: 0 };
+      const newer = await eventStore.readStream(stream, { fromRevision: known.revision + 1 });
+      const last = newer[newer.length - 1];
+      const revision = last ? last.revision : known.revision;
+      const held = last ? (last.data as { held: number }).held : known.held;
+      const count = Math.max(0, Math.min(candidatureIds.length, quota - held));
+      quotaSeen.set(stream, { revision, held });
+      if (count === 0) return 0;
+      try {
+        const result = await eventStore.appendToStream(
+          stream,
+          toEnvelopes(
+            [
+              {
+                type: 'QuotaPlacesTaken',
+                data: { candidatureIds: candidatureIds.slice(0, count), held: held + count },
+              },
+            ],
+            { ...context, commandId: `${context.commandId}/quota/${revision + 1}` },
+          ),
+          { expectedRevision: revision === -1 ? 'no_stream' : revision },
+        );
+        quotaSeen.set(stream, { revision: result.nextRevision, held: held + count });
+        return count;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+    throw new Error(`Quota : trop de soumissions simultanées (${stream}).`);
   };
 
   return {
@@ -724,6 +891,210 @@ export const candidatureCommands = (
         if (reserved) await releaseUniqueValue(eventStore, reference, owner(id), context);
         throw error;
       }
+    },
+
+    /**
+     * A list of agents (seed §5) before it is accepted: the session open for registration with its
+     * dossier prefix, the métier opened in it, the centre active (thrown, French 400), then each
+     * row's niveau (the level the métier requires, active references) and the minimum age at
+     * composition, answered as offending rows.
+     */
+    async checkList(
+      target: PersonListTarget,
+      rows: readonly AppliedRow[],
+      now: string,
+    ): Promise<{ ligne: number; colonne: string; message: string }[]> {
+      const { session, parametres, facts } = await sessionFacts(target.sessionId, now);
+      const prefix = parametres?.status === 'actif' ? parametres.values.prefixeDossier : undefined;
+      if (typeof prefix !== 'string' || prefix === '')
+        throw invalid(
+          'sessionId',
+          'Les paramètres d’édition de cette session (préfixe des numéros de dossier) ne sont pas encore définis.',
+        );
+      if (!facts.registrationOpen)
+        throw invalid('sessionId', 'Les inscriptions de cette session ne sont pas ouvertes.');
+      const problems: { ligne: number; colonne: string; message: string }[] = [];
+      const groups = await listGroups(target, rows, session.debutComposition);
+      for (const row of rows) {
+        const refused = groups.get(groupKey(row));
+        if (refused)
+          problems.push({
+            ligne: row.ligne,
+            colonne: refused.field === 'langueId' ? 'langue' : 'niveau',
+            message: refused.message,
+          });
+        else {
+          const young = tooYoung(row, session.debutComposition, parametres?.values.ageMinimum);
+          if (young) problems.push({ ligne: row.ligne, colonne: 'date_naissance', message: young });
+        }
+      }
+      return problems;
+    },
+
+    /**
+     * Creates a chunk of a list's dossiers (the lists' reactor): each row a dossier of its own id and
+     * command id (a chunk handled again answers what exists and creates nothing twice), catégorie
+     * agent, created then submitted in one append. The session's facts are read once per chunk; the
+     * persons are reserved row by row (one is already registered: the row is skipped); the dossier
+     * numbers are taken in one block and the quota's places in one step. A row beyond the métier's
+     * quota stays a brouillon (submitted later by hand when a place frees). Appends made together
+     * share one commit.
+     */
+    async createMany(
+      target: PersonListTarget,
+      rows: readonly (AppliedRow & { readonly id: string; readonly commandId: string })[],
+      base: Omit<CommandContext, 'commandId'> & { readonly causationId: string },
+    ): Promise<ListRowOutcome[]> {
+      const outcomes = new Map<number, ListRowOutcome>();
+      const skip = (row: AppliedRow, motif: string) =>
+        outcomes.set(row.ligne, { ligne: row.ligne, statut: 'ignoree', motif });
+      const contextOf = (row: { commandId: string }): CommandContext => ({
+        ...base,
+        commandId: row.commandId,
+      });
+      const asStored = (row: AppliedRow, events: readonly RecordedEvent[]) => {
+        const state = fold(candidatureDecider, events as unknown as CandidatureEvent[]);
+        outcomes.set(
+          row.ligne,
+          state.status === 'present' && state.statut === 'brouillon'
+            ? { ligne: row.ligne, statut: 'brouillon', motif: QUOTA_REACHED_DRAFT }
+            : { ligne: row.ligne, statut: 'soumis' },
+        );
+      };
+      // Already created: a chunk handled again after a crash.
+      const fresh: (typeof rows)[number][] = [];
+      for (const row of rows) {
+        const events = await eventStore.readStream(owner(row.id));
+        if (events.length > 0) asStored(row, events);
+        else fresh.push(row);
+      }
+      if (fresh.length === 0) return rows.map((row) => outcomes.get(row.ligne)!);
+      let facts: RegistrationFacts;
+      let prefix: unknown;
+      let debutComposition: string;
+      let ageMinimum: unknown;
+      let examenId: string;
+      try {
+        const read = await sessionFacts(target.sessionId, base.now);
+        facts = read.facts;
+        prefix = read.parametres?.status === 'actif' ? read.parametres.values.prefixeDossier : '';
+        debutComposition = read.session.debutComposition;
+        ageMinimum = read.parametres?.values.ageMinimum;
+        examenId = read.session.examenId;
+        if (!facts.registrationOpen) throw new ConflictError(REGISTRATION_CLOSED);
+        if (typeof prefix !== 'string' || prefix === '')
+          throw new ConflictError(
+            'Les paramètres d’édition de cette session (préfixe des numéros de dossier) ne sont pas définis.',
+          );
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        for (const row of fresh) skip(row, error.message);
+        return rows.map((row) => outcomes.get(row.ligne)!);
+      }
+      const groups = await listGroups(target, fresh, debutComposition);
+      const candidates = fresh.filter((row) => {
+        const refused =
+          groups.get(groupKey(row))?.message ?? tooYoung(row, debutComposition, ageMinimum);
+        if (refused) skip(row, refused);
+        return !refused;
+      });
+      const reserved: (typeof rows)[number][] = [];
+      await Promise.all(
+        candidates.map(async (row) => {
+          try {
+            await reserveUniqueValue(
+              eventStore,
+              personReservation(target.sessionId, row.values),
+              owner(row.id),
+              contextOf(row),
+            );
+            reserved.push(row);
+          } catch (error) {
+            if (!(error instanceof DuplicateError)) throw error;
+            skip(row, ALREADY_IN_SESSION);
+          }
+        }),
+      );
+      if (reserved.length === 0) return rows.map((row) => outcomes.get(row.ligne)!);
+      reserved.sort((a, b) => a.ligne - b.ligne);
+      const chunkContext = { ...base, commandId: `${base.causationId}/dossiers` };
+      const first = await takeNumber.block(
+        target.sessionId,
+        reserved.map((row) => row.id),
+        chunkContext,
+      );
+      const piecesDemandees = await sessionPieces(examenId);
+      const montantDu = (await sessionFee(target.sessionId))?.montant ?? null;
+      const opened = await itemHoldingKey(
+        eventStore,
+        'metiers-ouverts',
+        'sessionId+metierId',
+        `${target.sessionId}+${target.metierId}`,
+      );
+      const quota = typeof opened?.values.quota === 'number' ? opened.values.quota : undefined;
+      const places =
+        quota === undefined
+          ? reserved.length
+          : await takePlaces(
+              quotaStream(target.sessionId, target.metierId),
+              reserved.map((row) => row.id),
+              quota,
+              chunkContext,
+            );
+      await Promise.all(
+        reserved.map(async (row, i) => {
+          const create: CandidatureCommand = {
+            type: 'CreateCandidature',
+            data: {
+              candidatureId: row.id,
+              numeroDossier: dossierNumber(prefix as string, first + i),
+              ...target,
+              values: row.values,
+              facts,
+              piecesDemandees,
+              montantDu,
+            },
+          };
+          const created = candidatureDecider.decide(create, candidatureDecider.initialState());
+          const events: CandidatureEvent[] = [...created];
+          if (i < places) {
+            const state = created.reduce(
+              candidatureDecider.evolve,
+              candidatureDecider.initialState(),
+            );
+            events.push(
+              ...candidatureDecider.decide(
+                { type: 'SubmitCandidature', data: { candidatureId: row.id, facts } },
+                state,
+              ),
+            );
+          }
+          try {
+            await eventStore.appendToStream(owner(row.id), toEnvelopes(events, contextOf(row)), {
+              expectedRevision: 'no_stream',
+            });
+            outcomes.set(
+              row.ligne,
+              i < places
+                ? { ligne: row.ligne, statut: 'soumis' }
+                : { ligne: row.ligne, statut: 'brouillon', motif: QUOTA_REACHED_DRAFT },
+            );
+          } catch (error) {
+            if (error instanceof WrongExpectedRevisionError) {
+              asStored(row, await eventStore.readStream(owner(row.id)));
+              return;
+            }
+            await releaseUniqueValue(
+              eventStore,
+              personReservation(target.sessionId, row.values),
+              owner(row.id),
+              contextOf(row),
+            );
+            throw error;
+          }
+        }),
+      );
+      return rows.map((row) => outcomes.get(row.ligne)!);
     },
 
     /** The dossier as its stream says, for whoever may see it (404 otherwise). */

@@ -7,6 +7,7 @@ import {
   type DomainEvent,
   type RecordedEvent,
 } from '@examens-pro/domain';
+import { ProjectionRunner, toEnvelopes, waitForProjections } from '@examens-pro/platform';
 import { dump, project, recorded, READ_STORE_KINDS, tempStores } from '../testSupport.js';
 import { candidatureChangesProjection } from './candidatureChangesProjection.js';
 
@@ -255,5 +256,56 @@ describe.each(READ_STORE_KINDS)('changes of dossiers projection on %s', (kind) =
         await other.close();
       }
     }
+  });
+
+  it('equals a rebuild from the log after following it live', async () => {
+    const append = async (event: RecordedEvent) =>
+      stores.eventStore.appendToStream(
+        event.streamId,
+        toEnvelopes([{ type: event.type, data: event.data }], {
+          commandId: `commande-${event.id}`,
+          actor: event.metadata.actor,
+          now: event.metadata.at,
+          ...(event.metadata.reason ? { reason: event.metadata.reason } : {}),
+        }),
+        { expectedRevision: event.revision === 0 ? 'no_stream' : event.revision - 1 },
+      );
+    // Half of the log stored before the runner starts, the rest appended while it follows.
+    for (const event of events.slice(0, 5)) await append(event);
+    const runner = new ProjectionRunner(
+      stores.eventStore,
+      stores.readStore,
+      [candidatureChangesProjection],
+      { batchSize: 2, leaseTtlMs: 2000 },
+    );
+    runner.start();
+    let position = '0';
+    try {
+      for (const event of events.slice(5)) position = (await append(event)).position;
+      expect(
+        await waitForProjections(
+          stores.readStore,
+          [candidatureChangesProjection.name],
+          position,
+          10_000,
+        ),
+      ).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+    const live = {
+      lines: await lines(),
+      kept: await dump(stores.readStore, candidatureChangesEventsCollection),
+    };
+    expect(live.lines).toHaveLength(events.length);
+    await ProjectionRunner.rebuild(
+      stores.eventStore,
+      stores.readStore,
+      candidatureChangesProjection,
+    );
+    expect({
+      lines: await lines(),
+      kept: await dump(stores.readStore, candidatureChangesEventsCollection),
+    }).toEqual(live);
   });
 });

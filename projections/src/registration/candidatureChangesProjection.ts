@@ -21,6 +21,8 @@ import type { Projection } from '@examens-pro/platform';
  */
 export const candidatureChangesProjection: Projection = {
   name: CANDIDATURE_CHANGES_PROJECTION,
+  // Lines store the history's words (actions, labels): bump when the dossiers' history changes
+  // how it describes events already in the log, so that their lines are written again.
   version: 1,
   collections: [candidatureChangesCollection, candidatureChangesEventsCollection],
   eventTypes: CANDIDATURE_EVENT_TYPES,

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   CardContent,
+  Collapse,
   LinearProgress,
   Link,
   MenuItem,
@@ -68,6 +69,7 @@ export const PersonListPanel = () => {
   const [listeId, setListeId] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const [opened, setOpened] = useState(false);
 
   useEffect(() => {
     void apiJson<Choice[]>(`/api/sessions?${query({ statut: 'inscriptions-ouvertes' })}`)
@@ -176,156 +178,184 @@ export const PersonListPanel = () => {
   const ready = Boolean(sessionId && metierId && centreDepotId && file);
   const done = progress?.statut === 'terminee';
   return (
-    <Card sx={{ mt: 2 }} data-testid="liste-agents">
+    <Card sx={{ mt: 1, mb: 2 }} data-testid="liste-agents">
       <CardContent>
-        <Typography variant="h6" gutterBottom>
-          Soumettre une liste d’agents
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Un fichier CSV (séparé par « ; » ou « , ») ou XLSX, colonnes nom, prenoms, sexe,
-          nationalite, lieu_naissance, telephone, matricule, date_naissance,
-          date_premiere_prise_service (facultatives : langue, niveau). Chaque ligne devient un
-          dossier soumis, catégorie « Agent ».
-        </Typography>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <TextField
-            select
-            label="Session"
-            value={sessionId}
-            onChange={(e) => setSessionId(e.target.value)}
-            sx={{ minWidth: 220 }}
-            disabled={Boolean(listeId)}
-          >
-            {sessions.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.libelle}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Métier"
-            value={metierId}
-            onChange={(e) => setMetierId(e.target.value)}
-            sx={{ minWidth: 220 }}
-            disabled={!sessionId || Boolean(listeId)}
-          >
-            {metiers.map((m) => (
-              <MenuItem key={m.id} value={m.id}>
-                {m.libelle}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Centre de dépôt"
-            value={centreDepotId}
-            onChange={(e) => setCentreDepotId(e.target.value)}
-            sx={{ minWidth: 220 }}
-            disabled={Boolean(ownCentre) || Boolean(listeId)}
-            helperText={ownCentre ? 'Votre centre de dépôt.' : undefined}
-          >
-            {centres.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.libelle}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+        <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between">
+          <Typography variant="h6">Soumettre une liste d’agents</Typography>
           <Button
-            variant="outlined"
+            variant={opened ? 'text' : 'outlined'}
             startIcon={<UploadFileIcon />}
-            onClick={() => input.current?.click()}
-            disabled={Boolean(listeId)}
+            onClick={() => setOpened(!opened)}
+            aria-expanded={opened}
           >
-            Choisir le fichier
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            hidden
-            data-testid="fichier-liste"
-            accept=".csv,.xlsx,text/csv"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-          <Typography variant="body2">{file?.name ?? 'Aucun fichier choisi'}</Typography>
-          <Button
-            variant="contained"
-            onClick={() => void verify()}
-            disabled={!ready || busy || Boolean(listeId)}
-          >
-            Vérifier
-          </Button>
-          <Button
-            variant="contained"
-            color="success"
-            onClick={() => void applyList()}
-            disabled={!verified || busy || Boolean(listeId)}
-          >
-            Appliquer
+            {opened ? 'Fermer' : 'Soumettre une liste d’agents'}
           </Button>
         </Stack>
-        {busy && <LinearProgress sx={{ mb: 2 }} />}
-        {verified && !listeId && (
-          <Alert severity="success" sx={{ mb: 2 }}>
-            Liste valide : {number.format(verified.lignes)} ligne{verified.lignes > 1 ? 's' : ''}.
-            Appliquez-la pour créer les dossiers.
-          </Alert>
-        )}
-        {error && (
-          <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }} data-testid="erreur-liste">
-            {error}
-          </Alert>
-        )}
-        {problems.length > 0 && (
-          <Box sx={{ maxHeight: 320, overflow: 'auto', mb: 2 }}>
-            <Table size="small" stickyHeader data-testid="lignes-refusees">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Ligne</TableCell>
-                  <TableCell>Colonne</TableCell>
-                  <TableCell>Message</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {problems.map((p) => (
-                  <TableRow key={`${p.ligne}-${p.colonne}`}>
-                    <TableCell>{p.ligne}</TableCell>
-                    <TableCell>{p.colonne}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'pre-line' }}>{p.message}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-        {listeId && (
-          <Box data-testid="progression-liste">
-            <Typography variant="body2" gutterBottom>
-              {done
-                ? `Liste appliquée : ${number.format(progress.creees)} dossier${progress.creees > 1 ? 's' : ''} créé${progress.creees > 1 ? 's' : ''} (${number.format(progress.soumises)} soumis, ${number.format(progress.brouillons)} brouillon${progress.brouillons > 1 ? 's' : ''}), ${number.format(progress.ignorees)} ligne${progress.ignorees > 1 ? 's' : ''} ignorée${progress.ignorees > 1 ? 's' : ''}.`
-                : `Création des dossiers : ${number.format(progress?.traitees ?? 0)} / ${number.format(progress?.lignes ?? verified?.lignes ?? 0)}`}
-            </Typography>
-            <LinearProgress
-              variant="determinate"
-              value={progress?.progression ?? 0}
-              sx={{ height: 10, borderRadius: 1, mb: 2 }}
+        <Collapse in={opened} unmountOnExit={false}>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }}>
+            Un fichier CSV (séparé par « ; » ou « , ») ou XLSX, colonnes nom, prenoms, sexe,
+            nationalite, lieu_naissance, telephone, matricule, date_naissance,
+            date_premiere_prise_service (facultatives : langue, niveau). Chaque ligne devient un
+            dossier soumis, catégorie « Agent ».
+          </Typography>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+            <TextField
+              select
+              label="Session"
+              value={sessionId}
+              onChange={(e) => setSessionId(e.target.value)}
+              sx={{ minWidth: 220 }}
+              disabled={Boolean(listeId)}
+            >
+              {sessions.map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {s.libelle}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Métier"
+              value={metierId}
+              onChange={(e) => setMetierId(e.target.value)}
+              sx={{ minWidth: 220 }}
+              disabled={!sessionId || Boolean(listeId)}
+            >
+              {metiers.map((m) => (
+                <MenuItem key={m.id} value={m.id}>
+                  {m.libelle}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Centre de dépôt"
+              value={centreDepotId}
+              onChange={(e) => setCentreDepotId(e.target.value)}
+              sx={{ minWidth: 220 }}
+              disabled={Boolean(ownCentre) || Boolean(listeId)}
+              helperText={ownCentre ? 'Votre centre de dépôt.' : undefined}
+            >
+              {centres.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.libelle}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+            <Button
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+              onClick={() => input.current?.click()}
+              disabled={Boolean(listeId)}
+            >
+              Choisir le fichier
+            </Button>
+            <input
+              ref={input}
+              type="file"
+              hidden
+              data-testid="fichier-liste"
+              accept=".csv,.xlsx,text/csv"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />
-            {done && progress.anomalies.length > 0 && (
-              <Alert severity="warning" sx={{ mb: 2 }}>
-                {progress.anomalies.map((a) => `Ligne ${a.ligne} : ${a.motif}`).join('\n')}
-              </Alert>
-            )}
-            {done && (
-              <Link
-                href={`/tableau-de-bord/inscription/candidats/liste?filter=${encodeURIComponent(JSON.stringify({ sessionId }))}`}
-              >
-                Voir les candidats de la session
-              </Link>
-            )}
-          </Box>
-        )}
+            <Typography variant="body2">{file?.name ?? 'Aucun fichier choisi'}</Typography>
+            <Button
+              variant="contained"
+              onClick={() => void verify()}
+              disabled={!ready || busy || Boolean(listeId)}
+            >
+              Vérifier
+            </Button>
+            <Button
+              variant="contained"
+              color="success"
+              onClick={() => void applyList()}
+              disabled={!verified || busy || Boolean(listeId)}
+            >
+              Appliquer
+            </Button>
+          </Stack>
+          {busy && <LinearProgress sx={{ mb: 2 }} />}
+          {verified && !listeId && (
+            <Alert severity="success" sx={{ mb: 2 }}>
+              Liste valide : {number.format(verified.lignes)} ligne{verified.lignes > 1 ? 's' : ''}.
+              Appliquez-la pour créer les dossiers.
+            </Alert>
+          )}
+          {error && (
+            <Alert
+              severity="error"
+              sx={{ mb: 2, whiteSpace: 'pre-line' }}
+              data-testid="erreur-liste"
+            >
+              {error}
+            </Alert>
+          )}
+          {problems.length > 0 && (
+            <Box sx={{ maxHeight: 320, overflow: 'auto', mb: 2 }}>
+              <Table size="small" stickyHeader data-testid="lignes-refusees">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Ligne</TableCell>
+                    <TableCell>Colonne</TableCell>
+                    <TableCell>Message</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {problems.map((p) => (
+                    <TableRow key={`${p.ligne}-${p.colonne}`}>
+                      <TableCell>{p.ligne}</TableCell>
+                      <TableCell>{p.colonne}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'pre-line' }}>{p.message}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+          {listeId && (
+            <Box data-testid="progression-liste">
+              <Typography variant="body2" gutterBottom>
+                {done
+                  ? `Liste appliquée : ${number.format(progress.creees)} dossier${progress.creees > 1 ? 's' : ''} créé${progress.creees > 1 ? 's' : ''} (${number.format(progress.soumises)} soumis, ${number.format(progress.brouillons)} brouillon${progress.brouillons > 1 ? 's' : ''}), ${number.format(progress.ignorees)} ligne${progress.ignorees > 1 ? 's' : ''} ignorée${progress.ignorees > 1 ? 's' : ''}.`
+                  : `Création des dossiers : ${number.format(progress?.traitees ?? 0)} / ${number.format(progress?.lignes ?? verified?.lignes ?? 0)}`}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={progress?.progression ?? 0}
+                sx={{ height: 10, borderRadius: 1, mb: 2 }}
+              />
+              {done && progress.anomalies.length > 0 && (
+                <Alert severity="warning" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+                  {progress.anomalies.map((a) => `Ligne ${a.ligne} : ${a.motif}`).join('\n')}
+                </Alert>
+              )}
+              {done && (
+                <Button
+                  size="small"
+                  sx={{ mr: 2 }}
+                  onClick={() => {
+                    setListeId(null);
+                    setProgress(null);
+                    setFile(null);
+                    if (input.current) input.current.value = '';
+                  }}
+                >
+                  Soumettre une autre liste
+                </Button>
+              )}
+              {done && (
+                <Link
+                  href={`/tableau-de-bord/inscription/candidats/liste?filter=${encodeURIComponent(JSON.stringify({ sessionId }))}`}
+                >
+                  Voir les candidats de la session
+                </Link>
+              )}
+            </Box>
+          )}
+        </Collapse>
       </CardContent>
     </Card>
   );

@@ -160,11 +160,11 @@ const PersonListPanel = lazyScreen(
 
 export const RegisterPage = () => (
   <>
-    <ResourceContextProvider value="inscription/candidats/liste">
-      <ResourceCreate declaration={{ ...candidatures, label: 'Inscrire un candidat' }} />
-    </ResourceContextProvider>
     <Suspense fallback={null}>
       <PersonListPanel />
     </Suspense>
+    <ResourceContextProvider value="inscription/candidats/liste">
+      <ResourceCreate declaration={{ ...candidatures, label: 'Inscrire un candidat' }} />
+    </ResourceContextProvider>
   </>
 );

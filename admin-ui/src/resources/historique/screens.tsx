@@ -1,5 +1,6 @@
-import { Box } from '@mui/material';
-import { AutocompleteInput, DateInput, ReferenceInput, type RaRecord } from 'react-admin';
+import { Box, Link } from '@mui/material';
+import { useState, type MouseEvent } from 'react';
+import { AutocompleteInput, ReferenceInput, type RaRecord } from 'react-admin';
 import {
   CANDIDATURE_CHANGES_RESOURCE,
   CANDIDATURE_STATUS_LABELS,
@@ -7,17 +8,9 @@ import {
   changeValueText,
 } from '@examens-pro/domain';
 import type { FieldDeclaration, ResourceDeclaration } from '../../kit/declaration';
+import { OfficeDayFilter } from '../../kit/fields';
 import { ResourceList } from '../../kit/ResourceList';
 import { routeLabels } from '../../kit/routes';
-
-/**
- * A day picked in the browser as the instants that bound it there: the lines' dates are UTC
- * instants, the office reads its own days.
- */
-const dayStart = (value: string | null): string | null =>
-  value ? new Date(`${value}T00:00:00`).toISOString() : null;
-const dayEnd = (value: string | null): string | null =>
-  value ? new Date(`${value}T23:59:59.999`).toISOString() : null;
 
 interface Change {
   field: string;
@@ -26,17 +19,41 @@ interface Change {
   after: unknown;
 }
 
-/** Each field the event changed, « Libellé : avant → après » (libellés already read by the server). */
+/** Lines shown before « voir les N changements » (a creation fills every field). */
+const FOLDED = 4;
+
+/**
+ * Each field the event changed, « Libellé : avant → après » (libellés already read by the server);
+ * a long list (a creation) folded to its first lines until asked.
+ */
 const Changes = ({ record }: { record: RaRecord }) => {
+  const [open, setOpen] = useState(false);
   const changes = (record.changes ?? []) as Change[];
   if (changes.length === 0) return <>—</>;
+  const folded = !open && changes.length > FOLDED + 1;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }} aria-label="Changements">
-      {changes.map((change) => (
+      {(folded ? changes.slice(0, FOLDED) : changes).map((change) => (
         <li key={change.field}>
           {change.label} : {changeValueText(change.before)} → {changeValueText(change.after)}
         </li>
       ))}
+      {folded ? (
+        <Box component="li" sx={{ listStyle: 'none' }}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={(event: MouseEvent) => {
+              // The row opens nothing: the click only unfolds.
+              event.stopPropagation();
+              setOpen(true);
+            }}
+          >
+            Voir les {changes.length} changements
+          </Link>
+        </Box>
+      ) : null}
     </Box>
   );
 };
@@ -97,7 +114,8 @@ const changes: ResourceDeclaration = {
     },
     text('motif', 'Motif', { sortable: false }),
   ],
-  sort: { field: 'date', order: 'DESC' },
+  // Newest first; events of one instant in the log's order.
+  sort: { field: 'ordre', order: 'DESC' },
   readOnly: true,
   slots: {
     filters: [
@@ -117,8 +135,9 @@ const changes: ResourceDeclaration = {
           sx={{ minWidth: 260 }}
         />
       </ReferenceInput>,
-      <DateInput key="date_gte" source="date_gte" label="Du" parse={dayStart} alwaysOn />,
-      <DateInput key="date_lte" source="date_lte" label="Au" parse={dayEnd} alwaysOn />,
+      // The lines' dates are instants; the office reads its own days (DD/MM/YYYY, TIME_ZONE).
+      <OfficeDayFilter key="date_gte" source="date_gte" label="Du" bound="start" alwaysOn />,
+      <OfficeDayFilter key="date_lte" source="date_lte" label="Au" bound="end" alwaysOn />,
     ],
   },
 };

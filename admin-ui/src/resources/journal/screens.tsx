@@ -1,17 +1,8 @@
-import { DateInput } from 'react-admin';
 import { SIGN_IN_JOURNAL_TYPES } from '@examens-pro/domain';
 import type { FieldDeclaration, ResourceDeclaration } from '../../kit/declaration';
+import { OfficeDayFilter } from '../../kit/fields';
 import { ResourceList } from '../../kit/ResourceList';
 import { routeLabels } from '../../kit/routes';
-
-/**
- * A day picked in the browser as the instants that bound it there: the journal's dates are UTC
- * instants, the office reads its own days.
- */
-const dayStart = (value: string | null): string | null =>
-  value ? new Date(`${value}T00:00:00`).toISOString() : null;
-const dayEnd = (value: string | null): string | null =>
-  value ? new Date(`${value}T23:59:59.999`).toISOString() : null;
 
 const text = (name: string, label: string, more: Partial<FieldDeclaration> = {}) =>
   ({ name, label, type: 'text', inList: true, sortable: true, ...more }) as const;
@@ -43,8 +34,9 @@ const journal: ResourceDeclaration = {
   readOnly: true,
   slots: {
     filters: [
-      <DateInput key="date_gte" source="date_gte" label="Du" parse={dayStart} alwaysOn />,
-      <DateInput key="date_lte" source="date_lte" label="Au" parse={dayEnd} alwaysOn />,
+      // The journal's dates are instants; the office reads its own days (DD/MM/YYYY, TIME_ZONE).
+      <OfficeDayFilter key="date_gte" source="date_gte" label="Du" bound="start" alwaysOn />,
+      <OfficeDayFilter key="date_lte" source="date_lte" label="Au" bound="end" alwaysOn />,
     ],
   },
 };
