@@ -22,7 +22,7 @@ export const exportUrl = (
  * The file arrives as the server writes it (a same-origin link: the session cookie goes with it),
  * straight to the downloads, whatever its size; its name comes from the server.
  */
-const download = (url: string): void => {
+export const download = (url: string): void => {
   const link = document.createElement('a');
   link.href = url;
   link.download = '';

@@ -354,6 +354,15 @@ export const candidatureCommands = (
     return { session, parametres, facts };
   };
 
+  /** A rejection names an active motif de rejet (read on its own stream). */
+  const checkMotif = async (rejection?: { motifId: string }) => {
+    if (
+      rejection &&
+      (await readItem(eventStore, 'motifs-rejet', rejection.motifId))?.status !== 'actif'
+    )
+      throw invalid('motifId', 'Choisissez un motif de rejet actif.');
+  };
+
   /**
    * The pièces justificatives the session's examen asks for: the active pièces of the configuration
    * whose examens concernés are empty (every examen) or name it. Read from the list's read model.
@@ -710,11 +719,7 @@ export const candidatureCommands = (
     ): Promise<CommandAnswer> {
       const current = await this.read(id, scope);
       const { session, facts } = await sessionFacts(current.sessionId, context.now);
-      if (
-        rejection &&
-        (await readItem(eventStore, 'motifs-rejet', rejection.motifId))?.status !== 'actif'
-      )
-        throw invalid('motifId', 'Choisissez un motif de rejet actif.');
+      await checkMotif(rejection);
       const candidatureId = id;
       const command: CandidatureCommand =
         action === 'soumettre'
@@ -827,11 +832,7 @@ export const candidatureCommands = (
     ): Promise<CommandAnswer> {
       const current = await this.read(id, scope);
       const { session, facts } = await sessionFacts(current.sessionId, context.now);
-      if (
-        rejection &&
-        (await readItem(eventStore, 'motifs-rejet', rejection.motifId))?.status !== 'actif'
-      )
-        throw invalid('motifId', 'Choisissez un motif de rejet actif.');
+      await checkMotif(rejection);
       const pieces = await sessionPieces(session.examenId);
       const command: CandidatureCommand =
         action === 'valider'

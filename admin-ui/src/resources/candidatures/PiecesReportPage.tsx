@@ -19,6 +19,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { apiJson } from '../../common/api';
+import { download } from '../../common/ExportButtons';
 import { formatNumber } from '../../common/format';
 
 interface ReportRow {
@@ -41,16 +42,6 @@ const STATUTS = [
   { value: 'rejete', label: 'Rejeté' },
   { value: 'desiste', label: 'Désisté' },
 ];
-
-const download = (url: string): void => {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-};
 
 /**
  * « Bilan général des pièces »: for a session, per centre de dépôt and métier, the dossiers whose

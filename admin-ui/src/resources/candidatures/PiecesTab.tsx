@@ -1,24 +1,17 @@
 import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
   Button as MuiButton,
   Chip,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Link,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useId, useState, type ChangeEvent } from 'react';
@@ -26,7 +19,6 @@ import {
   Button,
   useDataProvider,
   useResourceContext,
-  useGetList,
   useGetMany,
   useNotify,
   useRecordContext,
@@ -44,6 +36,7 @@ import { formatDateTime, formatNumber } from '../../common/format';
 import { referenceResource } from '../../kit/routes';
 import { useRecordAction } from '../../kit/useRecordAction';
 import { useRouteCan } from '../../kit/useRouteCan';
+import { RejectButton } from './RejectDialog';
 
 const TOO_BIG = 'Le contenu envoyé est trop volumineux.';
 const FAILED = 'La pièce n’a pas pu être envoyée. Vérifiez votre connexion et réessayez.';
@@ -136,72 +129,6 @@ const DepositButton = ({ piece, again }: { piece: PieceView; again: boolean }) =
         </Typography>
       ) : null}
     </Stack>
-  );
-};
-
-/** Rejecting a pièce asks for its motif (the configured list) and an optional comment. */
-const RejectPieceButton = ({ piece }: { piece: PieceView }) => {
-  const [open, setOpen] = useState(false);
-  const [motifId, setMotifId] = useState('');
-  const [commentaire, setCommentaire] = useState('');
-  const [error, setError] = useState<string>();
-  const { data: motifs = [] } = useGetList(
-    referenceResource('motifs-rejet'),
-    {
-      filter: { actif: true },
-      sort: { field: 'libelle', order: 'ASC' },
-      pagination: { page: 1, perPage: 200 },
-    },
-    { enabled: open },
-  );
-  const { mutate, isPending } = useRecordAction<Error & { body?: { message?: string } }>({
-    action: `pieces/${encodeURIComponent(piece.pieceId)}/rejeter`,
-    data: { motifId, commentaire },
-    success: `La pièce « ${piece.libelle} » est rejetée.`,
-    onSuccess: () => setOpen(false),
-    onError: (e) => setError(e.body?.message ?? e.message),
-  });
-  return (
-    <>
-      <Button label="Rejeter" onClick={() => setOpen(true)} disabled={isPending}>
-        <CloseIcon />
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>Rejeter la pièce « {piece.libelle} » ?</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            label="Motif du rejet"
-            value={motifId}
-            onChange={(event) => setMotifId(event.target.value)}
-            fullWidth
-            margin="normal"
-            required
-            error={Boolean(error)}
-            helperText={error}
-          >
-            {motifs.map((motif) => (
-              <MenuItem key={motif.id} value={String(motif.id)}>
-                {String(motif.libelle)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Commentaire"
-            value={commentaire}
-            onChange={(event) => setCommentaire(event.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            margin="normal"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-          <Button label="Rejeter la pièce" onClick={() => mutate()} disabled={isPending} />
-        </DialogActions>
-      </Dialog>
-    </>
   );
 };
 
@@ -313,7 +240,12 @@ export const PiecesTab = () => {
                     can.action('verifier-piece') ? (
                       <>
                         <ValidatePieceButton piece={piece} />
-                        <RejectPieceButton piece={piece} />
+                        <RejectButton
+                          action={`pieces/${encodeURIComponent(piece.pieceId)}/rejeter`}
+                          title={`Rejeter la pièce « ${piece.libelle} » ?`}
+                          confirm="Rejeter la pièce"
+                          success={`La pièce « ${piece.libelle} » est rejetée.`}
+                        />
                       </>
                     ) : null}
                   </Stack>

@@ -1,20 +1,11 @@
 import CheckIcon from '@mui/icons-material/Check';
-import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
 import UndoIcon from '@mui/icons-material/Undo';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
 import { useState, type ReactElement } from 'react';
-import { Button, Confirm, useGetList, useRecordContext } from 'react-admin';
-import { referenceResource } from '../../kit/routes';
+import { Button, Confirm, useRecordContext } from 'react-admin';
 import { useRecordAction } from '../../kit/useRecordAction';
 import { useRouteCan } from '../../kit/useRouteCan';
+import { RejectButton } from './RejectDialog';
 
 /** One step of the dossier, confirmed in a dialog that says what it means. */
 const StepButton = ({
@@ -55,68 +46,6 @@ const StepButton = ({
   );
 };
 
-/** Rejecting asks for the motif (the configured list) and an optional comment. */
-const RejectButton = () => {
-  const [open, setOpen] = useState(false);
-  const [motifId, setMotifId] = useState('');
-  const [commentaire, setCommentaire] = useState('');
-  const [error, setError] = useState<string>();
-  const { data: motifs = [] } = useGetList(referenceResource('motifs-rejet'), {
-    filter: { actif: true },
-    sort: { field: 'libelle', order: 'ASC' },
-    pagination: { page: 1, perPage: 200 },
-  });
-  const { mutate, isPending } = useRecordAction<Error & { body?: { message?: string } }>({
-    action: 'rejeter',
-    data: { motifId, commentaire },
-    success: 'Le dossier est rejeté.',
-    onSuccess: () => setOpen(false),
-    onError: (e) => setError(e.body?.message ?? e.message),
-  });
-  return (
-    <>
-      <Button label="Rejeter" onClick={() => setOpen(true)} disabled={isPending}>
-        <CloseIcon />
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>Rejeter le dossier ?</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            label="Motif du rejet"
-            value={motifId}
-            onChange={(event) => setMotifId(event.target.value)}
-            fullWidth
-            margin="normal"
-            required
-            error={Boolean(error) && !motifId}
-            helperText={error}
-          >
-            {motifs.map((motif) => (
-              <MenuItem key={motif.id} value={String(motif.id)}>
-                {String(motif.libelle)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Commentaire"
-            value={commentaire}
-            onChange={(event) => setCommentaire(event.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            margin="normal"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-          <Button label="Rejeter" onClick={() => mutate()} disabled={isPending} />
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-};
-
 /**
  * The steps the dossier's statut allows, each for who holds its permission: Soumettre (a
  * brouillon), Valider and Rejeter (a submitted dossier), Désister (until it is closed).
@@ -146,7 +75,14 @@ export const StepButtons = () => {
           success="Le dossier est validé."
         />
       ) : null}
-      {statut === 'soumis' && can.action('rejeter') ? <RejectButton /> : null}
+      {statut === 'soumis' && can.action('rejeter') ? (
+        <RejectButton
+          action="rejeter"
+          title="Rejeter le dossier ?"
+          confirm="Rejeter"
+          success="Le dossier est rejeté."
+        />
+      ) : null}
       {['brouillon', 'soumis', 'valide'].includes(statut) && can.action('desister') ? (
         <StepButton
           action="desister"
