@@ -11,6 +11,7 @@ import { benchReads } from './reads.js';
 import { describeMachine } from './machine.js';
 import { benchRebuild } from './rebuild.js';
 import { benchRegistration } from './registration.js';
+import { benchCandidatureList } from './candidatureList.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -141,12 +142,33 @@ const registration = async (): Promise<void> => {
   );
   const result = await benchRegistration({ port: 18_189, seconds, listRows });
   console.log(result);
+  const dossiers = Number(process.env.BENCH_DOSSIERS ?? 200_000);
+  console.log(`Liste des candidats sur ${dossiers} dossiers…`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-dossiers-'));
+  const candidateList = await benchCandidatureList({
+    dataDir,
+    port: 18_190,
+    dossiers,
+    requests: 240,
+  });
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(candidateList);
   save('registration', {
     suite: 'registration (Registration I)',
     machine: describeMachine(),
-    targets: { creationP99Ms: 100, listVerificationMs: 5000, serverMemoryMb: 300 },
+    targets: {
+      creationP99Ms: 100,
+      listVerificationMs: 5000,
+      serverMemoryMb: 300,
+      candidateListP95Ms: 50,
+    },
     ...result,
+    candidateList,
     verdict: {
+      candidateList:
+        candidateList.withoutQ.p95Ms <= 50 &&
+        candidateList.withFilters.p95Ms <= 50 &&
+        candidateList.withQ.p95Ms <= 50,
       creationP99: result.creation.p99Ms <= 100,
       listVerification: result.listVerification.valid && result.listVerification.ms <= 5000,
       serverMemory: result.listVerification.serverPeakMb <= 300,

@@ -429,17 +429,22 @@ describe('permissions, on the server', () => {
       expect.arrayContaining(['metiers', 'profils', 'utilisateurs', 'enroleurs', 'sessions']),
     );
     // …the sign-in journal, read-only (no history, no command: checked in its own spec), the
-    // candidatures and the inscrits. (métiers, patrons and apprentis among the lists with a path.)
-    expect(resources.length).toBe(7 + REFERENCE_LISTS.filter((l) => l.path).length);
+    // candidatures and the inscrits, the changes of every dossier (read-only, no history) and
+    // the lists of agents (no history; created only). (métiers, patrons and apprentis among the
+    // lists with a path.)
+    expect(resources.length).toBe(9 + REFERENCE_LISTS.filter((l) => l.path).length);
+    const withoutHistory = ['journal-connexions', 'historique-candidatures', 'listes-candidats'];
     // Lists another screen chooses from are also readable by that screen's holders.
     const referenced = new Set(AGGREGATES.flatMap((m) => m.references.map((r) => r.resource)));
     for (const resource of resources) {
       const route = DASHBOARD_ROUTES.find((r) => r.resource === resource)!;
       const { agent } = await userWith(await someoneWithout(route), `sans-${resource}@test.local`);
       // Read-only views: the journal (no history either), the validated dossiers (no command).
-      const readOnly = resource === 'journal-connexions' || resource === 'inscrits';
+      const readOnly = ['journal-connexions', 'inscrits', 'historique-candidatures'].includes(
+        resource,
+      );
       const reads = [`/api/${resource}`, `/api/${resource}/x`, `/api/${resource}/x/historique`];
-      if (resource === 'journal-connexions') reads.pop();
+      if (withoutHistory.includes(resource)) reads.pop();
       for (const url of reads) {
         expect({ url, status: (await t.app.inject({ method: 'GET', url })).statusCode }).toEqual({
           url,
@@ -458,15 +463,18 @@ describe('permissions, on the server', () => {
             status: 403,
           });
       }
-      const commands: ['POST' | 'PUT' | 'DELETE', string][] = [
-        ['POST', `/api/${resource}`],
-        ['PUT', `/api/${resource}/x`],
-        resource === 'utilisateurs' || resource === 'enroleurs'
-          ? ['POST', `/api/${resource}/x/desactiver`]
-          : resource === 'sessions'
-            ? ['POST', `/api/${resource}/x/avancer`]
-            : ['DELETE', `/api/${resource}/x`],
-      ];
+      const commands: ['POST' | 'PUT' | 'DELETE', string][] =
+        resource === 'listes-candidats'
+          ? [['POST', `/api/${resource}`]]
+          : [
+              ['POST', `/api/${resource}`],
+              ['PUT', `/api/${resource}/x`],
+              resource === 'utilisateurs' || resource === 'enroleurs'
+                ? ['POST', `/api/${resource}/x/desactiver`]
+                : resource === 'sessions'
+                  ? ['POST', `/api/${resource}/x/avancer`]
+                  : ['DELETE', `/api/${resource}/x`],
+            ];
       for (const [method, url] of readOnly ? [] : commands) {
         const response = await agent.inject({
           method,
