@@ -7,6 +7,7 @@ import { personListsRoutes } from './routes/personLists.js';
 import { listRoutes } from './routes/lists.js';
 import { sessionsRoutes } from './routes/sessions.js';
 import { candidaturesRoutes } from './routes/candidatures.js';
+import { allocationRunsRoutes } from './routes/allocation.js';
 import { documentsRoutes } from './routes/documents.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import type { RouteDeps } from './routes/deps.js';
@@ -34,6 +35,8 @@ const commandModule = (
     candidatures: candidaturesRoutes,
     // Verifying (`/verifier`) and applying a list of agents.
     'listes-candidats': personListsRoutes,
+    // Applying an automatic allocation previewed (`{ sessionId, empreinte }`).
+    'affectations-automatiques': allocationRunsRoutes,
   };
   const module = modules[resource];
   return module && (async (app, options) => app.register(module, options));

@@ -39,3 +39,5 @@ export * from './exports/exports.js';
 export * from './aggregates/manifest.js';
 export * from './upcasting/upcast.js';
 export * from './registration/piecesReport.js';
+export * from './registration/allocation.js';
+export * from './registration/allocationReport.js';

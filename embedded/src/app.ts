@@ -3,6 +3,7 @@ import { commandService } from '@examens-pro/command-service';
 import {
   officeTimeZone,
   personListsReactor,
+  allocationReactor,
   ProjectionRunner,
   reservationsReactor,
 } from '@examens-pro/platform';
@@ -84,6 +85,7 @@ export const buildApp = async (
         timeZone: officeTimeZone(),
         readStore: deps.readStore,
       }),
+      allocationReactor(deps.eventStore),
     ],
     {
       log: (message) => app.log.warn(message),

@@ -234,6 +234,7 @@ const planOf = (i: number): Step[] => {
         ...(i % 2 === 0 ? [{ kind: 'payer' } as const] : []),
       ];
     case 'valide':
+    case 'affecte':
       return [
         ...start,
         ...deposits,

@@ -21,3 +21,5 @@ export * from './files/personListFile.js';
 export * from './registration/candidatures.js';
 export * from './registration/personLists.js';
 export * from './registration/personListsReactor.js';
+export * from './registration/allocation.js';
+export * from './commands/sequence.js';

@@ -20,6 +20,8 @@ import { candidatureChangesProjection } from './registration/candidatureChangesP
 export { candidatureChangesProjection } from './registration/candidatureChangesProjection.js';
 import { personListsProjection } from './registration/personListsProjection.js';
 export { personListsProjection } from './registration/personListsProjection.js';
+import { allocationRunsProjection } from './registration/allocationRunsProjection.js';
+export { allocationRunsProjection } from './registration/allocationRunsProjection.js';
 
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
@@ -37,4 +39,5 @@ export const allProjections = (): Projection[] => [
   candidaturesProjection,
   candidatureChangesProjection,
   personListsProjection,
+  allocationRunsProjection,
 ];

@@ -26,6 +26,7 @@ import type { LabelSource } from './exports.js';
 import { resourceReadRoutes } from './routes/resource.js';
 import { distinctRoutes } from './routes/distinct.js';
 import { pieceFileRoutes, piecesReportRoutes } from './routes/registration.js';
+import { allocationPreviewRoutes, allocationReportRoutes } from './routes/allocation.js';
 
 export interface QueryServiceOptions {
   readonly readStore: ReadStore;
@@ -122,6 +123,15 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     requirement: readRequirement('candidatures'),
   });
   await app.register(piecesReportRoutes, { prefix: '/api/bilan-pieces', readStore, labels });
+  await app.register(allocationReportRoutes, {
+    prefix: '/api/bilan-affectation',
+    readStore,
+    labels,
+  });
+  await app.register(allocationPreviewRoutes, {
+    prefix: '/api/affectations-automatiques',
+    readStore,
+  });
   await app.register(imageFileRoutes, {
     prefix: '/api/images',
     storage,

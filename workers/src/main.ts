@@ -3,6 +3,7 @@ import {
   officeTimeZone,
   openPorts,
   personListsReactor,
+  allocationReactor,
   ProjectionRunner,
   reservationsReactor,
 } from '@examens-pro/platform';
@@ -24,6 +25,7 @@ const main = async (): Promise<void> => {
         timeZone: officeTimeZone(),
         readStore: ports.readStore,
       }),
+      allocationReactor(ports.eventStore),
     ],
     {
       log: (m) => console.warn(m),

@@ -17,6 +17,7 @@ import {
   eventIdFor,
   releaseUniqueValue,
   reserveUniqueValue,
+  siteSeats,
   type DocumentStorage,
   type EventStore,
   type ReadStore,
@@ -55,6 +56,13 @@ export const listCommands = (
   const release = async (values: readonly UniqueValue[], id: string, context: CommandContext) => {
     for (const value of values) await releaseUniqueValue(eventStore, value, owner(id), context);
   };
+  /** An item holding seats (a site): its capacity or activity checked against them first. */
+  const seats = list.seats ? siteSeats(eventStore) : undefined;
+  const checkSeats = async (
+    id: string,
+    change: { capacite: number | null; actif: boolean },
+    context: CommandContext,
+  ) => seats?.checkChange(id, change, context);
 
   return {
     async create(
@@ -95,6 +103,17 @@ export const listCommands = (
           expectedRevision,
           async (state, events) => {
             if (events.length === 0 || !('values' in state)) return;
+            const capacity = list.seats && input.values[list.seats.capacity];
+            if (
+              list.seats &&
+              typeof capacity === 'number' &&
+              capacity < Number(state.values[list.seats.capacity] ?? 0)
+            )
+              await checkSeats(
+                id,
+                { capacite: capacity, actif: state.status === 'actif' },
+                context,
+              );
             const before = held(state);
             for (const [k, next] of held(input).entries()) {
               const previous = before[k];
@@ -133,6 +152,10 @@ export const listCommands = (
           active ? { type: 'ReactivateListItem', data } : { type: 'DeactivateListItem', data },
           context,
           expectedRevision,
+          async (_state, events) => {
+            if (!active && events.length > 0)
+              await checkSeats(id, { capacite: null, actif: false }, context);
+          },
         )
       ).answer;
     },
@@ -145,8 +168,10 @@ export const listCommands = (
         { type: 'DeleteListItem', data: { list: list.name, itemId: id, usageCount: references } },
         context,
         expectedRevision,
-        async (state) => {
+        async (state, events) => {
           if ('values' in state) values = held(state);
+          if (events.some((e) => e.type === 'ListItemDeleted'))
+            await checkSeats(id, { capacite: null, actif: false }, context);
         },
       );
       if (outcome.events.some((event) => event.type === 'ListItemDeleted'))

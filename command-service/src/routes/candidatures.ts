@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import {
   cleanFileName,
   NOT_A_PIECE,
+  parseAllocation,
   parseCandidature,
   parseNewCandidature,
   parsePayment,
@@ -12,7 +13,7 @@ import {
   ValidationError,
 } from '@examens-pro/domain';
 import { commandRoute } from '../commandRoute.js';
-import { candidatureCommands, officeTimeZone } from '@examens-pro/platform';
+import { allocationCommands, candidatureCommands, officeTimeZone } from '@examens-pro/platform';
 import type { RouteDeps } from './deps.js';
 
 /** The caller's centre de dépôt (an enrôleur's): their dossiers are that centre's only. */
@@ -29,6 +30,7 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
   { eventStore, readStore, storage },
 ) => {
   const candidatures = candidatureCommands(eventStore, officeTimeZone(), readStore);
+  const allocation = allocationCommands(eventStore, readStore);
   const resource = 'candidatures';
 
   commandRoute(app, {
@@ -154,5 +156,24 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
     input: parsePayment,
     run: ({ id, input, revision, context, request }) =>
       candidatures.recordPayment(id, input, revision, scopeOf(request), context),
+  });
+
+  // Allocation by hand: to a site (or moved to another), and de-allocation.
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/affecter',
+    resource,
+    access: { action: 'affecter' },
+    input: parseAllocation,
+    run: ({ id, input, revision, context, request }) =>
+      allocation.allocate(id, input.siteId, revision, scopeOf(request), context),
+  });
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/desaffecter',
+    resource,
+    access: { action: 'affecter' },
+    run: ({ id, revision, context, request }) =>
+      allocation.deallocate(id, revision, scopeOf(request), context),
   });
 };

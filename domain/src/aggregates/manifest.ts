@@ -33,6 +33,7 @@ import {
   PERSON_LIST_CATEGORY,
   personListsResource,
 } from '../registration/personListApplication.js';
+import { ALLOCATION_RUN_CATEGORY, allocationRunsResource } from '../registration/allocation.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -178,6 +179,8 @@ export const AGGREGATES: readonly AggregateManifest[] = [
       })),
       // Chosen when a dossier or one of its pièces is rejected (the creation never names one).
       { field: 'motifRejetId', resource: 'motifs-rejet' },
+      // The site an allocation gives (read by whoever reads the dossiers, to name it).
+      { field: 'siteId', resource: 'sites-composition' },
     ],
     referenceEvents: ['CandidatureCreated', 'CandidatureModified'],
     removalEvents: ['CandidatureDeleted'],
@@ -194,6 +197,17 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     category: PERSON_LIST_CATEGORY,
     label: 'Listes de candidats',
     resources: [personListsResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // An automatic allocation of a session (`POST /api/affectations-automatiques`): its seats are
+    // the candidatures' (placed by the allocation reactor); the run keeps its progress.
+    category: ALLOCATION_RUN_CATEGORY,
+    label: 'Affectations automatiques',
+    resources: [allocationRunsResource],
     commands: true,
     references: [],
     referenceEvents: [],

@@ -93,6 +93,11 @@ export interface ReferenceListDefinition {
    * unique like codes, through a reservation; `message` answers the 409 of a second one.
    */
   readonly unique?: { readonly fields: readonly string[]; readonly message: string };
+  /**
+   * Its items hold seats (a composition site: `sieges-<id>`): the capacity field cannot drop below
+   * the candidates seated, nor an item with seated candidates be deactivated or deleted.
+   */
+  readonly seats?: { readonly capacity: string };
   /** Rules between fields: field → French message. */
   readonly check?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
 }
@@ -219,6 +224,14 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
         help: 'Par exemple : un tiers de temps supplémentaire, sujets en gros caractères.',
         inList: true,
       },
+      {
+        name: 'siteAccessibleRequis',
+        label: 'Site accessible requis',
+        type: 'boolean',
+        defaultValue: false,
+        inList: true,
+        help: 'Les candidats de ce type ne sont affectés qu’à un site de composition accessible.',
+      },
     ],
   ),
   simple(
@@ -241,33 +254,44 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
     'Ce centre d’examen est introuvable.',
     [departement],
   ),
-  simple(
-    'sites-composition',
-    'configuration/examen-session/sites-de-composition',
-    'Sites de composition',
-    'Site de composition',
-    'Ce site de composition est introuvable.',
-    [
-      {
-        name: 'centreExamenId',
-        label: 'Centre d’examen',
-        type: 'reference',
-        reference: 'centres-examen',
-        required: true,
-        inList: true,
-      },
-      {
-        name: 'capacite',
-        label: 'Capacité (places)',
-        type: 'integer',
-        required: true,
-        min: 1,
-        max: 100_000,
-        inList: true,
-      },
-      { name: 'adresse', label: 'Adresse', type: 'text' },
-    ],
-  ),
+  {
+    ...simple(
+      'sites-composition',
+      'configuration/examen-session/sites-de-composition',
+      'Sites de composition',
+      'Site de composition',
+      'Ce site de composition est introuvable.',
+      [
+        {
+          name: 'centreExamenId',
+          label: 'Centre d’examen',
+          type: 'reference',
+          reference: 'centres-examen',
+          required: true,
+          inList: true,
+        },
+        {
+          name: 'capacite',
+          label: 'Capacité (places)',
+          type: 'integer',
+          required: true,
+          min: 1,
+          max: 100_000,
+          inList: true,
+        },
+        { name: 'adresse', label: 'Adresse', type: 'text' },
+        {
+          name: 'accessible',
+          label: 'Accessible (handicap)',
+          type: 'boolean',
+          defaultValue: false,
+          inList: true,
+          help: 'Le site accueille les candidats dont le handicap exige un site accessible.',
+        },
+      ],
+    ),
+    seats: { capacity: 'capacite' },
+  },
   {
     ...simple(
       'examens',

@@ -42,7 +42,7 @@ export const describeHistory = <State extends Record<string, unknown>>(
     readonly initial: State;
     readonly apply: (state: State, event: HistoryEvent) => State;
     readonly actions: Readonly<Record<string, string>>;
-    readonly fields: Readonly<Record<string, string>>;
+    readonly fields: Readonly<Record<string, HistoryField>>;
     /**
      * Fields named at run time (a dossier's pièces, its payments), from the states before and after
      * an event; listed after the declared ones.

@@ -16,12 +16,20 @@ import { SEXES } from './identity.js';
 export const CANDIDATURE_CATEGORY = 'candidatures';
 export const CANDIDATURE_NOT_FOUND = 'Ce dossier de candidature est introuvable.';
 
-export const CANDIDATURE_STATUSES = ['brouillon', 'soumis', 'valide', 'rejete', 'desiste'] as const;
+export const CANDIDATURE_STATUSES = [
+  'brouillon',
+  'soumis',
+  'valide',
+  'affecte',
+  'rejete',
+  'desiste',
+] as const;
 export type CandidatureStatus = (typeof CANDIDATURE_STATUSES)[number];
 export const CANDIDATURE_STATUS_LABELS: Record<CandidatureStatus, string> = {
   brouillon: 'Brouillon',
   soumis: 'Soumis',
   valide: 'Validé',
+  affecte: 'Affecté',
   rejete: 'Rejeté',
   desiste: 'Désisté',
 };
@@ -137,8 +145,17 @@ export interface RegistrationFacts {
   readonly deadlinePassed: boolean;
   /** The paramètres d'édition let a validated dossier be modified. */
   readonly modifiableAfterValidation: boolean;
-  /** The session has reached its composition (or later). */
+  /** The session has reached its composition (or later): allocations no longer change. */
   readonly compositionStarted: boolean;
+}
+
+/** A seat in a composition site, as an allocation gives it. */
+export interface Seat {
+  readonly siteId: string;
+  /** `<métier code>-<5 digits>`: given at the first allocation, never renumbered. */
+  readonly numeroCandidat: string;
+  /** The table in the site, per session and site. */
+  readonly numeroTable: number;
 }
 
 /** A pièce justificative the session asks for (configuration), as the dossier knows it. */
@@ -220,6 +237,20 @@ export type PaymentRecorded = DomainEvent<
   'PaymentRecorded',
   Id & PaymentState & { montantDu: number }
 >;
+export type CandidatureAllocated = DomainEvent<
+  'CandidatureAllocated',
+  Id &
+    Seat & {
+      /** The site left, for a move. */
+      ancienSiteId?: string | null;
+      /** Placed by an automatic allocation (its run's id). */
+      affectationAutomatiqueId?: string;
+    }
+>;
+export type CandidatureDeallocated = DomainEvent<
+  'CandidatureDeallocated',
+  Id & { siteId: string; numeroTable: number }
+>;
 export type CandidatureEvent =
   | CandidatureCreated
   | CandidatureModified
@@ -231,7 +262,9 @@ export type CandidatureEvent =
   | PieceDeposited
   | PieceValidated
   | PieceRejected
-  | PaymentRecorded;
+  | PaymentRecorded
+  | CandidatureAllocated
+  | CandidatureDeallocated;
 
 export const CANDIDATURE_EVENT_TYPES: readonly CandidatureEvent['type'][] = [
   'CandidatureCreated',
@@ -245,6 +278,8 @@ export const CANDIDATURE_EVENT_TYPES: readonly CandidatureEvent['type'][] = [
   'PieceValidated',
   'PieceRejected',
   'PaymentRecorded',
+  'CandidatureAllocated',
+  'CandidatureDeallocated',
 ];
 
 export type CandidatureCommand =
@@ -302,6 +337,18 @@ export type CandidatureCommand =
   | {
       type: 'RecordPayment';
       data: Id & PaymentState & { frais: SessionFee | null };
+    }
+  | {
+      type: 'AllocateCandidature';
+      data: Id &
+        Seat & {
+          facts: Pick<RegistrationFacts, 'compositionStarted'>;
+          affectationAutomatiqueId?: string;
+        };
+    }
+  | {
+      type: 'DeallocateCandidature';
+      data: Id & { facts: Pick<RegistrationFacts, 'compositionStarted'> };
     };
 
 export type Candidature =
@@ -315,11 +362,20 @@ export type Candidature =
       motifRejetId: string | null;
       pieces: Readonly<Record<string, PieceState>>;
       paiements: readonly PaymentState[];
+      /** Where the candidate sits, once allocated. */
+      siteId: string | null;
+      numeroTable: number | null;
+      /** Kept once given, through moves and de-allocations. */
+      numeroCandidat: string | null;
     });
 
 export const REGISTRATION_CLOSED = 'Les inscriptions de cette session ne sont pas ouvertes.';
 export const DEADLINE_PASSED =
   'La date limite de modification des dossiers de cette session est dépassée.';
+export const ALLOCATION_LOCKED =
+  'La composition de cette session a commencé : les affectations ne changent plus.';
+export const ALLOCATED_KEEPS_PLACE =
+  'Ce candidat est affecté à un site : désaffectez-le avant de changer son métier ou son centre de dépôt.';
 export const VALIDATED_LOCKED =
   'Ce dossier est validé : les paramètres d’édition de la session ne permettent plus de le modifier.';
 
@@ -450,14 +506,23 @@ export const decideCandidature = (
     case 'ModifyCandidature': {
       const current = existing(state);
       const { facts } = command.data;
-      inStatus(current, ['brouillon', 'soumis', 'valide'], 'modifié');
+      inStatus(current, ['brouillon', 'soumis', 'valide', 'affecte'], 'modifié');
       if (current.sessionId !== command.data.sessionId)
         throw new ConflictError(
           'La session d’un dossier ne change pas : son numéro lui appartient.',
         );
       if (facts.deadlinePassed) throw new ConflictError(DEADLINE_PASSED);
-      if (current.statut === 'valide' && !facts.modifiableAfterValidation)
+      if (
+        (current.statut === 'valide' || current.statut === 'affecte') &&
+        !facts.modifiableAfterValidation
+      )
         throw new ConflictError(VALIDATED_LOCKED);
+      if (
+        current.statut === 'affecte' &&
+        (current.metierId !== command.data.metierId ||
+          current.centreDepotId !== command.data.centreDepotId)
+      )
+        throw new ConflictError(ALLOCATED_KEEPS_PLACE);
       if (sameDetails(current, command.data)) return [];
       return [
         {
@@ -506,7 +571,7 @@ export const decideCandidature = (
     }
     case 'WithdrawCandidature': {
       const current = existing(state);
-      inStatus(current, ['brouillon', 'soumis', 'valide'], 'désisté');
+      inStatus(current, ['brouillon', 'soumis', 'valide', 'affecte'], 'désisté');
       return [{ type: 'CandidatureWithdrawn', data: { candidatureId: current.id } }];
     }
     case 'DeleteCandidature': {
@@ -572,7 +637,7 @@ export const decideCandidature = (
     case 'RecordPayment': {
       const current = existing(state);
       const { frais, paiementId, montant, date, reference } = command.data;
-      inStatus(current, ['brouillon', 'soumis', 'valide'], 'réglé');
+      inStatus(current, ['brouillon', 'soumis', 'valide', 'affecte'], 'réglé');
       if (!frais)
         throw new ConflictError(
           'Aucun frais d’examen n’est défini pour cette session : le paiement ne peut pas être enregistré.',
@@ -600,6 +665,42 @@ export const decideCandidature = (
         },
       ];
     }
+    case 'AllocateCandidature': {
+      const current = existing(state);
+      const { siteId, numeroCandidat, numeroTable, facts, affectationAutomatiqueId } = command.data;
+      inStatus(current, ['valide', 'affecte'], 'affecté');
+      if (facts.compositionStarted) throw new ConflictError(ALLOCATION_LOCKED);
+      if (current.statut === 'affecte' && current.siteId === siteId) return [];
+      return [
+        {
+          type: 'CandidatureAllocated',
+          data: {
+            candidatureId: current.id,
+            siteId,
+            // Never renumbered: the number given first stays.
+            numeroCandidat: current.numeroCandidat ?? numeroCandidat,
+            numeroTable,
+            ...(current.siteId ? { ancienSiteId: current.siteId } : {}),
+            ...(affectationAutomatiqueId ? { affectationAutomatiqueId } : {}),
+          },
+        },
+      ];
+    }
+    case 'DeallocateCandidature': {
+      const current = existing(state);
+      inStatus(current, ['affecte'], 'désaffecté');
+      if (command.data.facts.compositionStarted) throw new ConflictError(ALLOCATION_LOCKED);
+      return [
+        {
+          type: 'CandidatureDeallocated',
+          data: {
+            candidatureId: current.id,
+            siteId: current.siteId!,
+            numeroTable: current.numeroTable!,
+          },
+        },
+      ];
+    }
     default:
       return assertNever(command);
   }
@@ -616,6 +717,9 @@ export const evolveCandidature = (state: Candidature, event: CandidatureEvent): 
         motifRejetId: null,
         pieces: {},
         paiements: [],
+        siteId: null,
+        numeroTable: null,
+        numeroCandidat: null,
         ...details(event.data),
       };
     case 'CandidatureModified':
@@ -629,7 +733,23 @@ export const evolveCandidature = (state: Candidature, event: CandidatureEvent): 
         ? { ...state, statut: 'rejete', motifRejetId: event.data.motifId }
         : state;
     case 'CandidatureWithdrawn':
-      return state.status === 'present' ? { ...state, statut: 'desiste' } : state;
+      return state.status === 'present'
+        ? { ...state, statut: 'desiste', siteId: null, numeroTable: null }
+        : state;
+    case 'CandidatureAllocated':
+      return state.status === 'present'
+        ? {
+            ...state,
+            statut: 'affecte',
+            siteId: event.data.siteId,
+            numeroTable: event.data.numeroTable,
+            numeroCandidat: event.data.numeroCandidat,
+          }
+        : state;
+    case 'CandidatureDeallocated':
+      return state.status === 'present'
+        ? { ...state, statut: 'valide', siteId: null, numeroTable: null }
+        : state;
     case 'CandidatureDeleted':
       return { status: 'supprime', id: event.data.candidatureId };
     case 'PieceDeposited': {

@@ -180,6 +180,12 @@ export interface CandidatureDocument extends ReadModelDocument {
   montantDu: number | null;
   montantPaye: number;
   resteAPayer: number | null;
+  /** Validated, allocated or not (« Inscrits »). */
+  inscrit: boolean;
+  /** The composition site, once allocated; the numbers an allocation gives. */
+  siteId: string | null;
+  numeroCandidat: string | null;
+  numeroTable: number | null;
   [field: string]: unknown;
 }
 
@@ -327,6 +333,10 @@ export const candidatureDocumentAfter = (
         centreDepotId,
         libelle: nameOf(values),
         statut: current?.statut ?? 'brouillon',
+        inscrit: current?.inscrit ?? false,
+        siteId: current?.siteId ?? null,
+        numeroCandidat: current?.numeroCandidat ?? null,
+        numeroTable: current?.numeroTable ?? null,
         motifRejetId: current?.motifRejetId ?? null,
         commentaireRejet: current?.commentaireRejet ?? '',
         creeLe: current?.creeLe ?? event.metadata.at,
@@ -384,15 +394,26 @@ export const candidatureDocumentAfter = (
     case 'CandidatureSubmitted':
       return changed({ statut: 'soumis' });
     case 'CandidatureValidated':
-      return changed({ statut: 'valide' });
+      return changed({ statut: 'valide', inscrit: true });
+    case 'CandidatureAllocated':
+      return changed({
+        statut: 'affecte',
+        inscrit: true,
+        siteId: event.data.siteId,
+        numeroCandidat: event.data.numeroCandidat,
+        numeroTable: event.data.numeroTable,
+      });
+    case 'CandidatureDeallocated':
+      return changed({ statut: 'valide', siteId: null, numeroTable: null });
     case 'CandidatureRejected':
       return changed({
         statut: 'rejete',
+        inscrit: false,
         motifRejetId: event.data.motifId,
         commentaireRejet: event.data.commentaire,
       });
     case 'CandidatureWithdrawn':
-      return changed({ statut: 'desiste' });
+      return changed({ statut: 'desiste', inscrit: false, siteId: null, numeroTable: null });
     case 'CandidatureDeleted':
       return null;
     default:
@@ -428,6 +449,10 @@ export const candidaturesCollection: CollectionDefinition = {
     centreDepotId: 'string',
     categorie: 'string',
     statut: 'string',
+    inscrit: 'boolean',
+    siteId: 'string',
+    numeroCandidat: 'string',
+    numeroTable: 'number',
     sexe: 'string',
     handicapId: 'string',
     patronId: 'string',
@@ -439,7 +464,7 @@ export const candidaturesCollection: CollectionDefinition = {
     piecesManquantes: 'number',
     resteAPayer: 'number',
   },
-  searchFields: ['numeroDossier', 'libelle', 'telephone', 'matricule'],
+  searchFields: ['numeroDossier', 'numeroCandidat', 'libelle', 'telephone', 'matricule'],
   defaultSort: { field: 'numeroDossier', order: 'DESC' },
 };
 
@@ -483,7 +508,27 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
             commentaireRejet: e.data.commentaire,
           };
         case 'CandidatureWithdrawn':
-          return { ...state, statut: CANDIDATURE_STATUS_LABELS.desiste };
+          return {
+            ...state,
+            statut: CANDIDATURE_STATUS_LABELS.desiste,
+            siteId: null,
+            numeroTable: null,
+          };
+        case 'CandidatureAllocated':
+          return {
+            ...state,
+            statut: CANDIDATURE_STATUS_LABELS.affecte,
+            siteId: e.data.siteId,
+            numeroCandidat: e.data.numeroCandidat,
+            numeroTable: String(e.data.numeroTable),
+          };
+        case 'CandidatureDeallocated':
+          return {
+            ...state,
+            statut: CANDIDATURE_STATUS_LABELS.valide,
+            siteId: null,
+            numeroTable: null,
+          };
         case 'CandidatureDeleted':
           return {};
         case 'PieceDeposited':
@@ -543,6 +588,8 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       PieceValidated: 'Validation d’une pièce',
       PieceRejected: 'Rejet d’une pièce',
       PaymentRecorded: 'Paiement',
+      CandidatureAllocated: 'Affectation à un site',
+      CandidatureDeallocated: 'Désaffectation',
     },
     fields: {
       numeroDossier: 'Numéro de dossier',
@@ -552,6 +599,9 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       commentaireRejet: 'Commentaire du rejet',
       homonymesConfirmes: 'Autre personne que les dossiers',
       montantPaye: 'Montant payé',
+      siteId: { label: 'Site de composition', reference: 'sites-composition' },
+      numeroCandidat: 'Numéro de candidat',
+      numeroTable: 'Numéro de table',
     },
   });
 
@@ -571,6 +621,7 @@ export const candidaturesResource: ResourceDefinition = {
   fields: [
     ...CANDIDATURE_FIELDS,
     { name: 'motifRejetId', type: 'reference', reference: 'motifs-rejet' },
+    { name: 'siteId', type: 'reference', reference: 'sites-composition' },
   ],
   history: candidatureHistory,
 };

@@ -110,6 +110,8 @@ const CANDIDATURE_ACTIONS = {
   deposer: ['candidat.enregistrer', 'candidat.modifier'],
   payer: ['candidat.enregistrer', 'candidat.modifier'],
   'verifier-piece': ['candidat.valider'],
+  // Allocation to composition sites (issue « Registration II »): by hand, move, de-allocate.
+  affecter: ['affectation.affecter'],
 };
 
 const ROUTES = [
@@ -182,7 +184,7 @@ const ROUTES = [
   // The validated dossiers, read-only: their commands are the list of candidates'.
   route('inscription', 'inscription/inscrits', 'Inscrits', ['candidat.lister-inscrits'], {
     resource: 'inscrits',
-    scope: { statut: 'valide' },
+    scope: { inscrit: true },
     itemLabel: 'Inscrit',
   }),
   route('inscription', 'inscription/candidats', 'Candidats', CANDIDAT_LIST),
@@ -238,11 +240,13 @@ const ROUTES = [
     'Affectation des candidats aux sites',
     ['affectation.affecter'],
   ),
+  // A page of its own; its runs' progress is read at /api/affectations-automatiques/:id.
   route(
     'inscription',
     'inscription/affectation-des-candidats-aux-sites/affectation-automatique',
     'Affectation automatique',
     ['affectation.affecter'],
+    { resource: 'affectations-automatiques', screen: 'page', itemLabel: 'Affectation automatique' },
   ),
   route('inscription', 'inscription/gestion-des-incidents', 'Gestion des incidents', [
     'incident-inscription.enregistrer',

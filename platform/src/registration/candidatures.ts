@@ -47,6 +47,8 @@ import {
 } from '@examens-pro/domain';
 import { handleCommand, toEnvelopes, type CommandAnswer } from '../commands/handle.js';
 import { checkReferences } from '../commands/references.js';
+import { sequence, serialized } from '../commands/sequence.js';
+import { siteSeats } from './allocation.js';
 import { releaseUniqueValue, reserveUniqueValue, type UniqueValue } from '../commands/unique.js';
 import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
 import type { ReadStore } from '../read-store/port.js';
@@ -90,120 +92,21 @@ const invalid = (field: string, message: string) =>
 
 /**
  * A dossier number per session, in sequence: the counter stream `numeros-dossier-<session>` gets
- * one event per number (a list's chunk: one event per block of numbers), appended at the revision
- * read (a concurrent creation makes it read again).
- * Where this process last saw the stream is kept, so that a number costs a short read, not the
- * whole stream. A creation that fails after taking its number leaves a gap: numbers never repeat.
+ * one event per number (a list's chunk: one event per block of numbers).
  */
-/**
- * Runs `work` after the previous work queued under the same key has settled: concurrent creations
- * in one process take their numbers in turn instead of colliding on the counter's revision (other
- * processes still meet through the expected revision).
- */
-const serialized = () => {
-  const tails = new Map<string, Promise<unknown>>();
-  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const tail = next.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return next;
-  };
-};
-
-const dossierCounter = (eventStore: EventStore) => {
-  // Where the stream was last seen, and the highest number it held then.
-  const seen = new Map<string, { revision: number; numero: number }>();
-  const inTurn = serialized();
-  /**
-   * Creations that ask while the session's counter is being appended to wait together, and get
-   * their numbers from one block: under load one append serves many creations, with no gap.
-   */
-  const waiting = new Map<
-    string,
-    { id: string; context: CommandContext; done: (n: number) => void; fail: (e: unknown) => void }[]
-  >();
-  const take = (sessionId: string, candidatureId: string, context: CommandContext) =>
-    new Promise<number>((done, fail) => {
-      const asked = { id: candidatureId, context, done, fail };
-      const queue = waiting.get(sessionId);
-      if (queue) {
-        queue.push(asked);
-        return;
-      }
-      waiting.set(sessionId, [asked]);
-      void inTurn(sessionId, async () => {
-        const batch = waiting.get(sessionId)!;
-        waiting.delete(sessionId);
-        try {
-          const first = await takeNext(
-            sessionId,
-            batch.map((b) => b.id),
-            batch[0]!.context,
-          );
-          batch.forEach((b, i) => b.done(first + i));
-        } catch (error) {
-          for (const b of batch) b.fail(error);
-        }
-      });
-    });
-  /**
-   * A block of consecutive numbers for a list's dossiers, in one event (`DossierNumbersTaken`,
-   * `numero` to `dernier`): answers the first. Taken in turn with the single creations.
-   */
-  const block = (sessionId: string, candidatureIds: readonly string[], context: CommandContext) =>
-    inTurn(sessionId, () => takeNext(sessionId, candidatureIds, context));
-  return Object.assign(take, { block });
-  async function takeNext(
-    sessionId: string,
-    candidatureIds: readonly string[],
-    context: CommandContext,
-  ) {
-    const stream = `numeros-dossier-${sessionId}`;
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const known = seen.get(stream) ?? { revision: -1, numero: 0 };
-      const newer = await eventStore.readStream(stream, { fromRevision: known.revision + 1 });
-      const lastEvent = newer[newer.length - 1];
-      const last = lastEvent ? lastEvent.revision : known.revision;
-      // The highest number taken: a block's last, or a single one.
-      const highest = lastEvent
-        ? ((lastEvent.data as { dernier?: number; numero: number }).dernier ??
-          (lastEvent.data as { numero: number }).numero)
-        : known.numero;
-      const numero = highest + 1;
-      const dernier = highest + candidatureIds.length;
-      try {
-        const result = await eventStore.appendToStream(
-          stream,
-          toEnvelopes(
-            [
-              candidatureIds.length === 1
-                ? {
-                    type: 'DossierNumberTaken',
-                    data: { sessionId, numero, candidatureId: candidatureIds[0] },
-                  }
-                : {
-                    type: 'DossierNumbersTaken',
-                    data: { sessionId, numero, dernier, candidatureIds },
-                  },
-            ],
-            { ...context, commandId: `${context.commandId}/numero/${numero}` },
-          ),
-          { expectedRevision: last === -1 ? 'no_stream' : last },
-        );
-        seen.set(stream, { revision: result.nextRevision, numero: dernier });
-        return numero;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        seen.set(stream, { revision: last, numero: highest });
-      }
-    }
-    throw new Error(`Numéro de dossier : trop de créations simultanées (${sessionId}).`);
-  }
-};
+const dossierCounter = (eventStore: EventStore) =>
+  sequence(eventStore, {
+    stream: (sessionId) => `numeros-dossier-${sessionId}`,
+    one: (sessionId, numero, candidatureId) => ({
+      type: 'DossierNumberTaken',
+      data: { sessionId, numero, candidatureId },
+    }),
+    block: (sessionId, numero, dernier, candidatureIds) => ({
+      type: 'DossierNumbersTaken',
+      data: { sessionId, numero, dernier, candidatureIds },
+    }),
+    label: 'Numéro de dossier',
+  });
 
 const quotaFormat = new Intl.NumberFormat('fr-FR');
 const quotaStream = (sessionId: string, metierId: string) => `quotas-${sessionId}+${metierId}`;
@@ -304,6 +207,7 @@ export const candidatureCommands = (
 ) => {
   const takeNumber = dossierCounter(eventStore);
   const places = placeCounter(eventStore);
+  const seats = siteSeats(eventStore);
   const owner = (id: string) => streamName(CANDIDATURE_CATEGORY, id);
 
   const run = (
@@ -758,9 +662,12 @@ export const candidatureCommands = (
               `Le quota de ce métier est atteint pour cette session (${quotaFormat.format(quota)} place${quota > 1 ? 's' : ''}) : le dossier ne peut pas être soumis.`,
             );
         });
-        const heldPlace = current.statut === 'soumis' || current.statut === 'valide';
+        const heldPlace = ['soumis', 'valide', 'affecte'].includes(current.statut);
         if (action !== 'soumettre' && heldPlace && outcome.events.length > 0)
           await places.release(stream, id, context);
+        // A withdrawn candidate's seat is free again.
+        if (action === 'desister' && current.siteId && outcome.events.length > 0)
+          await seats.release(current.siteId, current.sessionId, [id], context);
         return answer(id, outcome);
       } catch (error) {
         if (taken) await places.release(stream, id, context);

@@ -16,8 +16,8 @@ import { ALREADY_SEEN, documentBefore } from '../support.js';
  */
 export const candidaturesProjection: Projection = {
   name: CANDIDATURES_PROJECTION,
-  // 2: pièces justificatives and payments.
-  version: 2,
+  // 2: pièces justificatives and payments; 3: allocation (site, numbers, « inscrit »).
+  version: 3,
   collections: [candidaturesCollection],
   eventTypes: CANDIDATURE_EVENT_TYPES,
   async apply(recorded, context) {

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { parseAllocationRun } from '@examens-pro/domain';
+import { allocationCommands } from '@examens-pro/platform';
+import { commandRoute } from '../commandRoute.js';
+import type { RouteDeps } from './deps.js';
+
+/**
+ * POST /api/affectations-automatiques { sessionId, empreinte }: applies the automatic allocation
+ * previewed (its fingerprint: a plan that changed since answers 409), as one operation whose
+ * progress `GET /api/affectations-automatiques/:id` reads; the reactor places the candidates.
+ */
+export const allocationRunsRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { eventStore, readStore },
+) => {
+  const allocation = allocationCommands(eventStore, readStore);
+  commandRoute(app, {
+    method: 'POST',
+    url: '/',
+    resource: 'affectations-automatiques',
+    access: 'write',
+    input: parseAllocationRun,
+    run: ({ id, input, context }) => allocation.acceptRun(id, input, context),
+  });
+};
