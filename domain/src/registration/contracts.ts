@@ -455,6 +455,7 @@ export const candidaturesCollection: CollectionDefinition = {
     numeroTable: 'number',
     sexe: 'string',
     handicapId: 'string',
+    langueId: 'string',
     patronId: 'string',
     dateNaissance: 'string',
     libelle: 'string',
