@@ -314,7 +314,7 @@ describe('allocation by hand', () => {
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
     const { seats } = await one.seats.read(ids.annexe!);
-    expect(seats.get(ids.session)?.size).toBe(5);
+    expect(seats.get(ids.session!)?.size).toBe(5);
     for (const [i, o] of outcomes.entries())
       if (o.status === 'fulfilled') revisions[dossiers[i]!] = o.value.revision;
     for (const [i, o] of outcomes.entries())
