@@ -8,6 +8,7 @@ import { listRoutes } from './routes/lists.js';
 import { sessionsRoutes } from './routes/sessions.js';
 import { candidaturesRoutes } from './routes/candidatures.js';
 import { allocationRunsRoutes } from './routes/allocation.js';
+import { incidentsRoutes } from './routes/incidents.js';
 import { documentsRoutes } from './routes/documents.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import type { RouteDeps } from './routes/deps.js';
@@ -37,6 +38,7 @@ const commandModule = (
     'listes-candidats': personListsRoutes,
     // Applying an automatic allocation previewed (`{ sessionId, empreinte }`).
     'affectations-automatiques': allocationRunsRoutes,
+    'incidents-inscription': incidentsRoutes,
   };
   const module = modules[resource];
   return module && (async (app, options) => app.register(module, options));

@@ -41,3 +41,4 @@ export * from './upcasting/upcast.js';
 export * from './registration/piecesReport.js';
 export * from './registration/allocation.js';
 export * from './registration/allocationReport.js';
+export * from './registration/incident.js';

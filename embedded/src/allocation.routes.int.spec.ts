@@ -511,7 +511,7 @@ describe('automatic allocation', () => {
     });
     for (const nom of ['Zambo', 'Bell', 'Akwa', 'Ndoye', 'Manga', 'Eboa', 'Kotto'])
       await validated({ nom, centre: 'depotDouala', metier: 'coif' });
-    const last = await validated({ nom: 'Owona', metier: 'coif' });
+    await validated({ nom: 'Owona', metier: 'coif' });
     const preview = await read<{
       empreinte: string;
       candidats: number;

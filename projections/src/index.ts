@@ -22,6 +22,8 @@ import { personListsProjection } from './registration/personListsProjection.js';
 export { personListsProjection } from './registration/personListsProjection.js';
 import { allocationRunsProjection } from './registration/allocationRunsProjection.js';
 export { allocationRunsProjection } from './registration/allocationRunsProjection.js';
+import { incidentsProjection } from './registration/incidentsProjection.js';
+export { incidentsProjection } from './registration/incidentsProjection.js';
 
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
@@ -40,4 +42,5 @@ export const allProjections = (): Projection[] => [
   candidatureChangesProjection,
   personListsProjection,
   allocationRunsProjection,
+  incidentsProjection,
 ];

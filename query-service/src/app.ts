@@ -25,7 +25,7 @@ import { exportRoutes } from './routes/exports.js';
 import type { LabelSource } from './exports.js';
 import { resourceReadRoutes } from './routes/resource.js';
 import { distinctRoutes } from './routes/distinct.js';
-import { pieceFileRoutes, piecesReportRoutes } from './routes/registration.js';
+import { incidentFileRoutes, pieceFileRoutes, piecesReportRoutes } from './routes/registration.js';
 import { allocationPreviewRoutes, allocationReportRoutes } from './routes/allocation.js';
 
 export interface QueryServiceOptions {
@@ -121,6 +121,13 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     readStore,
     storage,
     requirement: readRequirement('candidatures'),
+  });
+  await app.register(incidentFileRoutes, {
+    prefix: '/api/incidents-inscription',
+    readStore,
+    storage,
+    everyIncident: readRequirement('incidents-inscription'),
+    ownIncidents: readRequirement('mes-incidents'),
   });
   await app.register(piecesReportRoutes, { prefix: '/api/bilan-pieces', readStore, labels });
   await app.register(allocationReportRoutes, {

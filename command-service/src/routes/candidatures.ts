@@ -1,17 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import {
-  cleanFileName,
-  NOT_A_PIECE,
   parseAllocation,
   parseCandidature,
   parseNewCandidature,
   parsePayment,
   parseRejection,
-  PIECE_MAX_BYTES,
-  pieceKind,
-  ValidationError,
 } from '@examens-pro/domain';
+import { acceptFiles, storeUpload, uploadedFile } from './uploads.js';
 import { commandRoute } from '../commandRoute.js';
 import { allocationCommands, candidatureCommands, officeTimeZone } from '@examens-pro/platform';
 import type { RouteDeps } from './deps.js';
@@ -80,48 +75,23 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
 
   // A pièce justificative: the file's raw bytes (PDF, JPEG or PNG, ≤ 5 MB, recognised from its
   // bytes), stored under its SHA-256; its name as the sender gave it in `X-Nom-Fichier`.
-  app.addContentTypeParser(
-    ['application/pdf', 'image/png', 'image/jpeg', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: PIECE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptFiles(app);
   const pieceOf = (request: FastifyRequest) => (request.params as { pieceId: string }).pieceId;
   commandRoute(app, {
     method: 'POST',
     url: '/:id/pieces/:pieceId',
     resource,
     access: { action: 'deposer' },
-    input: (body) => {
-      if (!Buffer.isBuffer(body) || body.length === 0)
-        throw new ValidationError(NOT_A_PIECE, { fichier: NOT_A_PIECE });
-      const kind = pieceKind(body);
-      if (!kind) throw new ValidationError(NOT_A_PIECE, { fichier: NOT_A_PIECE });
-      return { bytes: body, kind };
-    },
-    run: async ({ id, input: { bytes, kind }, revision, context, request }) => {
-      if (!storage) throw new Error('stockage des documents absent');
-      const fichier = `piece-${createHash('sha256').update(bytes).digest('hex')}.${kind.ext}`;
-      if (!storage.exists(fichier))
-        await storage.write(fichier, async (out) => {
-          await new Promise<void>((resolve, reject) =>
-            out.end(bytes, () => resolve()).on('error', reject),
-          );
-        });
-      const file = {
-        fichier,
-        nomFichier: cleanFileName(request.headers['x-nom-fichier'], `piece.${kind.ext}`),
-        type: kind.type,
-        taille: bytes.length,
-      };
-      return candidatures.depositPiece(
+    input: uploadedFile,
+    run: async ({ id, input, revision, context, request }) =>
+      candidatures.depositPiece(
         id,
         pieceOf(request),
-        file,
+        await storeUpload(storage, input, request.headers['x-nom-fichier']),
         revision,
         scopeOf(request),
         context,
-      );
-    },
+      ),
   });
   commandRoute(app, {
     method: 'POST',

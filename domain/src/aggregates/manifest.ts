@@ -34,6 +34,11 @@ import {
   personListsResource,
 } from '../registration/personListApplication.js';
 import { ALLOCATION_RUN_CATEGORY, allocationRunsResource } from '../registration/allocation.js';
+import {
+  INCIDENT_CATEGORY,
+  incidentsResource,
+  myIncidentsResource,
+} from '../registration/incident.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -212,6 +217,16 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     references: [],
     referenceEvents: [],
     removalEvents: [],
+  },
+  {
+    // A registration incident: recorded by staff, followed to résolu or rejeté.
+    category: INCIDENT_CATEGORY,
+    label: 'Incidents d’inscription',
+    resources: [incidentsResource, myIncidentsResource],
+    commands: true,
+    references: [{ field: 'typeId', resource: 'types-incidents' }],
+    referenceEvents: ['IncidentRecorded'],
+    removalEvents: ['IncidentDeleted'],
   },
   ...REFERENCE_LISTS.map(listManifest),
 ];

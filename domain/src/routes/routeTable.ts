@@ -259,15 +259,34 @@ const ROUTES = [
     'Enregistrer un incident',
     ['incident-inscription.enregistrer'],
   ),
-  route('inscription', 'inscription/gestion-des-incidents/mes-incidents', 'Mes incidents', [
-    'incident-inscription.lister-miens',
-  ]),
+  // Those the reader recorded: whoever records incidents reads their own; recording one and its
+  // attachment are this route's actions (the commands live under /api/incidents-inscription).
+  route(
+    'inscription',
+    'inscription/gestion-des-incidents/mes-incidents',
+    'Mes incidents',
+    ['incident-inscription.lister-miens'],
+    {
+      resource: 'mes-incidents',
+      itemLabel: 'Incident',
+      actions: {
+        creer: ['incident-inscription.enregistrer'],
+        joindre: ['incident-inscription.enregistrer'],
+      },
+    },
+  ),
+  // Every incident (an enrôleur: their centre's); its statut under « Changer le statut ».
   route(
     'inscription',
     'inscription/gestion-des-incidents/liste-des-incidents',
     'Liste des incidents',
     ['incident-inscription.lister-tous'],
-    { write: ['incident-inscription.changer-statut'], remove: ['incident-inscription.supprimer'] },
+    {
+      resource: 'incidents-inscription',
+      itemLabel: 'Incident',
+      write: ['incident-inscription.changer-statut'],
+      remove: ['incident-inscription.supprimer'],
+    },
   ),
 
   // Espace Examen

@@ -1,7 +1,9 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   candidaturesCollection,
   candidaturesResource,
+  incidentsCollection,
+  incidentsResource,
   NotFoundError,
   PIECES_REPORT_FILTERS,
   PIECES_REPORT_STATUSES,
@@ -13,6 +15,7 @@ import {
   ValidationError,
   type CandidatureDocument,
   type ExportRow,
+  type IncidentDocument,
 } from '@examens-pro/domain';
 import {
   requireAccess,
@@ -55,15 +58,58 @@ export const pieceFileRoutes: FastifyPluginAsync<{
       const piece = (doc.pieces ?? []).find((p) => p.pieceId === request.params.pieceId);
       if (!piece?.fichier || !storage.exists(piece.fichier))
         throw new NotFoundError('Cette pièce n’a pas été déposée.');
-      const name = (piece.nomFichier ?? piece.fichier).replace(/[^\w.\- ]/g, '_');
-      reply
-        .type(piece.type ?? 'application/octet-stream')
-        .header(
-          'Content-Disposition',
-          `inline; filename="${name}"; filename*=UTF-8''${encodeURIComponent(piece.nomFichier ?? piece.fichier)}`,
-        )
-        .header('Cache-Control', 'private, no-store');
-      return reply.send(storage.read(piece.fichier));
+      return sendStoredFile(reply, storage, { ...piece, fichier: piece.fichier });
+    },
+  );
+};
+
+/** A stored upload, shown inline under the name its sender gave; never cached. */
+const sendStoredFile = (
+  reply: FastifyReply,
+  storage: DocumentStorage,
+  file: { fichier: string; nomFichier?: string | null; type?: string | null },
+) => {
+  const name = (file.nomFichier ?? file.fichier).replace(/[^\w.\- ]/g, '_');
+  reply
+    .type(file.type ?? 'application/octet-stream')
+    .header(
+      'Content-Disposition',
+      `inline; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.nomFichier ?? file.fichier)}`,
+    )
+    .header('Cache-Control', 'private, no-store');
+  return reply.send(storage.read(file.fichier));
+};
+
+/**
+ * GET /api/incidents-inscription/:id/piece-jointe: an incident's attachment, to whoever may read
+ * the incident: a reader of every incident (an enrôleur: their centre's), or the one who recorded it.
+ */
+export const incidentFileRoutes: FastifyPluginAsync<{
+  readonly readStore: ReadStore;
+  readonly storage: DocumentStorage;
+  readonly everyIncident: readonly string[];
+  readonly ownIncidents: readonly string[];
+}> = async (app, { readStore, storage, everyIncident, ownIncidents }) => {
+  const incidents = readStore.collection<IncidentDocument>(incidentsCollection);
+  app.get<{ Params: { id: string } }>(
+    '/:id/piece-jointe',
+    { preHandler: requireAccess([...new Set([...everyIncident, ...ownIncidents])]) },
+    async (request, reply) => {
+      await awaitPosition(request, reply, {
+        readStore,
+        projections: incidentsResource.projections,
+      });
+      const doc = await incidents.get(request.params.id);
+      const held = request.principal?.permissions ?? new Set<string>();
+      const centre = request.principal?.user.centreDepotId ?? null;
+      const readable =
+        doc &&
+        (!centre || doc.centreDepotId === centre) &&
+        (everyIncident.some((p) => held.has(p)) || doc.creeParId === request.principal?.user.id);
+      if (!readable) throw new NotFoundError(incidentsResource.notFoundMessage);
+      if (!doc.pieceJointe || !storage.exists(doc.pieceJointe.fichier))
+        throw new NotFoundError('Cet incident n’a pas de pièce jointe.');
+      return sendStoredFile(reply, storage, doc.pieceJointe);
     },
   );
 };

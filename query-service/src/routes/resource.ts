@@ -114,8 +114,11 @@ export const readScope = (
   baseFilter?: Readonly<Record<string, string | number | boolean>>,
 ): Readonly<Record<string, string | number | boolean>> | undefined => {
   const centre = resource.scopedBy ? request.principal?.user.centreDepotId : null;
-  if (!centre) return baseFilter;
-  return { ...baseFilter, [resource.scopedBy!]: centre };
+  const owner = resource.ownedBy
+    ? { [resource.ownedBy]: request.principal?.user.id ?? '(personne)' }
+    : {};
+  if (!centre) return resource.ownedBy ? { ...baseFilter, ...owner } : baseFilter;
+  return { ...baseFilter, ...owner, [resource.scopedBy!]: centre };
 };
 
 /**

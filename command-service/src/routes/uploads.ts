@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  cleanFileName,
+  NOT_A_PIECE,
+  PIECE_MAX_BYTES,
+  pieceKind,
+  ValidationError,
+  type PieceFile,
+} from '@examens-pro/domain';
+import type { DocumentStorage } from '@examens-pro/platform';
+
+/** The routes of `app` take a file as their raw body (PDF, JPEG, PNG; at most 5 MB: 413 beyond). */
+export const acceptFiles = (app: FastifyInstance): void =>
+  app.addContentTypeParser(
+    ['application/pdf', 'image/png', 'image/jpeg', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: PIECE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+/** The body as a file recognised from its bytes (PDF, JPEG or PNG), else a French 400. */
+export const uploadedFile = (body: unknown) => {
+  if (!Buffer.isBuffer(body) || body.length === 0)
+    throw new ValidationError(NOT_A_PIECE, { fichier: NOT_A_PIECE });
+  const kind = pieceKind(body);
+  if (!kind) throw new ValidationError(NOT_A_PIECE, { fichier: NOT_A_PIECE });
+  return { bytes: body, kind };
+};
+
+/**
+ * Stores an uploaded file under its SHA-256 (`<prefix>-<sha256>.<ext>`: the same file once), with
+ * the name its sender gave (`X-Nom-Fichier`), cleaned.
+ */
+export const storeUpload = async (
+  storage: DocumentStorage | undefined,
+  { bytes, kind }: ReturnType<typeof uploadedFile>,
+  sentName: unknown,
+  prefix = 'piece',
+): Promise<PieceFile> => {
+  if (!storage) throw new Error('stockage des documents absent');
+  const fichier = `${prefix}-${createHash('sha256').update(bytes).digest('hex')}.${kind.ext}`;
+  if (!storage.exists(fichier))
+    await storage.write(fichier, async (out) => {
+      await new Promise<void>((resolve, reject) =>
+        out.end(bytes, () => resolve()).on('error', reject),
+      );
+    });
+  return {
+    fichier,
+    nomFichier: cleanFileName(sentName, `${prefix}.${kind.ext}`),
+    type: kind.type,
+    taille: bytes.length,
+  };
+};
