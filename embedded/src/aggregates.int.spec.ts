@@ -62,7 +62,8 @@ describe('Aggregate manifests', () => {
   );
 
   it('serves every resource route of the route table by both apps', () => {
-    const resourceRoutes = DASHBOARD_ROUTES.filter((route) => route.screen === 'resource');
+    // Resource screens, and pages that read an API resource of their own (automatic allocations).
+    const resourceRoutes = DASHBOARD_ROUTES.filter((route) => route.resource);
     expect(resourceRoutes.length).toBeGreaterThan(20);
     for (const route of resourceRoutes) {
       const name = route.resource!;
@@ -77,9 +78,9 @@ describe('Aggregate manifests', () => {
         manifest!.commands && !manifest!.resources.find((r) => r.name === name)!.readOnly,
       ]);
     }
-    // Routes that are not resources have no API of their own.
-    for (const route of DASHBOARD_ROUTES.filter((r) => r.screen !== 'resource'))
-      expect([route.id, route.resource]).toEqual([route.id, undefined]);
+    // Every resource screen has its API resource.
+    for (const route of DASHBOARD_ROUTES.filter((r) => r.screen === 'resource'))
+      expect([route.id, typeof route.resource]).toEqual([route.id, 'string']);
   });
 
   it('has sample commands for every aggregate (crash tests and benches write its events)', () => {

@@ -430,19 +430,28 @@ describe('permissions, on the server', () => {
     );
     // …the sign-in journal, read-only (no history, no command: checked in its own spec), the
     // candidatures and the inscrits, the changes of every dossier (read-only, no history) and
-    // the lists of agents (no history; created only). (métiers, patrons and apprentis among the
-    // lists with a path.)
-    expect(resources.length).toBe(9 + REFERENCE_LISTS.filter((l) => l.path).length);
-    const withoutHistory = ['journal-connexions', 'historique-candidatures', 'listes-candidats'];
+    // the lists of agents (no history; created only), the automatic allocations (no history;
+    // created only), the registration incidents and « Mes incidents » (read-only). (métiers,
+    // patrons and apprentis among the lists with a path.)
+    expect(resources.length).toBe(12 + REFERENCE_LISTS.filter((l) => l.path).length);
+    const withoutHistory = [
+      'journal-connexions',
+      'historique-candidatures',
+      'listes-candidats',
+      'affectations-automatiques',
+    ];
     // Lists another screen chooses from are also readable by that screen's holders.
     const referenced = new Set(AGGREGATES.flatMap((m) => m.references.map((r) => r.resource)));
     for (const resource of resources) {
       const route = DASHBOARD_ROUTES.find((r) => r.resource === resource)!;
       const { agent } = await userWith(await someoneWithout(route), `sans-${resource}@test.local`);
       // Read-only views: the journal (no history either), the validated dossiers (no command).
-      const readOnly = ['journal-connexions', 'inscrits', 'historique-candidatures'].includes(
-        resource,
-      );
+      const readOnly = [
+        'journal-connexions',
+        'inscrits',
+        'historique-candidatures',
+        'mes-incidents',
+      ].includes(resource);
       const reads = [`/api/${resource}`, `/api/${resource}/x`, `/api/${resource}/x/historique`];
       if (withoutHistory.includes(resource)) reads.pop();
       for (const url of reads) {
@@ -464,17 +473,23 @@ describe('permissions, on the server', () => {
           });
       }
       const commands: ['POST' | 'PUT' | 'DELETE', string][] =
-        resource === 'listes-candidats'
+        resource === 'listes-candidats' || resource === 'affectations-automatiques'
           ? [['POST', `/api/${resource}`]]
-          : [
-              ['POST', `/api/${resource}`],
-              ['PUT', `/api/${resource}/x`],
-              resource === 'utilisateurs' || resource === 'enroleurs'
-                ? ['POST', `/api/${resource}/x/desactiver`]
-                : resource === 'sessions'
-                  ? ['POST', `/api/${resource}/x/avancer`]
-                  : ['DELETE', `/api/${resource}/x`],
-            ];
+          : resource === 'incidents-inscription'
+            ? // Recording one is « Mes incidents »' action; its statut and deletion are this list's.
+              [
+                ['POST', `/api/${resource}/x/statut`],
+                ['DELETE', `/api/${resource}/x`],
+              ]
+            : [
+                ['POST', `/api/${resource}`],
+                ['PUT', `/api/${resource}/x`],
+                resource === 'utilisateurs' || resource === 'enroleurs'
+                  ? ['POST', `/api/${resource}/x/desactiver`]
+                  : resource === 'sessions'
+                    ? ['POST', `/api/${resource}/x/avancer`]
+                    : ['DELETE', `/api/${resource}/x`],
+              ];
       for (const [method, url] of readOnly ? [] : commands) {
         const response = await agent.inject({
           method,

@@ -201,6 +201,21 @@ export interface ExamensDataProvider extends DataProvider {
       headers?: Record<string, string>;
     },
   ): Promise<{ data: RaRecord }>;
+  /**
+   * A command at `/api/<path>` answered without reading the record back (a page whose user may
+   * act but not read it there: an incident recorded from its own page): a JSON body, or a file's
+   * raw bytes; `revision` as If-Match.
+   */
+  command(
+    path: string,
+    params?: {
+      method?: 'POST' | 'PUT' | 'DELETE';
+      data?: unknown;
+      file?: Blob;
+      revision?: number;
+      headers?: Record<string, string>;
+    },
+  ): Promise<CommandAnswer>;
   history(resource: string, params: { id: Identifier }): Promise<HistoryEntry[]>;
   /** The record as it stood at an instant (`GET /api/<resource>/:id/a-la-date`). */
   asAt(
@@ -339,6 +354,25 @@ export const dataProvider: ExamensDataProvider = {
     });
     remember((json as CommandAnswer).position);
     return reads.getOne(api, { id });
+  },
+
+  async command(path, { method = 'POST', data, file, revision, headers = {} } = {}) {
+    const match: Record<string, string> =
+      revision === undefined ? {} : { 'If-Match': `W/"${revision}"` };
+    if (!file) return send(method, `${API}/${path}`, { ...match, ...headers }, data);
+    const { json } = await httpClient(`${API}/${path}`, {
+      method,
+      headers: new Headers({
+        Accept: 'application/json',
+        'Content-Type': 'application/octet-stream',
+        ...match,
+        ...headers,
+      }),
+      body: file,
+    });
+    const answer = json as CommandAnswer;
+    remember(answer.position);
+    return answer;
   },
 
   async history(resource, { id }) {

@@ -33,6 +33,26 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
     () => import('../resources/candidatures/screens'),
     (m) => m.RegisterPage,
   ),
+  'inscription/candidats/bilan-affectation': lazyScreen(
+    () => import('../resources/allocation/AllocationReportPage'),
+    (m) => m.AllocationReportPage,
+  ),
+  'inscription/affectation-des-candidats-aux-sites': lazyScreen(
+    () => import('../resources/allocation/AllocationPage'),
+    (m) => m.AllocationPage,
+  ),
+  'inscription/affectation-des-candidats-aux-sites/affectation-automatique': lazyScreen(
+    () => import('../resources/allocation/AutomaticAllocationPage'),
+    (m) => m.AutomaticAllocationPage,
+  ),
+  'inscription/gestion-des-incidents': lazyScreen(
+    () => import('../resources/incidents/LandingPage'),
+    (m) => m.LandingPage,
+  ),
+  'inscription/gestion-des-incidents/enregistrer-un-incident': lazyScreen(
+    () => import('../resources/incidents/RecordIncidentPage'),
+    (m) => m.RecordIncidentPage,
+  ),
 };
 
 const screenOf = (route: DashboardRoute & { readonly id: RouteId }): Screen | undefined => {

@@ -35,7 +35,7 @@ const filtersOf = (declaration: ResourceDeclaration) => [
  * opens the item's page; "Créer" only for who may write, never on a read-only list.
  */
 export const ResourceList = ({ declaration }: { declaration: ResourceDeclaration }) => {
-  const write = useRouteCan().create && !declaration.readOnly;
+  const write = useRouteCan().create && !declaration.readOnly && !declaration.createdElsewhere;
   const filters = useMemo(() => filtersOf(declaration), [declaration]);
   const list = (
     <List

@@ -76,6 +76,8 @@ export interface ResourceDeclaration {
    * column, no invitation when empty.
    */
   readonly readOnly?: boolean;
+  /** Items are created elsewhere (a page of their own): no « Créer » on the list. */
+  readonly createdElsewhere?: boolean;
   readonly slots?: {
     /** Above the list (tabs of a screen). */
     readonly aboveList?: ReactNode;

@@ -3,6 +3,7 @@ import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
 import candidatures, { inscrits } from './candidatures';
 import journal from './journal';
 import historique from './historique';
+import { incidents, mesIncidents } from './incidents';
 import listesAgents from './listesAgents';
 import { listScreens } from './lists';
 import profils from './profils';
@@ -23,6 +24,8 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   inscrits,
   'historique-candidatures': historique,
   'listes-candidats': listesAgents,
+  'mes-incidents': mesIncidents,
+  'incidents-inscription': incidents,
   ...Object.fromEntries(EDITABLE_LISTS.map((list) => [list.name, listScreens(list)])),
 };
 

@@ -18,8 +18,12 @@ import {
   type IncidentEvent,
   type ListField,
   type Decider,
+  type CommandContext,
+  type IncidentDetails,
+  type IncidentStatus,
+  type PieceFile,
 } from '@examens-pro/domain';
-import { checkReferences } from '@examens-pro/platform';
+import { checkReferences, type EventStore } from '@examens-pro/platform';
 import { aggregateRunner } from '../commands.js';
 import { commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from './deps.js';
@@ -49,27 +53,19 @@ const scoped = (scope: string | null): Decider<IncidentCommand, IncidentEvent, I
 });
 
 /**
- * POST /api/incidents-inscription { typeId, candidatureId?, description } (« Enregistrer un
- * incident »), POST /:id/piece-jointe (the file's raw bytes: PDF or image, ≤ 5 MB), POST /:id/statut
- * { statut, commentaire } (« Changer le statut »), DELETE /:id (« Supprimer un incident »).
+ * The commands on registration incidents; `scope` is the caller's centre de dépôt (an enrôleur's):
+ * another centre's incident, or dossier, does not exist for them.
  */
-export const incidentsRoutes: FastifyPluginAsync<RouteDeps> = async (
-  app,
-  { eventStore, storage },
-) => {
-  const resource = 'incidents-inscription';
+export const incidentCommands = (eventStore: EventStore) => {
   const runner = (scope: string | null) =>
     aggregateRunner(eventStore, INCIDENT_CATEGORY, scoped(scope));
-
-  commandRoute(app, {
-    method: 'POST',
-    url: '/',
-    // Recording is « Mes incidents »' action: whoever records reads their own.
-    resource: 'mes-incidents',
-    access: { action: 'creer' },
-    input: parseIncident,
-    run: async ({ id, input, context, request }) => {
-      const scope = scopeOf(request);
+  return {
+    async record(
+      id: string,
+      input: IncidentDetails,
+      scope: string | null,
+      context: CommandContext,
+    ) {
       await checkReferences(eventStore, [TYPE_FIELD], { typeId: input.typeId });
       let dossier: { centreDepotId: string; numeroDossier: string; candidat: string } | null = null;
       if (input.candidatureId) {
@@ -106,19 +102,15 @@ export const incidentsRoutes: FastifyPluginAsync<RouteDeps> = async (
         )
       ).answer;
     },
-  });
-
-  acceptFiles(app);
-  commandRoute(app, {
-    method: 'POST',
-    url: '/:id/piece-jointe',
-    resource: 'mes-incidents',
-    access: { action: 'joindre' },
-    input: uploadedFile,
-    run: async ({ id, input, revision, context, request }) => {
-      const file = await storeUpload(storage, input, request.headers['x-nom-fichier'], 'incident');
+    async attach(
+      id: string,
+      file: PieceFile,
+      revision: number,
+      scope: string | null,
+      context: CommandContext,
+    ) {
       return (
-        await runner(scopeOf(request))(
+        await runner(scope)(
           id,
           { type: 'AttachToIncident', data: { incidentId: id, ...file } },
           context,
@@ -126,38 +118,87 @@ export const incidentsRoutes: FastifyPluginAsync<RouteDeps> = async (
         )
       ).answer;
     },
-  });
+    async changeStatus(
+      id: string,
+      input: { statut: IncidentStatus; commentaire: string },
+      revision: number,
+      scope: string | null,
+      context: CommandContext,
+    ) {
+      return (
+        await runner(scope)(
+          id,
+          { type: 'ChangeIncidentStatus', data: { incidentId: id, ...input } },
+          context,
+          revision,
+        )
+      ).answer;
+    },
+    async remove(id: string, revision: number, scope: string | null, context: CommandContext) {
+      return (
+        await runner(scope)(
+          id,
+          { type: 'DeleteIncident', data: { incidentId: id } },
+          context,
+          revision,
+        )
+      ).answer;
+    },
+  };
+};
 
+/**
+ * POST /api/incidents-inscription { typeId, candidatureId?, description } (« Enregistrer un
+ * incident »), POST /:id/piece-jointe (the file's raw bytes: PDF or image, ≤ 5 MB), POST /:id/statut
+ * { statut, commentaire } (« Changer le statut »), DELETE /:id (« Supprimer un incident »).
+ */
+export const incidentsRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { eventStore, storage },
+) => {
+  const resource = 'incidents-inscription';
+  const incidents = incidentCommands(eventStore);
+  commandRoute(app, {
+    method: 'POST',
+    url: '/',
+    // Recording is « Mes incidents »' action: whoever records reads their own.
+    resource: 'mes-incidents',
+    access: { action: 'creer' },
+    input: parseIncident,
+    run: ({ id, input, context, request }) =>
+      incidents.record(id, input, scopeOf(request), context),
+  });
+  acceptFiles(app);
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/piece-jointe',
+    resource: 'mes-incidents',
+    access: { action: 'joindre' },
+    input: uploadedFile,
+    run: async ({ id, input, revision, context, request }) =>
+      incidents.attach(
+        id,
+        await storeUpload(storage, input, request.headers['x-nom-fichier'], 'incident'),
+        revision,
+        scopeOf(request),
+        context,
+      ),
+  });
   commandRoute(app, {
     method: 'POST',
     url: '/:id/statut',
     resource,
     access: 'write',
     input: parseIncidentStatus,
-    run: async ({ id, input, revision, context, request }) =>
-      (
-        await runner(scopeOf(request))(
-          id,
-          { type: 'ChangeIncidentStatus', data: { incidentId: id, ...input } },
-          context,
-          revision,
-        )
-      ).answer,
+    run: ({ id, input, revision, context, request }) =>
+      incidents.changeStatus(id, input, revision, scopeOf(request), context),
   });
-
   commandRoute(app, {
     method: 'DELETE',
     url: '/:id',
     resource,
     access: 'remove',
-    run: async ({ id, revision, context, request }) =>
-      (
-        await runner(scopeOf(request))(
-          id,
-          { type: 'DeleteIncident', data: { incidentId: id } },
-          context,
-          revision,
-        )
-      ).answer,
+    run: ({ id, revision, context, request }) =>
+      incidents.remove(id, revision, scopeOf(request), context),
   });
 };

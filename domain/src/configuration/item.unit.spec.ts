@@ -261,6 +261,7 @@ describe('Reference list item form contract', () => {
         centreExamenId: 'c',
         capacite,
         adresse: '',
+        accessible: false,
       });
   });
 
@@ -435,6 +436,7 @@ describe('Reference list item form contract', () => {
     });
     expect(parse('types-handicap', { ...item, amenagement: ' Tiers temps ' }).values).toEqual({
       amenagement: 'Tiers temps',
+      siteAccessibleRequis: false,
     });
   });
 });

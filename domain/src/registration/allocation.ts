@@ -455,6 +455,39 @@ export const allocationRunsResource: ResourceDefinition = {
 /** The first refusals kept on the run's acceptance. */
 export const RUN_NOTES_KEPT = NOTES_KEPT;
 
+/**
+ * What accepting a plan writes on its run's stream: the acceptance (counts, the first candidates
+ * left without a seat), then the placements in chunks, in numbering order, for the reactor.
+ */
+export const allocationRunEvents = (
+  runId: string,
+  sessionId: string,
+  plan: AllocationPlan,
+  empreinte: string,
+): (AllocationRunAccepted | AllocationRunChunk)[] => {
+  const chunks: Placement[][] = [];
+  for (let i = 0; i < plan.placements.length; i += ALLOCATION_CHUNK_SIZE)
+    chunks.push(plan.placements.slice(i, i + ALLOCATION_CHUNK_SIZE));
+  return [
+    {
+      type: 'AffectationAutomatiqueAcceptee',
+      data: {
+        runId,
+        sessionId,
+        empreinte,
+        candidats: plan.placements.length,
+        tranches: chunks.length,
+        nonPlaces: plan.nonPlaces.slice(0, NOTES_KEPT),
+        nonPlacesTotal: plan.nonPlaces.length,
+      },
+    },
+    ...chunks.map((placements, tranche): AllocationRunChunk => ({
+      type: 'AffectationAutomatiqueTranche',
+      data: { runId, sessionId, tranche, placements },
+    })),
+  ];
+};
+
 // ---------------------------------------------------------------------------------------------
 // Inputs
 

@@ -21,7 +21,13 @@ export type PiecesReportRow = {
 export const PIECES_REPORT_FILTERS = ['sessionId', 'centreDepotId', 'metierId', 'statut'] as const;
 
 /** Dossiers counted by default: every one but the withdrawn. */
-export const PIECES_REPORT_STATUSES = ['brouillon', 'soumis', 'valide', 'rejete'] as const;
+export const PIECES_REPORT_STATUSES = [
+  'brouillon',
+  'soumis',
+  'valide',
+  'affecte',
+  'rejete',
+] as const;
 
 /**
  * One row per centre and métier (in the order given: the caller sorts by libellé), then the totals.

@@ -9,6 +9,7 @@ import {
   EVENTS_FILE,
   InProcessJobQueue,
   personListsReactor,
+  allocationReactor,
   reservationsReactor,
   SqliteEventStore,
   SqliteReadStore,
@@ -201,6 +202,7 @@ export const eventConsumers = (eventStore: EventStore): Projection[] => [
   documentsReactor(new InProcessJobQueue()),
   reservationsReactor(eventStore),
   personListsReactor(eventStore, { timeZone: DEFAULT_TIME_ZONE }),
+  allocationReactor(eventStore),
 ];
 
 /** Events per type in the whole log. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   candidatureCommands,
   ensureGeography,
+  incidentCommands,
   listCommands,
   maintenanceCommands,
   profileCommands,
@@ -10,8 +11,11 @@ import {
   userCommands,
 } from '@examens-pro/command-service';
 import {
+  ALLOCATION_RUN_CATEGORY,
+  allocationRunEvents,
   CANDIDATURE_CATEGORY,
   DEFAULT_GEOGRAPHY,
+  INCIDENT_CATEGORY,
   DEFAULT_TIME_ZONE,
   parseCandidature,
   PERSON_LIST_CATEGORY,
@@ -46,8 +50,10 @@ import {
   sessionDecider,
 } from '@examens-pro/domain';
 import {
+  allocationCommands,
   eventIdFor,
   handleCommand,
+  toEnvelopes,
   newItemId,
   personListCommands,
   releaseUniqueValue,
@@ -674,8 +680,15 @@ const signInJournal: AggregateSamples = {
  */
 const registrations = new WeakMap<
   SampleScope,
-  Promise<{ sessionId: string; metierId: string; pieces: RequiredPiece[] }>
+  Promise<{ sessionId: string; metierId: string; pieces: RequiredPiece[]; siteId: string }>
 >();
+/** Validated dossiers without a seat, for the automatic allocations' stories. */
+const unseated = new WeakMap<SampleScope, string[]>();
+const unseatedOf = (scope: SampleScope) => {
+  let found = unseated.get(scope);
+  if (!found) unseated.set(scope, (found = []));
+  return found;
+};
 /**
  * The candidatures' handlers per event store (the live test moves the stories from the memory log
  * to the real store): each keeps where it last read the dossier counters.
@@ -761,7 +774,17 @@ const registrationOf = (scope: SampleScope) => {
         )) as unknown as SessionEvent[],
       );
       if (session.status === 'present') piecesByExamen.set(session.examenId, pieces);
-      return { sessionId, metierId, pieces };
+      // The session's composition site, roomy, kept out of the lists' stories (seated candidates
+      // forbid its deactivation and deletion).
+      const siteId = await item('sites-composition', {
+        code: `SITE-${sessionId.slice(0, 8)}`,
+        libelle: 'Site de composition des candidatures',
+        centreExamenId: await scope.reference('centres-examen'),
+        capacite: 100_000,
+        accessible: true,
+      });
+      scope.withdraw('sites-composition', siteId);
+      return { sessionId, metierId, pieces, siteId };
     })();
     registrations.set(scope, found);
   }
@@ -780,7 +803,7 @@ const candidatures: AggregateSamples = {
   writes: [CANDIDATURE_CATEGORY],
   weight: 4,
   async story(scope, n) {
-    const { sessionId, metierId, pieces } = await registrationOf(scope);
+    const { sessionId, metierId, pieces, siteId } = await registrationOf(scope);
     const commands = candidatureHandlersOf(scope.eventStore);
     const categorie = CATEGORIES[n % CATEGORIES.length]!;
     const body = {
@@ -881,6 +904,16 @@ const candidatures: AggregateSamples = {
     if (phase === 2) {
       for (const piece of pieces) await check(piece, 'valider');
       await step('valider');
+      // Seated by hand (then, one in two, de-allocated), or left for an automatic allocation.
+      if (n % 2 === 0) {
+        const allocation = allocationCommands(scope.eventStore);
+        revision = (await allocation.allocate(id, siteId, revision, null, scope.context()))
+          .revision;
+        if (n % 4 === 0) {
+          revision = (await allocation.deallocate(id, revision, null, scope.context())).revision;
+          unseatedOf(scope).push(id);
+        }
+      } else unseatedOf(scope).push(id);
     }
     if (phase === 3) {
       await check(pieces[1]!, 'rejeter');
@@ -924,6 +957,106 @@ const personLists: AggregateSamples = {
   },
 };
 
+/**
+ * An automatic allocation of the candidatures' session: its acceptance and its chunk, as
+ * `POST /api/affectations-automatiques` writes them (the allocation reactor then seats the
+ * candidates), over the validated dossiers still without a seat (none: a chunk the reactor refuses).
+ */
+const allocationRuns: AggregateSamples = {
+  name: 'affectations-automatiques',
+  provides: [],
+  writes: [ALLOCATION_RUN_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    const { sessionId, metierId, siteId } = await registrationOf(scope);
+    const waiting = unseatedOf(scope).splice(0, 3);
+    const placements = (waiting.length > 0 ? waiting : [`sans-dossier-${n}`]).map(
+      (candidatureId) => ({ candidatureId, siteId, metierId }),
+    );
+    const context = scope.context();
+    const runId = newItemId(context.commandId);
+    await scope.eventStore.appendToStream(
+      streamName(ALLOCATION_RUN_CATEGORY, runId),
+      toEnvelopes(
+        allocationRunEvents(
+          runId,
+          sessionId,
+          { placements, nonPlaces: [], sites: [] },
+          `${n}`.padStart(16, '0'),
+        ),
+        context,
+      ),
+      { expectedRevision: 'no_stream' },
+    );
+  },
+};
+
+/**
+ * A registration incident: recorded (one in two with an attachment), then left open, taken in hand,
+ * resolved, or rejected and deleted.
+ */
+const incidents: AggregateSamples = {
+  name: 'incidents-inscription',
+  provides: [],
+  writes: [INCIDENT_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    const commands = incidentCommands(scope.eventStore);
+    const typeId = await scope.reference('types-incidents');
+    const context = scope.context();
+    const id = newItemId(context.commandId);
+    const stream = streamName(INCIDENT_CATEGORY, id);
+    let { revision } = await commands.record(
+      id,
+      { typeId, candidatureId: null, description: `Incident ${n} au guichet` },
+      null,
+      context,
+    );
+    scope.references(stream, { 'types-incidents': [typeId] });
+    if (n % 2 === 0)
+      revision = (
+        await commands.attach(
+          id,
+          {
+            fichier: `incident-${String(n).padStart(8, '0')}.pdf`,
+            nomFichier: 'constat.pdf',
+            type: 'application/pdf',
+            taille: 1200,
+          },
+          revision,
+          null,
+          scope.context(),
+        )
+      ).revision;
+    const phase = n % 4;
+    if (phase === 0) return;
+    revision = (
+      await commands.changeStatus(
+        id,
+        { statut: 'en-cours', commentaire: 'Pris en charge.' },
+        revision,
+        null,
+        scope.context(),
+      )
+    ).revision;
+    if (phase === 1) return;
+    const statut = phase === 2 ? 'resolu' : 'rejete';
+    revision = (
+      await commands.changeStatus(
+        id,
+        { statut, commentaire: 'Clos.' },
+        revision,
+        null,
+        scope.context(),
+      )
+    ).revision;
+    if (phase === 3) {
+      await commands.remove(id, revision, null, scope.context());
+      scope.references(stream, null);
+    }
+  },
+};
+
 /** The registry: every aggregate whose commands the product has, with its stories. */
 export const SAMPLES: readonly AggregateSamples[] = [
   geography,
@@ -937,4 +1070,6 @@ export const SAMPLES: readonly AggregateSamples[] = [
   signInJournal,
   candidatures,
   personLists,
+  allocationRuns,
+  incidents,
 ];

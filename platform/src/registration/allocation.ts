@@ -1,5 +1,5 @@
 import {
-  ALLOCATION_CHUNK_SIZE,
+  allocationRunEvents,
   ALLOCATION_RUN_CATEGORY,
   CANDIDATURE_CATEGORY,
   CANDIDATURE_NOT_FOUND,
@@ -17,14 +17,12 @@ import {
   planFingerprint,
   PLAN_CHANGED,
   referenceList,
-  RUN_NOTES_KEPT,
   seatsStream,
   SESSION_STATUSES,
   sessionDecider,
   siteFullMessage,
   streamName,
   ValidationError,
-  type AllocationPlan,
   type AllocationRunAccepted,
   type AllocationRunChunk,
   type AllocationRunChunkApplied,
@@ -484,27 +482,7 @@ export const allocationCommands = (eventStore: EventStore, readStore?: ReadStore
         );
       const { plan, empreinte } = await allocationPreview(readStore, input.sessionId);
       if (empreinte !== input.empreinte) throw new ConflictError(PLAN_CHANGED);
-      const chunks: AllocationPlan['placements'][] = [];
-      for (let i = 0; i < plan.placements.length; i += ALLOCATION_CHUNK_SIZE)
-        chunks.push(plan.placements.slice(i, i + ALLOCATION_CHUNK_SIZE));
-      const events: (AllocationRunAccepted | AllocationRunChunk)[] = [
-        {
-          type: 'AffectationAutomatiqueAcceptee',
-          data: {
-            runId,
-            sessionId: input.sessionId,
-            empreinte,
-            candidats: plan.placements.length,
-            tranches: chunks.length,
-            nonPlaces: plan.nonPlaces.slice(0, RUN_NOTES_KEPT),
-            nonPlacesTotal: plan.nonPlaces.length,
-          },
-        },
-        ...chunks.map((placements, tranche): AllocationRunChunk => ({
-          type: 'AffectationAutomatiqueTranche',
-          data: { runId, sessionId: input.sessionId, tranche, placements: [...placements] },
-        })),
-      ];
+      const events = allocationRunEvents(runId, input.sessionId, plan, empreinte);
       const result = await eventStore.appendToStream(stream, toEnvelopes(events, context), {
         expectedRevision: 'no_stream',
       });

@@ -113,7 +113,7 @@ export const PaymentsTab = () => {
   const due = record.montantDu as number | null | undefined;
   const outstanding = record.resteAPayer as number | null | undefined;
   const payable =
-    ['brouillon', 'soumis', 'valide'].includes(String(record.statut)) &&
+    ['brouillon', 'soumis', 'valide', 'affecte'].includes(String(record.statut)) &&
     typeof outstanding === 'number' &&
     outstanding > 0 &&
     can.action('payer');

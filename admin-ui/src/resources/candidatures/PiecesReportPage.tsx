@@ -39,6 +39,7 @@ const STATUTS = [
   { value: 'brouillon', label: 'Brouillon' },
   { value: 'soumis', label: 'Soumis' },
   { value: 'valide', label: 'Validé' },
+  { value: 'affecte', label: 'Affecté' },
   { value: 'rejete', label: 'Rejeté' },
   { value: 'desiste', label: 'Désisté' },
 ];

@@ -1,4 +1,5 @@
 import CheckIcon from '@mui/icons-material/Check';
+import EventSeatIcon from '@mui/icons-material/EventSeat';
 import SendIcon from '@mui/icons-material/Send';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useState, type ReactElement } from 'react';
@@ -48,7 +49,8 @@ const StepButton = ({
 
 /**
  * The steps the dossier's statut allows, each for who holds its permission: Soumettre (a
- * brouillon), Valider and Rejeter (a submitted dossier), Désister (until it is closed).
+ * brouillon), Valider and Rejeter (a submitted dossier), Désaffecter (an allocated one), Désister
+ * (until it is closed).
  */
 export const StepButtons = () => {
   const record = useRecordContext();
@@ -83,7 +85,16 @@ export const StepButtons = () => {
           success="Le dossier est rejeté."
         />
       ) : null}
-      {['brouillon', 'soumis', 'valide'].includes(statut) && can.action('desister') ? (
+      {statut === 'affecte' && can.action('affecter') ? (
+        <StepButton
+          action="desaffecter"
+          label="Désaffecter"
+          icon={<EventSeatIcon />}
+          question="Le candidat quitte son site de composition : sa place et son numéro de table sont libérés ; il garde son numéro de candidat."
+          success="Le candidat est désaffecté."
+        />
+      ) : null}
+      {['brouillon', 'soumis', 'valide', 'affecte'].includes(statut) && can.action('desister') ? (
         <StepButton
           action="desister"
           label="Désister"

@@ -1,4 +1,5 @@
 import {
+  ALLOCATED_KEEPS_PLACE,
   CANDIDATURE_FIELDS,
   CANDIDATURE_STATUS_LABELS,
   CANDIDATURE_STATUSES,
@@ -6,7 +7,7 @@ import {
   PIECES_STATES,
   type ListField,
 } from '@examens-pro/domain';
-import { ResourceContextProvider } from 'react-admin';
+import { ResourceContextProvider, type RaRecord } from 'react-admin';
 import { Suspense } from 'react';
 import { lazyScreen } from '../../common/lazyScreen';
 import type { FieldDeclaration, ResourceDeclaration } from '../../kit/declaration';
@@ -23,14 +24,19 @@ const SHOW_TABS = [
   { label: 'Paiements', path: 'paiements', content: <PaymentsTab /> },
 ];
 
+/** An allocated candidate keeps their métier and centre de dépôt until de-allocated (server rule). */
+const allocatedKeepsPlace = (record: RaRecord): string | undefined =>
+  record.statut === 'affecte' ? ALLOCATED_KEEPS_PLACE : undefined;
+
 /** How the list, the filters and the search use each field of the form. */
 const USE: Readonly<Record<string, Partial<FieldDeclaration>>> = {
   sessionId: { inList: true, filter: 'alwaysOn' },
-  metierId: { inList: true, filter: true },
+  metierId: { inList: true, filter: true, locked: allocatedKeepsPlace },
   centreDepotId: {
     inList: true,
     filter: true,
     help: 'Un enrôleur inscrit toujours dans son propre centre de dépôt.',
+    locked: allocatedKeepsPlace,
   },
   categorie: { inList: true, filter: true },
   sexe: { inList: false, filter: true },
@@ -101,6 +107,39 @@ export const candidatures: ResourceDeclaration = {
       filter: 'alwaysOn',
     },
     {
+      // Given by the allocation to a site (by hand or automatic); kept once de-allocated.
+      name: 'numeroCandidat',
+      label: 'N° candidat',
+      type: 'text',
+      inList: true,
+      inForm: false,
+      inShow: false,
+      sortable: true,
+      search: 'numéro de candidat',
+      display: (record) => <span style={{ whiteSpace: 'nowrap' }}>{record.numeroCandidat}</span>,
+    },
+    {
+      name: 'siteId',
+      label: 'Site de composition',
+      type: 'reference',
+      reference: 'sites-composition',
+      inForm: false,
+      filter: false,
+    },
+    {
+      name: 'numeroCandidat',
+      label: 'Numéro de candidat',
+      type: 'text',
+      inForm: false,
+    },
+    {
+      name: 'numeroTable',
+      label: 'Numéro de table',
+      type: 'integer',
+      grouping: false,
+      inForm: false,
+    },
+    {
       name: 'motifRejetId',
       label: 'Motif du rejet',
       type: 'reference',
@@ -125,7 +164,7 @@ export const candidatures: ResourceDeclaration = {
     },
   ],
   sort: { field: 'numeroDossier', order: 'DESC' },
-  canEdit: (record) => ['brouillon', 'soumis', 'valide'].includes(String(record.statut)),
+  canEdit: (record) => ['brouillon', 'soumis', 'valide', 'affecte'].includes(String(record.statut)),
   remove: {
     title: (record) => `Supprimer le dossier ${String(record.numeroDossier)} ?`,
     content:

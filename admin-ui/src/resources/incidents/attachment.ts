@@ -1,0 +1,46 @@
+import { PIECE_MAX_BYTES } from '@examens-pro/domain';
+import { formatNumber } from '../../common/format';
+
+/** Where an incident's attachment is read (same origin: the session cookie goes with it). */
+export const attachmentUrl = (incidentId: string): string =>
+  `/api/incidents-inscription/${encodeURIComponent(incidentId)}/piece-jointe`;
+
+/** The command taking the attachment's raw bytes (If-Match: the incident's revision). */
+export const attachmentCommand = (incidentId: string): string =>
+  `incidents-inscription/${encodeURIComponent(incidentId)}/piece-jointe`;
+
+export const ATTACHMENT_ACCEPT = 'application/pdf,image/png,image/jpeg';
+export const ATTACHMENT_HELP = 'Fichier PDF, JPEG ou PNG de 5 Mo au plus.';
+export const ATTACHMENT_FAILED =
+  'La pièce jointe n’a pas pu être envoyée. Vérifiez votre connexion et réessayez.';
+
+const KINDS = ['application/pdf', 'image/png', 'image/jpeg'];
+const EXTENSIONS = /\.(pdf|png|jpe?g)$/i;
+
+/**
+ * What the server would refuse, said before sending: a file that is neither PDF nor an image, or
+ * over 5 MB. The server judges the bytes themselves too.
+ */
+export const attachmentProblem = (file: File): string | undefined => {
+  if (!KINDS.includes(file.type) && !EXTENSIONS.test(file.name))
+    return 'La pièce jointe doit être un fichier PDF, JPEG ou PNG.';
+  if (file.size > PIECE_MAX_BYTES) return 'La pièce jointe ne doit pas dépasser 5 Mo.';
+  if (file.size === 0) return 'La pièce jointe est vide.';
+  return undefined;
+};
+
+/** « 320 ko », « 1,4 Mo ». */
+export const fileSize = (bytes: number | null | undefined): string =>
+  typeof bytes !== 'number'
+    ? ''
+    : bytes < 1024 * 1024
+      ? `${formatNumber(Math.ceil(bytes / 1024))} ko`
+      : `${formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10)} Mo`;
+
+/** The server's French message of a refused call, when it gave one. */
+export const serverMessage = (error: unknown): string | undefined =>
+  (error as { body?: { message?: string } } | undefined)?.body?.message;
+
+/** The server's messages per field (`{ errors: { description: '…' } }`), when it gave them. */
+export const serverErrors = (error: unknown): Record<string, string> | undefined =>
+  (error as { body?: { errors?: Record<string, string> } } | undefined)?.body?.errors;
