@@ -42,3 +42,4 @@ export * from './registration/piecesReport.js';
 export * from './registration/allocation.js';
 export * from './registration/allocationReport.js';
 export * from './registration/incident.js';
+export * from './registration/examLists.js';

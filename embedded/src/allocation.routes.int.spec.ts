@@ -6,6 +6,8 @@ import {
   siteFullMessage,
 } from '@examens-pro/domain';
 import { allocationCommands } from '@examens-pro/platform';
+import { pdfText } from '@examens-pro/workers/testing/pdfText';
+import ExcelJS from 'exceljs';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -655,5 +657,135 @@ describe('automatic allocation', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\n')[0]).toContain('Zone;Capacité;Affectés;Places libres');
+  });
+});
+
+describe('exam lists', () => {
+  const generated = async (payload: Record<string, unknown>) => {
+    const requested = await post(affecteurLists(), '/api/documents', payload);
+    expect({
+      status: requested.statusCode,
+      body: requested.statusCode === 201 ? '' : requested.body,
+    }).toEqual({
+      status: 201,
+      body: '',
+    });
+    const { id, position } = requested.json<Answer>();
+    let state = await read<{ statut: string }>(`/api/documents/${id}/progression`, position);
+    for (let i = 0; i < 400 && state.statut === 'demande'; i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = await read<{ statut: string }>(`/api/documents/${id}/progression`);
+    }
+    expect(state.statut).toBe('genere');
+    const file = await admin.inject({ method: 'GET', url: `/api/documents/${id}/fichier` });
+    expect(file.statusCode).toBe(200);
+    return {
+      pages: pdfText(file.rawPayload),
+      disposition: String(file.headers['content-disposition']),
+    };
+  };
+  let lists: Agent | undefined;
+  const affecteurLists = () => lists!;
+
+  it('makes the attendance list of a site in table order, and the door list in name order', async () => {
+    lists = await t.userWith(['candidat.lister-inscrits-examen'], 'listes@test.local');
+    const emargement = await generated({
+      kind: 'liste-emargement',
+      cible: { sessionId: ids.session, siteId: ids.douala },
+    });
+    expect(emargement.disposition).toContain('liste-emargement-lycee-de-douala.pdf');
+    const [page] = emargement.pages;
+    expect(page).toContain('Liste d’émargement');
+    expect(page).toContain('CQP 2027 — Lycée de Douala');
+    expect(page).toContain('Lycée de Douala — Centre de Douala');
+    for (const header of [
+      'N° candidat',
+      'Table',
+      'Nom et prénoms',
+      'Né(e) le',
+      'Métier',
+      'Signature',
+    ])
+      expect(page).toContain(header);
+    const order = ['Akwa', 'Bell', 'Eboa', 'Kotto', 'Manga'].map((nom) => page!.indexOf(nom));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(page).toMatch(/COIF-\d{5}/);
+    const porte = await generated({
+      kind: 'liste-porte',
+      cible: { sessionId: ids.session, siteId: ids.douala },
+    });
+    expect(porte.pages[0]).toContain('Liste de porte');
+  }, 60_000);
+
+  it('merges a département’s sites, each on pages of its own; refuses a request without a target', async () => {
+    const merged = await generated({
+      kind: 'liste-emargement',
+      cible: { sessionId: ids.session, departementId: ids.mfoundi },
+    });
+    const headings = merged.pages.map((p) =>
+      ['Collège accessible', 'Lycée de Yaoundé', 'Palais des sports'].find((name) =>
+        p.includes(`${name} — Centre de Yaoundé`),
+      ),
+    );
+    expect(headings.filter(Boolean)).toEqual(
+      expect.arrayContaining(['Collège accessible', 'Palais des sports']),
+    );
+    expect(merged.pages[0]).toContain('Département : Mfoundi');
+    const bad = await post(lists!, '/api/documents', {
+      kind: 'liste-emargement',
+      cible: { sessionId: ids.session },
+    });
+    expect({ status: bad.statusCode, message: bad.json().message }).toEqual({
+      status: 400,
+      message:
+        'Choisissez la session et un site de composition, un centre d’examen ou un département.',
+    });
+    expect(
+      (
+        await post(affecteur, '/api/documents', {
+          kind: 'liste-porte',
+          cible: { sessionId: ids.session, siteId: ids.douala },
+        })
+      ).statusCode,
+    ).toBe(403);
+  }, 60_000);
+
+  it('gives the same list as a spreadsheet', async () => {
+    const xlsx = await lists!.inject({
+      method: 'GET',
+      url: `/api/listes-examen/liste-emargement.xlsx?sessionId=${ids.session}&siteId=${ids.douala}`,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual(
+      expect.arrayContaining([
+        'Site de composition',
+        'N° candidat',
+        'Table',
+        'Nom et prénoms',
+        'Signature',
+      ]),
+    );
+    const names = [2, 3, 4, 5, 6].map((r) => String(sheet.getRow(r).getCell(4).value));
+    expect(names.map((n) => n.split(' ')[0])).toEqual(['Akwa', 'Bell', 'Eboa', 'Kotto', 'Manga']);
+  });
+
+  it('« Liste d’examen » lists the allocated candidates only, with their numbers', async () => {
+    const rows = await read<{ statut: string; numeroCandidat: string; siteId: string }[]>(
+      `/api/liste-examen?filter=${enc({ sessionId: ids.session, siteId: ids.douala })}&range=${enc([0, 50])}`,
+      undefined,
+      lists!,
+    );
+    expect(rows).toHaveLength(5);
+    for (const row of rows) expect(row).toMatchObject({ statut: 'affecte', siteId: ids.douala });
+    const validOnly = await read<unknown[]>(
+      `/api/liste-examen?filter=${enc({ sessionId: ids.session, statut: 'valide' })}`,
+      undefined,
+      lists!,
+    );
+    expect(validOnly).toEqual([]);
   });
 });

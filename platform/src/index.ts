@@ -22,4 +22,5 @@ export * from './registration/candidatures.js';
 export * from './registration/personLists.js';
 export * from './registration/personListsReactor.js';
 export * from './registration/allocation.js';
+export * from './registration/examLists.js';
 export * from './commands/sequence.js';

@@ -26,7 +26,11 @@ import type { LabelSource } from './exports.js';
 import { resourceReadRoutes } from './routes/resource.js';
 import { distinctRoutes } from './routes/distinct.js';
 import { incidentFileRoutes, pieceFileRoutes, piecesReportRoutes } from './routes/registration.js';
-import { allocationPreviewRoutes, allocationReportRoutes } from './routes/allocation.js';
+import {
+  allocationPreviewRoutes,
+  allocationReportRoutes,
+  examListExportRoutes,
+} from './routes/allocation.js';
 
 export interface QueryServiceOptions {
   readonly readStore: ReadStore;
@@ -135,6 +139,7 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     readStore,
     labels,
   });
+  await app.register(examListExportRoutes, { prefix: '/api/listes-examen', readStore, labels });
   await app.register(allocationPreviewRoutes, {
     prefix: '/api/affectations-automatiques',
     readStore,

@@ -1,6 +1,6 @@
 import type { ResourceProps } from 'react-admin';
 import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
-import candidatures, { inscrits } from './candidatures';
+import candidatures, { inscrits, listeExamen } from './candidatures';
 import journal from './journal';
 import historique from './historique';
 import { incidents, mesIncidents } from './incidents';
@@ -22,6 +22,7 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   'journal-connexions': journal,
   candidatures,
   inscrits,
+  'liste-examen': listeExamen,
   'historique-candidatures': historique,
   'listes-candidats': listesAgents,
   'mes-incidents': mesIncidents,

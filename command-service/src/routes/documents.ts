@@ -1,20 +1,68 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   DOCUMENT_CATEGORY,
+  fold,
+  listItemDecider,
+  referenceList,
+  sessionDecider,
+  ValidationError,
+  type ListItemEvent,
+  type SessionEvent,
   documentDecider,
   documentRequestSchema,
   documentRequirement,
   parseInput,
   streamName,
 } from '@examens-pro/domain';
-import { checkAccess, commandIdOf, handleCommand, newItemId } from '@examens-pro/platform';
+import {
+  checkAccess,
+  commandIdOf,
+  handleCommand,
+  newItemId,
+  type EventStore,
+} from '@examens-pro/platform';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './deps.js';
 
-/** POST /api/documents { kind }: asks for a document; a worker makes it and records the outcome. */
+/**
+ * A document's target named as staff read it (« Lycée de Douala », « Département du Wouri »), from
+ * the items' own streams: a session, site, centre or département that does not exist is a 400.
+ */
+const targetName = async (
+  eventStore: EventStore,
+  cible: { sessionId: string; siteId?: string; centreExamenId?: string; departementId?: string },
+): Promise<string> => {
+  const session = fold(
+    sessionDecider,
+    (await eventStore.readStream(
+      streamName('sessions', cible.sessionId),
+    )) as unknown as SessionEvent[],
+  );
+  if (session.status !== 'present')
+    throw new ValidationError('Cette session est introuvable.', {
+      sessionId: 'Cette session est introuvable.',
+    });
+  const [list, id, prefix] = cible.siteId
+    ? ['sites-composition', cible.siteId, '']
+    : cible.centreExamenId
+      ? ['centres-examen', cible.centreExamenId, '']
+      : ['departements', cible.departementId!, 'Département : '];
+  const item = fold(
+    listItemDecider,
+    (await eventStore.readStream(streamName(list, id))) as unknown as ListItemEvent[],
+  );
+  if (item.status !== 'actif' && item.status !== 'inactif')
+    throw new ValidationError(referenceList(list)!.notFoundMessage);
+  return `${prefix}${item.libelle}`;
+};
+
+/**
+ * POST /api/documents { kind, cible? }: asks for a document (the exam lists: for a session's site,
+ * centre d'examen or département); a worker makes it and records the outcome.
+ */
 export const documentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {
   app.post('/', async (request, reply) => {
-    const { kind } = parseInput(documentRequestSchema, request.body);
+    const { kind, cible } = parseInput(documentRequestSchema, request.body);
     // Whoever may open the screen a document comes from may ask for it.
     request.principal = await checkAccess(request, { anyOf: documentRequirement(kind) });
     const context = commandContext(request, commandIdOf(request));
@@ -22,7 +70,14 @@ export const documentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { even
     const outcome = await handleCommand(eventStore, {
       stream: streamName(DOCUMENT_CATEGORY, documentId),
       decider: documentDecider,
-      command: { type: 'RequestDocument', data: { documentId, kind } },
+      command: {
+        type: 'RequestDocument',
+        data: {
+          documentId,
+          kind,
+          ...(cible ? { cible: { ...cible, libelle: await targetName(eventStore, cible) } } : {}),
+        },
+      },
       context,
     });
     reply.status(201);

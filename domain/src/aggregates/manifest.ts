@@ -27,7 +27,11 @@ import { categoryOf } from '../core/streams.js';
 import { documentsResource } from '../documents/contracts.js';
 import type { ReferenceRule } from '../usage/references.js';
 import { CANDIDATURE_CATEGORY, CANDIDATURE_FIELDS } from '../registration/candidature.js';
-import { candidaturesResource, inscritsResource } from '../registration/contracts.js';
+import {
+  candidaturesResource,
+  examListResource,
+  inscritsResource,
+} from '../registration/contracts.js';
 import { candidatureChangesResource } from '../registration/changes.js';
 import {
   PERSON_LIST_CATEGORY,
@@ -175,7 +179,12 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     // One person registered for one session, in one métier, through one centre de dépôt.
     category: CANDIDATURE_CATEGORY,
     label: 'Candidatures',
-    resources: [candidaturesResource, inscritsResource, candidatureChangesResource],
+    resources: [
+      candidaturesResource,
+      inscritsResource,
+      examListResource,
+      candidatureChangesResource,
+    ],
     commands: true,
     references: [
       ...CANDIDATURE_FIELDS.filter((f) => f.type === 'reference' && f.reference).map((f) => ({

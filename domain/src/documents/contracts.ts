@@ -4,18 +4,74 @@ import type {
   ReadModelDocument,
   ResourceDefinition,
 } from '../core/readModels.js';
-import { DOCUMENT_CATEGORY, DOCUMENT_KINDS, type DocumentKind } from './document.js';
+import {
+  DOCUMENT_CATEGORY,
+  DOCUMENT_KINDS,
+  needsTarget,
+  type DocumentKind,
+  type DocumentTarget,
+} from './document.js';
 
-export const documentRequestSchema = z.strictObject({
-  kind: z.enum(Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]], {
-    error: 'Type de document inconnu.',
-  }),
-});
+const id = z.string().trim().min(1).max(100);
+export const documentRequestSchema = z
+  .strictObject({
+    kind: z.enum(Object.keys(DOCUMENT_KINDS) as [DocumentKind, ...DocumentKind[]], {
+      error: 'Type de document inconnu.',
+    }),
+    cible: z
+      .strictObject(
+        {
+          sessionId: id,
+          siteId: id.optional(),
+          centreExamenId: id.optional(),
+          departementId: id.optional(),
+        },
+        { error: 'Cible du document invalide.' },
+      )
+      .optional(),
+  })
+  .superRefine((request, context) => {
+    const needed = needsTarget(request.kind);
+    const chosen = request.cible
+      ? [request.cible.siteId, request.cible.centreExamenId, request.cible.departementId].filter(
+          Boolean,
+        ).length
+      : 0;
+    if (needed && (!request.cible || chosen !== 1))
+      context.addIssue({
+        code: 'custom',
+        path: ['cible'],
+        message:
+          'Choisissez la session et un site de composition, un centre d’examen ou un département.',
+      });
+    if (!needed && request.cible)
+      context.addIssue({
+        code: 'custom',
+        path: ['cible'],
+        message: 'Ce document n’a pas de cible.',
+      });
+  });
+
+/** A file name without spaces nor accents: « liste-emargement-lycee-de-douala.pdf ». */
+export const documentFileName = (kind: DocumentKind, cible?: { libelle: string }): string => {
+  const base = DOCUMENT_KINDS[kind].fileName;
+  if (!cible) return base;
+  const slug = cible.libelle
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+  return slug ? base.replace(/\.pdf$/, `-${slug}.pdf`) : base;
+};
 
 export type DocumentStatus = 'demande' | 'genere' | 'echec';
 
 export interface DocumentDocument extends ReadModelDocument {
   kind: DocumentKind;
+  /** What it was made of (a session's site, centre or département), when its kind has a target. */
+  cible?: DocumentTarget;
   libelle: string;
   statut: DocumentStatus;
   demandeLe: string;

@@ -7,12 +7,35 @@ export const DOCUMENT_CATEGORY = 'documents';
 /** What the product can generate; each kind has its French name and file name. */
 export const DOCUMENT_KINDS = {
   'liste-metiers': { label: 'Liste des métiers', fileName: 'liste-des-metiers.pdf' },
+  // The exam lists of a session, for one site, or merged per centre d'examen or département.
+  'liste-emargement': {
+    label: 'Liste d’émargement',
+    fileName: 'liste-emargement.pdf',
+    target: true,
+  },
+  'liste-porte': { label: 'Liste de porte', fileName: 'liste-de-porte.pdf', target: true },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
+/** Whether a kind is made for a target (a session's site, centre or département). */
+export const needsTarget = (kind: DocumentKind): boolean =>
+  (DOCUMENT_KINDS[kind] as { target?: boolean }).target === true;
+
+/**
+ * What a document is made of: a session and one site, one centre d'examen (its sites, merged) or
+ * one département (its sites, merged); `libelle` names it as staff chose it (« Lycée de Douala »).
+ */
+export interface DocumentTarget {
+  readonly sessionId: string;
+  readonly siteId?: string;
+  readonly centreExamenId?: string;
+  readonly departementId?: string;
+  readonly libelle: string;
+}
+
 export type DocumentRequested = DomainEvent<
   'DocumentRequested',
-  { documentId: string; kind: DocumentKind }
+  { documentId: string; kind: DocumentKind; cible?: DocumentTarget }
 >;
 export type DocumentGenerated = DomainEvent<
   'DocumentGenerated',
@@ -28,7 +51,10 @@ export const DOCUMENT_EVENT_TYPES: readonly DocumentEvent['type'][] = [
 ];
 
 export type DocumentCommand =
-  | { type: 'RequestDocument'; data: { documentId: string; kind: DocumentKind } }
+  | {
+      type: 'RequestDocument';
+      data: { documentId: string; kind: DocumentKind; cible?: DocumentTarget };
+    }
   | { type: 'RecordDocumentGenerated'; data: DocumentGenerated['data'] }
   | { type: 'RecordDocumentFailed'; data: DocumentFailed['data'] };
 

@@ -254,6 +254,7 @@ export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
   // The dossiers as the list screen shows them, with every declared field of the form.
   candidatures: CANDIDATURES_TABLE,
   inscrits: CANDIDATURES_TABLE,
+  'liste-examen': CANDIDATURES_TABLE,
   // « Historique des modifications »: one row per change of a dossier, its fields before → after.
   'historique-candidatures': {
     columns: [

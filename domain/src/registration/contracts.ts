@@ -637,3 +637,14 @@ export const inscritsResource: ResourceDefinition = {
   label: 'inscrit',
   readOnly: true,
 };
+
+/**
+ * « Liste d'examen »: the allocated candidates with their numbers, read through a route whose scope
+ * is `statut = affecte`; read-only.
+ */
+export const examListResource: ResourceDefinition = {
+  ...candidaturesResource,
+  name: 'liste-examen',
+  label: 'candidat',
+  readOnly: true,
+};

@@ -207,14 +207,22 @@ const ROUTES = [
     remove: ['candidat.supprimer'],
     actions: CANDIDATURE_ACTIONS,
   }),
-  route('inscription', 'inscription/candidats/liste-d-examen', 'Liste d’examen', [
-    'candidat.lister-inscrits-examen',
-  ]),
+  // The allocated candidates with their numbers, read-only.
+  route(
+    'inscription',
+    'inscription/candidats/liste-d-examen',
+    'Liste d’examen',
+    ['candidat.lister-inscrits-examen'],
+    { resource: 'liste-examen', scope: { statut: 'affecte' }, itemLabel: 'Candidat' },
+  ),
+  // Per site (or merged per centre d'examen or département): attendance and door lists (PDF by
+  // the workers, XLSX at once).
   route(
     'inscription',
     'inscription/candidats/telechargement-des-listes',
     'Téléchargement des listes',
     ['candidat.lister-inscrits', 'candidat.lister-inscrits-examen'],
+    { documents: ['liste-emargement', 'liste-porte'] },
   ),
   route('inscription', 'inscription/candidats/bilan-affectation', 'Bilan d’affectation', [
     'affectation.affecter',

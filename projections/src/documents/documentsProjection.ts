@@ -2,6 +2,7 @@ import {
   assertNever,
   DOCUMENT_EVENT_TYPES,
   DOCUMENT_KINDS,
+  documentFileName,
   documentsCollection,
   type DocumentDocument,
   type DocumentEvent,
@@ -22,12 +23,14 @@ export const documentsProjection: Projection = {
     switch (event.type) {
       case 'DocumentRequested': {
         const kind = DOCUMENT_KINDS[event.data.kind];
+        const { cible } = event.data;
         context.put<DocumentDocument>(documentsCollection, {
           id: event.data.documentId,
           version: event.revision,
           kind: event.data.kind,
-          libelle: kind.label,
-          fichier: kind.fileName,
+          ...(cible ? { cible } : {}),
+          libelle: cible ? `${kind.label} — ${cible.libelle}` : kind.label,
+          fichier: documentFileName(event.data.kind, cible),
           statut: 'demande',
           demandeLe: event.metadata.at,
           demandePar: event.metadata.actor.name,

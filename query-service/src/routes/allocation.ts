@@ -16,8 +16,17 @@ import {
   type ExportRow,
   type ReadModelDocument,
   type ReportSite,
+  EXAM_LIST_COLUMNS,
+  EXAM_LIST_KINDS,
+  type ExamListRow,
+  type ExportTable,
 } from '@examens-pro/domain';
-import { allocationPreview, requireAccess, type ReadStore } from '@examens-pro/platform';
+import {
+  allocationPreview,
+  examListSource,
+  requireAccess,
+  type ReadStore,
+} from '@examens-pro/platform';
 import {
   csvExport,
   EXPORT_TYPES,
@@ -278,4 +287,65 @@ export const allocationPreviewRoutes: FastifyPluginAsync<{
       }),
     };
   });
+};
+
+interface ExamListQuery {
+  sessionId?: string;
+  siteId?: string;
+  centreExamenId?: string;
+  departementId?: string;
+}
+
+/**
+ * GET /api/listes-examen/liste-emargement.xlsx?sessionId=…&siteId=… (or centreExamenId, or
+ * departementId) and /liste-porte.xlsx: the exam lists as spreadsheets, the same columns as their
+ * PDF, with the site of each row (merged lists name it).
+ */
+export const examListExportRoutes: FastifyPluginAsync<{
+  readonly readStore: ReadStore;
+  readonly labels: LabelSource;
+}> = async (app, { readStore, labels }) => {
+  const guard = {
+    preHandler: requireAccess(
+      requirementFor(routeById('inscription/candidats/telechargement-des-listes'), 'read'),
+    ),
+  };
+  for (const kind of EXAM_LIST_KINDS)
+    app.get<{ Querystring: ExamListQuery }>(`/${kind}.xlsx`, guard, async (request, reply) => {
+      const { sessionId, siteId, centreExamenId, departementId } = request.query;
+      const chosen = [siteId, centreExamenId, departementId].filter(Boolean).length;
+      if (!sessionId || chosen !== 1)
+        throw new ValidationError(
+          'Choisissez la session et un site de composition, un centre d’examen ou un département.',
+        );
+      const source = await examListSource(
+        readStore,
+        {
+          sessionId,
+          ...(siteId ? { siteId } : {}),
+          ...(centreExamenId ? { centreExamenId } : {}),
+          ...(departementId ? { departementId } : {}),
+        },
+        kind,
+      );
+      const table: ExportTable = {
+        columns: [
+          { header: 'Site de composition', cell: (row) => String(row.site ?? '') },
+          ...EXAM_LIST_COLUMNS[kind].map((column) => ({
+            header: column.header,
+            cell: (row: ExportRow) => column.cell(row as ExamListRow),
+          })),
+        ],
+        references: [],
+      };
+      reply
+        .type(EXPORT_TYPES.xlsx)
+        .header('Content-Disposition', `attachment; filename="${exportFileName(kind, 'xlsx')}"`)
+        .header('Cache-Control', 'no-store');
+      return reply.send(
+        xlsxExport(table, exportBatches(table, source.rows(), labels), (error) =>
+          request.log.error({ err: error }, `export ${kind} interrompu`),
+        ),
+      );
+    });
 };

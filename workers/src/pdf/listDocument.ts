@@ -11,8 +11,15 @@ export interface Column<Row> {
 
 export interface ListDocumentOptions<Row> {
   readonly title: string;
+  /** A line under the title (the session). */
+  readonly subtitle?: string;
   readonly editedAt: Date;
   readonly columns: readonly Column<Row>[];
+  /**
+   * For a document of several parts (the sites of a centre): each row's part, rows arriving part
+   * after part; every part starts on a new page under its own heading.
+   */
+  readonly section?: (row: Row) => string;
   readonly rows: AsyncIterable<Row>;
   /** Rows expected, for the progress bar (0 when unknown). */
   readonly total: number;
@@ -124,13 +131,21 @@ export const renderListDocument = async <Row>(
     .fontSize(16)
     .fillColor(BLUE)
     .text(pdfText(options.title), MARGIN, MARGIN);
+  if (options.subtitle)
+    doc.font('Helvetica').fontSize(11).fillColor('#000000').text(pdfText(options.subtitle));
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#444444')
     .text(`Édité le ${dayjs(options.editedAt).format('DD/MM/YYYY [à] HH [h] mm')}`);
   doc.moveDown(1);
-  header();
+  const headingOf = (title: string): void => {
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(pdfText(title), MARGIN, doc.y);
+    doc.fillColor('#000000').font('Helvetica').fontSize(9);
+    doc.moveDown(0.5);
+  };
+  let part: string | undefined;
+  if (!options.section) header();
   const cellWidths = options.columns.map((column) => column.width * width - 8);
   const lineHeight = doc.currentLineHeight(true);
   const fontSize = 9;
@@ -138,6 +153,18 @@ export const renderListDocument = async <Row>(
   let count = 0;
   let reported = 0;
   for await (const row of options.rows) {
+    if (options.section) {
+      const next = options.section(row);
+      if (next !== part) {
+        if (part !== undefined) {
+          doc.addPage();
+          doc.y = MARGIN;
+        }
+        part = next;
+        headingOf(next);
+        header();
+      }
+    }
     const values = options.columns.map((column) => pdfText(column.value(row)));
     // Most cells hold on one line: measuring a width is far cheaper than laying out a paragraph.
     // No Helvetica glyph is wider than 1 em: a short enough text fits without being measured.
@@ -174,7 +201,10 @@ export const renderListDocument = async <Row>(
       await options.onProgress?.(percent);
     }
   }
-  if (count === 0) doc.font('Helvetica-Oblique').text('Aucun élément.', MARGIN, doc.y + 4);
+  if (count === 0) {
+    if (options.section) header();
+    doc.font('Helvetica-Oblique').text('Aucun élément.', MARGIN, doc.y + 4);
+  }
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i += 1) {

@@ -10,6 +10,9 @@ export type ToRenderThread =
   | {
       type: 'render';
       title: string;
+      subtitle?: string;
+      /** Each row's last cell is its part's heading (`section`). */
+      sectioned?: boolean;
       editedAt: number;
       total: number;
       columns: readonly { header: string; width: number }[];
@@ -125,7 +128,11 @@ export const renderListDocumentOffThread = <Row>(
       while (!exhausted && rows.length < BATCH) {
         const next = await source.next();
         if (next.done) exhausted = true;
-        else rows.push(options.columns.map((column) => column.value(next.value)));
+        else {
+          const cells = options.columns.map((column) => column.value(next.value));
+          if (options.section) cells.push(options.section(next.value));
+          rows.push(cells);
+        }
       }
       if (settled) return;
       worker.postMessage(
@@ -170,6 +177,8 @@ export const renderListDocumentOffThread = <Row>(
     worker.postMessage({
       type: 'render',
       title: options.title,
+      ...(options.subtitle ? { subtitle: options.subtitle } : {}),
+      ...(options.section ? { sectioned: true } : {}),
       editedAt: options.editedAt.getTime(),
       total: options.total,
       columns: options.columns.map(({ header, width }) => ({ header, width })),

@@ -71,6 +71,8 @@ port.on('message', (message: ToRenderThread) => {
       const out = output();
       const { pages } = await renderListDocument<readonly string[]>(out, {
         title: message.title,
+        ...(message.subtitle ? { subtitle: message.subtitle } : {}),
+        ...(message.sectioned ? { section: (row: readonly string[]) => row[row.length - 1]! } : {}),
         editedAt: new Date(message.editedAt),
         total: message.total,
         columns: message.columns.map((column, i) => ({

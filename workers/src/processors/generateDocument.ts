@@ -1,12 +1,14 @@
 import {
   DOCUMENT_CATEGORY,
-  DOCUMENT_KINDS,
   documentDecider,
+  documentFileName,
   fold,
   READ_RESOURCES,
   streamName,
   type Actor,
   type DocumentKind,
+  type DocumentTarget,
+  type ExamListKind,
 } from '@examens-pro/domain';
 import {
   handleCommand,
@@ -18,6 +20,7 @@ import {
 } from '@examens-pro/platform';
 import type { Writable } from 'node:stream';
 import { renderMetiersList } from '../pdf/metiersList.js';
+import { renderExamList } from '../pdf/examLists.js';
 
 export const DOCUMENT_WORKER: Actor = {
   id: 'generateur-documents',
@@ -29,6 +32,8 @@ export const DOCUMENT_ATTEMPTS = 3;
 export interface GenerateDocumentData {
   readonly documentId: string;
   readonly kind: DocumentKind;
+  /** What it is made of, for a kind that has a target (the exam lists). */
+  readonly cible?: DocumentTarget;
   /** The DocumentRequested event: the cause of the outcome event. */
   readonly requestEventId: string;
   /** Its position: the read models a document shows must have reached it (what staff saw when asking). */
@@ -40,13 +45,21 @@ const projectionsOf = (resource: string): readonly string[] =>
   READ_RESOURCES.find((r) => r.name === resource)?.projections ?? [];
 
 /** Projections each kind of document reads from. */
+const EXAM_LISTS_READ = [
+  ...projectionsOf('candidatures'),
+  ...projectionsOf('sites-composition'),
+  ...projectionsOf('sessions'),
+];
 const READS: Record<DocumentKind, readonly string[]> = {
   'liste-metiers': projectionsOf('metiers'),
+  'liste-emargement': EXAM_LISTS_READ,
+  'liste-porte': EXAM_LISTS_READ,
 };
 
 type Renderer = (
   out: Writable,
   progress: (percent: number) => Promise<void>,
+  cible: DocumentTarget | undefined,
 ) => Promise<{ pages: number }>;
 
 export interface DocumentDeps {
@@ -62,9 +75,17 @@ export interface DocumentDeps {
  * `DocumentFailed` with the reason staff will read.
  */
 export const generateDocument = (deps: DocumentDeps) => {
+  const now = () => (deps.now ?? (() => new Date()))();
+  const examList =
+    (kind: ExamListKind): Renderer =>
+    (out, progress, cible) => {
+      if (!cible) throw new Error('document sans cible');
+      return renderExamList(out, deps.readStore, kind, cible, now(), progress);
+    };
   const renderers: Record<DocumentKind, Renderer> = {
-    'liste-metiers': (out, progress) =>
-      renderMetiersList(out, deps.readStore, (deps.now ?? (() => new Date()))(), progress),
+    'liste-metiers': (out, progress) => renderMetiersList(out, deps.readStore, now(), progress),
+    'liste-emargement': examList('liste-emargement'),
+    'liste-porte': examList('liste-porte'),
   };
 
   return async (job: JobContext): Promise<unknown> => {
@@ -86,7 +107,8 @@ export const generateDocument = (deps: DocumentDeps) => {
       }
       let pages = 0;
       const file = await deps.storage.write(`${data.documentId}.pdf`, async (out) => {
-        pages = (await renderers[data.kind](out, (percent) => job.progress(percent))).pages;
+        pages = (await renderers[data.kind](out, (percent) => job.progress(percent), data.cible))
+          .pages;
       });
       await handleCommand(deps.eventStore, {
         stream,
@@ -95,7 +117,7 @@ export const generateDocument = (deps: DocumentDeps) => {
           type: 'RecordDocumentGenerated',
           data: {
             documentId: data.documentId,
-            fileName: DOCUMENT_KINDS[data.kind].fileName,
+            fileName: documentFileName(data.kind, data.cible),
             sha256: file.sha256,
             size: file.size,
             pages,

@@ -23,6 +23,7 @@ export const documentsReactor = (queue: JobQueue): Projection => ({
     const data: GenerateDocumentData = {
       documentId: event.data.documentId,
       kind: event.data.kind,
+      ...(event.data.cible ? { cible: event.data.cible } : {}),
       requestEventId: event.id,
       requestPosition: event.position,
     };

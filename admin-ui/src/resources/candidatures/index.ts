@@ -14,3 +14,10 @@ export const inscrits = lazyResource(() => import('./screens').then((m) => m.ins
   recordRepresentation: (record: { numeroDossier?: string; libelle?: string }) =>
     `${record.numeroDossier ?? ''} — ${record.libelle ?? ''}`,
 });
+
+/** « Liste d’examen »: the allocated candidates, read-only. */
+export const listeExamen = lazyResource(() => import('./screens').then((m) => m.examListScreens), {
+  icon: AssignmentIndIcon,
+  recordRepresentation: (record: { numeroCandidat?: string; libelle?: string }) =>
+    `${record.numeroCandidat ?? ''} — ${record.libelle ?? ''}`,
+});

@@ -5,6 +5,7 @@ import {
   CANDIDATURE_STATUSES,
   PIECES_STATE_LABELS,
   PIECES_STATES,
+  SEXES,
   type ListField,
 } from '@examens-pro/domain';
 import { ResourceContextProvider, type RaRecord } from 'react-admin';
@@ -185,6 +186,85 @@ export const inscritScreens = screensOf({
   readOnly: true,
   remove: undefined,
   slots: { showTabs: SHOW_TABS },
+});
+
+/**
+ * « Liste d’examen »: the allocated candidates (the server's scope) with their candidate and table
+ * numbers and their site, filtered by site and métier; read and exported only.
+ */
+export const examListScreens = screensOf({
+  ...candidatures,
+  ...routeLabels('liste-examen'),
+  fields: [
+    {
+      name: 'numeroCandidat',
+      label: 'N° candidat',
+      type: 'text',
+      inList: true,
+      sortable: true,
+      search: 'numéro de candidat',
+    },
+    {
+      name: 'libelle',
+      label: 'Nom et prénoms',
+      type: 'text',
+      inList: true,
+      sortable: true,
+      search: 'nom',
+    },
+    {
+      name: 'sessionId',
+      label: 'Session',
+      type: 'reference',
+      reference: 'sessions',
+      inList: false,
+      filter: 'alwaysOn',
+    },
+    {
+      name: 'siteId',
+      label: 'Site de composition',
+      type: 'reference',
+      reference: 'sites-composition',
+      inList: true,
+      filter: true,
+    },
+    {
+      name: 'numeroTable',
+      label: 'Table',
+      type: 'integer',
+      grouping: false,
+      inList: true,
+      sortable: true,
+    },
+    {
+      name: 'metierId',
+      label: 'Métier',
+      type: 'reference',
+      reference: 'metiers',
+      inList: true,
+      filter: true,
+    },
+    {
+      name: 'numeroDossier',
+      label: 'Numéro de dossier',
+      type: 'text',
+      inList: true,
+      search: 'numéro de dossier',
+    },
+    { name: 'dateNaissance', label: 'Date de naissance', type: 'date' },
+    {
+      name: 'sexe',
+      label: 'Sexe',
+      type: 'choice',
+      choices: SEXES,
+      filter: true,
+    },
+    { name: 'handicapId', label: 'Handicap', type: 'reference', reference: 'types-handicap' },
+  ],
+  sort: { field: 'numeroCandidat', order: 'ASC' },
+  readOnly: true,
+  remove: undefined,
+  slots: {},
 });
 
 /**

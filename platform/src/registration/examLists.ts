@@ -1,0 +1,97 @@
+import {
+  candidaturesCollection,
+  EXAM_LIST_ORDER,
+  listCollection,
+  referenceList,
+  sessionsCollection,
+  type CandidatureDocument,
+  type DocumentTarget,
+  type ExamListKind,
+  type ExamListRow,
+  type ReadModelDocument,
+} from '@examens-pro/domain';
+import type { ReadStore } from '../read-store/port.js';
+
+type Doc = ReadModelDocument & Record<string, unknown>;
+
+const all = async (readStore: ReadStore, list: string): Promise<Doc[]> => {
+  const items: Doc[] = [];
+  for await (const item of readStore
+    .collection<Doc>(listCollection(referenceList(list)!))
+    .stream({ sort: [{ field: 'id', order: 'ASC' }] }))
+    items.push(item);
+  return items;
+};
+
+const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+
+/**
+ * The exam lists of a target (a session's site, or the sites of a centre d'examen or département,
+ * in name order), read from the read models: the session's name, the sites with their headings,
+ * how many candidates in all, and their rows site after site, named (métier, accommodation).
+ */
+export const examListSource = async (
+  readStore: ReadStore,
+  cible: Omit<DocumentTarget, 'libelle'>,
+  kind: ExamListKind,
+) => {
+  const [sites, centres, metiers, handicaps] = await Promise.all(
+    ['sites-composition', 'centres-examen', 'metiers', 'types-handicap'].map((l) =>
+      all(readStore, l),
+    ),
+  );
+  const centreOf = new Map(centres!.map((c) => [c.id, c]));
+  const chosen = sites!
+    .filter((s) => {
+      const centre = centreOf.get(String(s.centreExamenId ?? ''));
+      return cible.siteId
+        ? s.id === cible.siteId
+        : cible.centreExamenId
+          ? s.centreExamenId === cible.centreExamenId
+          : centre?.departementId === cible.departementId;
+    })
+    .sort((a, b) => collator.compare(String(a.libelle ?? ''), String(b.libelle ?? '')));
+  const heading = (site: Doc) => {
+    const centre = centreOf.get(String(site.centreExamenId ?? ''));
+    return [String(site.libelle ?? ''), centre?.libelle, site.adresse]
+      .filter((part) => typeof part === 'string' && part !== '')
+      .join(' — ');
+  };
+  const metier = new Map(metiers!.map((m) => [m.id, String(m.libelle ?? '')]));
+  const amenagement = new Map(
+    handicaps!.map((h) => [h.id, String(h.amenagement || h.libelle || '')]),
+  );
+  const session = await readStore.collection<Doc>(sessionsCollection).get(cible.sessionId);
+  const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
+  const filterOf = (siteId: string) => ({ sessionId: cible.sessionId, statut: 'affecte', siteId });
+  const total = (await Promise.all(chosen.map((site) => dossiers.count(filterOf(site.id))))).reduce(
+    (sum, n) => sum + n,
+    0,
+  );
+  async function* rows(): AsyncGenerator<ExamListRow> {
+    for (const site of chosen) {
+      const title = heading(site);
+      for await (const doc of dossiers.stream({
+        filter: filterOf(site.id),
+        sort: [EXAM_LIST_ORDER[kind], { field: 'numeroTable', order: 'ASC' }],
+        batchSize: 1000,
+      }))
+        yield {
+          numeroCandidat: doc.numeroCandidat ?? '',
+          numeroTable: doc.numeroTable ?? 0,
+          libelle: doc.libelle,
+          dateNaissance: String(doc.dateNaissance ?? ''),
+          metier: metier.get(doc.metierId) ?? '',
+          amenagement:
+            typeof doc.handicapId === 'string' ? (amenagement.get(doc.handicapId) ?? '') : '',
+          site: title,
+        };
+    }
+  }
+  return {
+    session: String(session?.libelle ?? ''),
+    sites: chosen.map((site) => ({ id: site.id, heading: heading(site) })),
+    total,
+    rows,
+  };
+};
