@@ -431,9 +431,9 @@ describe('permissions, on the server', () => {
     // …the sign-in journal, read-only (no history, no command: checked in its own spec), the
     // candidatures and the inscrits, the changes of every dossier (read-only, no history) and
     // the lists of agents (no history; created only), the automatic allocations (no history;
-    // created only), the registration incidents and « Mes incidents » (read-only). (métiers,
-    // patrons and apprentis among the lists with a path.)
-    expect(resources.length).toBe(12 + REFERENCE_LISTS.filter((l) => l.path).length);
+    // created only), the registration incidents and « Mes incidents » (read-only), the « Liste
+    // d’examen » (read-only). (métiers, patrons and apprentis among the lists with a path.)
+    expect(resources.length).toBe(13 + REFERENCE_LISTS.filter((l) => l.path).length);
     const withoutHistory = [
       'journal-connexions',
       'historique-candidatures',
@@ -451,6 +451,7 @@ describe('permissions, on the server', () => {
         'inscrits',
         'historique-candidatures',
         'mes-incidents',
+        'liste-examen',
       ].includes(resource);
       const reads = [`/api/${resource}`, `/api/${resource}/x`, `/api/${resource}/x/historique`];
       if (withoutHistory.includes(resource)) reads.pop();

@@ -10,7 +10,18 @@ const POLL_MS = 400;
  * Asks the server for a document, shows its progress while a worker makes it, then downloads it.
  * The request survives a reload: the document is an event, its job is re-enqueued at start-up.
  */
-export const DownloadDocumentButton = ({ kind, label }: { kind: string; label: string }) => {
+export const DownloadDocumentButton = ({
+  kind,
+  label,
+  cible,
+  disabled,
+}: {
+  kind: string;
+  label: string;
+  /** What the document is made of (the exam lists: a session's site, centre or département). */
+  cible?: Record<string, string>;
+  disabled?: boolean;
+}) => {
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
   const [progress, setProgress] = useState<number | null>(null);
@@ -54,7 +65,7 @@ export const DownloadDocumentButton = ({ kind, label }: { kind: string; label: s
   const start = async (): Promise<void> => {
     setProgress(0);
     try {
-      const { id } = await dataProvider.requestDocument(kind);
+      const { id } = await dataProvider.requestDocument(kind, cible);
       await follow(String(id));
     } catch (error) {
       setProgress(null);
@@ -64,7 +75,7 @@ export const DownloadDocumentButton = ({ kind, label }: { kind: string; label: s
 
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      <Button label={label} onClick={() => void start()} disabled={progress !== null}>
+      <Button label={label} onClick={() => void start()} disabled={disabled || progress !== null}>
         <DownloadIcon />
       </Button>
       {progress !== null ? (

@@ -223,7 +223,7 @@ export interface ExamensDataProvider extends DataProvider {
     params: { id: Identifier; instant: string },
   ): Promise<{ instant: string; revision: number; record: RaRecord }>;
   /** Asks for a document (`POST /api/documents`); a worker makes it. */
-  requestDocument(kind: string): Promise<CommandAnswer>;
+  requestDocument(kind: string, cible?: Record<string, string>): Promise<CommandAnswer>;
   documentProgress(id: Identifier): Promise<DocumentProgress>;
   informations(): Promise<Informations>;
   maintenance(): Promise<{ active: boolean; message: string }>;
@@ -394,7 +394,8 @@ export const dataProvider: ExamensDataProvider = {
     };
   },
 
-  requestDocument: (kind) => send('POST', `${API}/documents`, {}, { kind }),
+  requestDocument: (kind, cible) =>
+    send('POST', `${API}/documents`, {}, cible ? { kind, cible } : { kind }),
 
   async documentProgress(id) {
     const { json } = await httpClient(

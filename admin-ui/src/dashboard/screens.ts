@@ -33,6 +33,10 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
     () => import('../resources/candidatures/screens'),
     (m) => m.RegisterPage,
   ),
+  'inscription/candidats/telechargement-des-listes': lazyScreen(
+    () => import('../resources/allocation/ListsDownloadPage'),
+    (m) => m.ListsDownloadPage,
+  ),
   'inscription/candidats/bilan-affectation': lazyScreen(
     () => import('../resources/allocation/AllocationReportPage'),
     (m) => m.AllocationReportPage,

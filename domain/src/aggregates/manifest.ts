@@ -195,6 +195,8 @@ export const AGGREGATES: readonly AggregateManifest[] = [
       { field: 'motifRejetId', resource: 'motifs-rejet' },
       // The site an allocation gives (read by whoever reads the dossiers, to name it).
       { field: 'siteId', resource: 'sites-composition' },
+      // The exam lists are chosen per centre d'examen too (« Téléchargement des listes »).
+      { field: 'centreExamenId', resource: 'centres-examen', chosenOn: ['liste-examen'] },
     ],
     referenceEvents: ['CandidatureCreated', 'CandidatureModified'],
     removalEvents: ['CandidatureDeleted'],

@@ -37,13 +37,16 @@ export const formatPercent = (value: number): string => `${formatNumber(value)}\
  * The sessions the allocation screens choose from (`GET /api/bilan-affectation/sessions`, the most
  * recent first) and the one chosen: the address's `sessionId` when given, else the first.
  */
-export const useSessions = (initial?: string | null) => {
+export const useSessions = (
+  initial?: string | null,
+  source = '/api/bilan-affectation/sessions',
+) => {
   const [sessions, setSessions] = useState<SessionChoice[]>([]);
   const [sessionId, setSessionId] = useState(initial ?? '');
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string>();
   useEffect(() => {
-    apiJson<SessionChoice[]>('/api/bilan-affectation/sessions')
+    apiJson<SessionChoice[]>(source)
       .then((found) => {
         setSessions(found);
         setSessionId((chosen) =>
@@ -52,7 +55,7 @@ export const useSessions = (initial?: string | null) => {
       })
       .catch((e: Error) => setError(e.message))
       .finally(() => setLoaded(true));
-  }, []);
+  }, [source]);
   return { sessions, sessionId, setSessionId, loaded, error };
 };
 

@@ -1,0 +1,140 @@
+import TableViewIcon from '@mui/icons-material/TableView';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { Title } from 'react-admin';
+import { apiJson } from '../../common/api';
+import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
+import { download } from '../../common/ExportButtons';
+import { FilterSelect, listQuery, SessionSelect, useSessions, type Named } from './shared';
+
+type Level = 'siteId' | 'centreExamenId' | 'departementId';
+const LEVELS: { value: Level; label: string; choose: string }[] = [
+  { value: 'siteId', label: 'Un site de composition', choose: 'Site de composition' },
+  { value: 'centreExamenId', label: 'Un centre d’examen (fusionné)', choose: 'Centre d’examen' },
+  { value: 'departementId', label: 'Un département (fusionné)', choose: 'Département' },
+];
+
+/**
+ * « Téléchargement des listes »: for a session and a site (or all the sites of a centre d'examen or
+ * a département, merged, each site on pages of its own), the attendance list and the door list as
+ * PDF (made by the workers, with their progress) or as XLSX at once.
+ */
+export const ListsDownloadPage = () => {
+  const { sessions, sessionId, setSessionId, error } = useSessions(
+    null,
+    `/api/sessions?${listQuery({}, ['ouvertureInscriptions', 'DESC'], [0, 199])}`,
+  );
+  const [level, setLevel] = useState<Level>('siteId');
+  const [target, setTarget] = useState('');
+  const [sites, setSites] = useState<(Named & { centreExamenId?: string })[]>([]);
+  const [centres, setCentres] = useState<(Named & { departementId?: string })[]>([]);
+  const [departements, setDepartements] = useState<Named[]>([]);
+
+  useEffect(() => {
+    apiJson<(Named & { centreExamenId?: string })[]>(`/api/sites-composition?${listQuery({})}`)
+      .then(setSites)
+      .catch(() => setSites([]));
+    apiJson<(Named & { departementId?: string })[]>(`/api/centres-examen?${listQuery({})}`)
+      .then(setCentres)
+      .catch(() => setCentres([]));
+    apiJson<Named[]>(`/api/departements?${listQuery({})}`)
+      .then(setDepartements)
+      .catch(() => setDepartements([]));
+  }, []);
+
+  // Only the départements and centres that have composition sites.
+  const choices = useMemo(() => {
+    if (level === 'siteId') return sites;
+    const withSites = new Set(sites.map((s) => s.centreExamenId));
+    const centresWithSites = centres.filter((c) => withSites.has(c.id));
+    if (level === 'centreExamenId') return centresWithSites;
+    const held = new Set(centresWithSites.map((c) => c.departementId));
+    return departements.filter((d) => held.has(d.id));
+  }, [level, sites, centres, departements]);
+
+  const cible = sessionId && target ? { sessionId, [level]: target } : undefined;
+  const query = cible ? new URLSearchParams(cible).toString() : '';
+  const chosen = LEVELS.find((l) => l.value === level)!;
+
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title="Téléchargement des listes" />
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            {error ? <Typography color="error">{error}</Typography> : null}
+            <SessionSelect sessions={sessions} value={sessionId} onChange={setSessionId} />
+            <RadioGroup
+              row
+              aria-label="Listes pour"
+              value={level}
+              onChange={(e) => {
+                setLevel(e.target.value as Level);
+                setTarget('');
+              }}
+            >
+              {LEVELS.map((l) => (
+                <FormControlLabel
+                  key={l.value}
+                  value={l.value}
+                  control={<Radio />}
+                  label={l.label}
+                />
+              ))}
+            </RadioGroup>
+            <FilterSelect
+              label={chosen.choose}
+              value={target}
+              onChange={setTarget}
+              items={choices}
+              all="Choisir…"
+              minWidth={320}
+            />
+            <Typography variant="subtitle2">Liste d’émargement</Typography>
+            <Stack direction="row" spacing={1} alignItems="center">
+              <DownloadDocumentButton
+                kind="liste-emargement"
+                label="Liste d’émargement (PDF)"
+                cible={cible}
+                disabled={!cible}
+              />
+              <Button
+                startIcon={<TableViewIcon />}
+                disabled={!cible}
+                onClick={() => download(`/api/listes-examen/liste-emargement.xlsx?${query}`)}
+              >
+                Liste d’émargement (XLSX)
+              </Button>
+            </Stack>
+            <Typography variant="subtitle2">Liste de porte</Typography>
+            <Stack direction="row" spacing={1} alignItems="center">
+              <DownloadDocumentButton
+                kind="liste-porte"
+                label="Liste de porte (PDF)"
+                cible={cible}
+                disabled={!cible}
+              />
+              <Button
+                startIcon={<TableViewIcon />}
+                disabled={!cible}
+                onClick={() => download(`/api/listes-examen/liste-porte.xlsx?${query}`)}
+              >
+                Liste de porte (XLSX)
+              </Button>
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};
