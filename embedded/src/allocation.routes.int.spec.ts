@@ -8,6 +8,7 @@ import {
 import { allocationCommands } from '@examens-pro/platform';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import ExcelJS from 'exceljs';
+import { writeFileSync } from 'node:fs';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -244,6 +245,31 @@ beforeAll(async () => {
       siteAccessibleRequis: true,
     })
   ).id;
+  // The épreuves of the examen: every métier's written paper the first day, Coiffure's practical
+  // one the next afternoon.
+  await created('/api/epreuves', {
+    code: 'THEO',
+    libelle: 'Épreuve théorique',
+    examenId: ids.examen,
+    coefficient: 1,
+    noteMax: 20,
+    typeEpreuve: 'ecrite',
+    jour: 1,
+    heureDebut: '08:00',
+    duree: 180,
+  });
+  await created('/api/epreuves', {
+    code: 'PRAT-COIF',
+    libelle: 'Pratique de coiffure',
+    examenId: ids.examen,
+    metierId: ids.coif,
+    coefficient: 2,
+    noteMax: 20,
+    typeEpreuve: 'pratique',
+    jour: 2,
+    heureDebut: '13:30',
+    duree: 240,
+  });
   affecteur = await t.userWith(['affectation.affecter'], 'affecteur@test.local');
   enroleur = await t.userWith(
     ['candidat.enregistrer', 'candidat.modifier', 'candidat.lister-inscrits'],
@@ -679,6 +705,8 @@ describe('exam lists', () => {
     expect(state.statut).toBe('genere');
     const file = await admin.inject({ method: 'GET', url: `/api/documents/${id}/fichier` });
     expect(file.statusCode).toBe(200);
+    // KEEP_PDF=<folder>: the files are kept there, to be looked at.
+    if (process.env.KEEP_PDF) writeFileSync(`${process.env.KEEP_PDF}/${id}.pdf`, file.rawPayload);
     return {
       pages: pdfText(file.rawPayload),
       disposition: String(file.headers['content-disposition']),
@@ -749,6 +777,43 @@ describe('exam lists', () => {
         })
       ).statusCode,
     ).toBe(403);
+  }, 60_000);
+
+  it('makes the convocations of a site, one page per candidate, and of one candidate', async () => {
+    const site = await generated({
+      kind: 'convocations',
+      cible: { sessionId: ids.session, siteId: ids.douala },
+    });
+    expect(site.pages).toHaveLength(5);
+    const akwa = site.pages[0]!;
+    for (const text of [
+      'CONVOCATION',
+      'CQP — CQP 2027',
+      'Akwa',
+      'Numéro de candidat',
+      'Lycée de Douala',
+      'Centre de Douala',
+      'Numéro de table',
+      'Épreuve théorique',
+      '14/06/2027',
+      '08 h 00',
+      '3 h 00',
+      'Pratique de coiffure',
+      '15/06/2027',
+      '13 h 30',
+      'À apporter',
+    ])
+      expect({ text, found: akwa.includes(text) }).toEqual({ text, found: true });
+    expect(akwa).toMatch(/COIF-\d{5}/);
+    expect(site.pages[4]).toContain('Manga');
+    const one = await generated({
+      kind: 'convocations',
+      cible: { sessionId: ids.session, candidatureId: ids.seatedAbanda },
+    });
+    expect(one.pages).toHaveLength(1);
+    expect(one.pages[0]).toContain('Abanda');
+    expect(one.pages[0]).not.toContain('Pratique de coiffure');
+    expect(one.disposition).toContain('convocations-abanda-');
   }, 60_000);
 
   it('gives the same list as a spreadsheet', async () => {

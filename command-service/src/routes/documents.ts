@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  CANDIDATURE_CATEGORY,
+  CANDIDATURE_NOT_FOUND,
+  candidatureDecider,
+  type CandidatureEvent,
   DOCUMENT_CATEGORY,
   fold,
   listItemDecider,
@@ -30,7 +34,13 @@ import type { RouteDeps } from './deps.js';
  */
 const targetName = async (
   eventStore: EventStore,
-  cible: { sessionId: string; siteId?: string; centreExamenId?: string; departementId?: string },
+  cible: {
+    sessionId: string;
+    siteId?: string;
+    centreExamenId?: string;
+    departementId?: string;
+    candidatureId?: string;
+  },
 ): Promise<string> => {
   const session = fold(
     sessionDecider,
@@ -42,6 +52,17 @@ const targetName = async (
     throw new ValidationError('Cette session est introuvable.', {
       sessionId: 'Cette session est introuvable.',
     });
+  if (cible.candidatureId) {
+    const dossier = fold(
+      candidatureDecider,
+      (await eventStore.readStream(
+        streamName(CANDIDATURE_CATEGORY, cible.candidatureId),
+      )) as unknown as CandidatureEvent[],
+    );
+    if (dossier.status !== 'present' || dossier.sessionId !== cible.sessionId)
+      throw new ValidationError(CANDIDATURE_NOT_FOUND);
+    return `${[dossier.values.nom, dossier.values.prenoms].filter(Boolean).join(' ')} (${dossier.numeroCandidat ?? dossier.numeroDossier})`;
+  }
   const [list, id, prefix] = cible.siteId
     ? ['sites-composition', cible.siteId, '']
     : cible.centreExamenId

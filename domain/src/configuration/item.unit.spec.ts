@@ -309,7 +309,17 @@ describe('Reference list item form contract', () => {
       noteMax: 20,
       typeEpreuve: 'ecrite',
       eliminatoire: false,
+      jour: null,
+      heureDebut: '',
+      duree: null,
     });
+    expect(refusal('epreuves', { ...epreuve, coefficient: 1, heureDebut: '8h' })).toMatchObject({
+      heureDebut: 'Indiquez l’heure au format HH:MM, par exemple 08:00.',
+    });
+    expect(
+      parse('epreuves', { ...epreuve, coefficient: 1, jour: 2, heureDebut: '08:30', duree: 180 })
+        .values,
+    ).toMatchObject({ jour: 2, heureDebut: '08:30', duree: 180 });
   });
 
   it('takes a paper’s type among written, practical and oral, and its eliminatory flag as yes or no', () => {

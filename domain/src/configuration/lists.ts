@@ -403,8 +403,30 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
           inList: true,
         },
         { name: 'eliminatoire', label: 'Éliminatoire', type: 'boolean', inList: true },
+        // Its place in a session's composition (the convocations print it as a date and a time).
+        {
+          name: 'jour',
+          label: 'Jour de composition',
+          type: 'integer',
+          min: 1,
+          max: 31,
+          help: '1 : premier jour de composition de la session ; 2 : le lendemain…',
+        },
+        {
+          name: 'heureDebut',
+          label: 'Heure de début (HH:MM)',
+          type: 'text',
+          help: 'Par exemple 08:00.',
+        },
+        { name: 'duree', label: 'Durée (minutes)', type: 'integer', min: 1, max: 1440 },
       ],
     ),
+    check: (values): Record<string, string> =>
+      typeof values.heureDebut === 'string' &&
+      values.heureDebut !== '' &&
+      !/^([01]\d|2[0-3]):[0-5]\d$/.test(values.heureDebut)
+        ? { heureDebut: 'Indiquez l’heure au format HH:MM, par exemple 08:00.' }
+        : {},
   },
   simple(
     'pieces-justificatives',

@@ -25,6 +25,7 @@ export const documentRequestSchema = z
           siteId: id.optional(),
           centreExamenId: id.optional(),
           departementId: id.optional(),
+          candidatureId: id.optional(),
         },
         { error: 'Cible du document invalide.' },
       )
@@ -32,17 +33,24 @@ export const documentRequestSchema = z
   })
   .superRefine((request, context) => {
     const needed = needsTarget(request.kind);
-    const chosen = request.cible
-      ? [request.cible.siteId, request.cible.centreExamenId, request.cible.departementId].filter(
+    const { cible } = request;
+    const chosen = cible
+      ? [cible.siteId, cible.centreExamenId, cible.departementId, cible.candidatureId].filter(
           Boolean,
         ).length
       : 0;
-    if (needed && (!request.cible || chosen !== 1))
+    if (needed && (!cible || chosen !== 1))
       context.addIssue({
         code: 'custom',
         path: ['cible'],
         message:
           'Choisissez la session et un site de composition, un centre d’examen ou un département.',
+      });
+    else if (cible?.candidatureId && request.kind !== 'convocations')
+      context.addIssue({
+        code: 'custom',
+        path: ['cible'],
+        message: 'Ce document se fait par site, centre d’examen ou département.',
       });
     if (!needed && request.cible)
       context.addIssue({

@@ -14,6 +14,8 @@ export const DOCUMENT_KINDS = {
     target: true,
   },
   'liste-porte': { label: 'Liste de porte', fileName: 'liste-de-porte.pdf', target: true },
+  // One page per allocated candidate: of one dossier, or of a site, centre or département.
+  convocations: { label: 'Convocations', fileName: 'convocations.pdf', target: true },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
@@ -30,6 +32,8 @@ export interface DocumentTarget {
   readonly siteId?: string;
   readonly centreExamenId?: string;
   readonly departementId?: string;
+  /** One candidate's document (a convocation). */
+  readonly candidatureId?: string;
   readonly libelle: string;
 }
 

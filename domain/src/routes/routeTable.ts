@@ -216,13 +216,13 @@ const ROUTES = [
     { resource: 'liste-examen', scope: { statut: 'affecte' }, itemLabel: 'Candidat' },
   ),
   // Per site (or merged per centre d'examen or département): attendance and door lists (PDF by
-  // the workers, XLSX at once).
+  // the workers, XLSX at once), and the convocations (one page per candidate).
   route(
     'inscription',
     'inscription/candidats/telechargement-des-listes',
     'Téléchargement des listes',
     ['candidat.lister-inscrits', 'candidat.lister-inscrits-examen'],
-    { documents: ['liste-emargement', 'liste-porte'] },
+    { documents: ['liste-emargement', 'liste-porte', 'convocations'] },
   ),
   route('inscription', 'inscription/candidats/bilan-affectation', 'Bilan d’affectation', [
     'affectation.affecter',

@@ -1,6 +1,8 @@
 import {
   candidaturesCollection,
+  convocationEpreuves,
   EXAM_LIST_ORDER,
+  type ConvocationPage,
   listCollection,
   referenceList,
   sessionsCollection,
@@ -88,10 +90,92 @@ export const examListSource = async (
         };
     }
   }
+  const siteById = new Map(sites!.map((site) => [site.id, site]));
   return {
     session: String(session?.libelle ?? ''),
     sites: chosen.map((site) => ({ id: site.id, heading: heading(site) })),
     total,
     rows,
+    metierNames: metier,
+    amenagementOf: (handicapId: unknown) =>
+      typeof handicapId === 'string' ? (amenagement.get(handicapId) ?? '') : '',
+    siteOf: (siteId: string) => {
+      const site = siteById.get(siteId);
+      if (!site) return undefined;
+      return {
+        libelle: String(site.libelle ?? ''),
+        centre: String(centreOf.get(String(site.centreExamenId ?? ''))?.libelle ?? ''),
+        adresse: String(site.adresse ?? ''),
+      };
+    },
+  };
+};
+
+/**
+ * The convocations of a target (one dossier, or the allocated candidates of a site, centre
+ * d'examen or département, site after site in table order): each page's content, named.
+ */
+export const convocationSource = async (
+  readStore: ReadStore,
+  cible: Omit<DocumentTarget, 'libelle'>,
+) => {
+  const session = await readStore.collection<Doc>(sessionsCollection).get(cible.sessionId);
+  const examenId = String(session?.examenId ?? '');
+  const debut = String(session?.debutComposition ?? '');
+  const [examens, epreuves] = await Promise.all(
+    ['examens', 'epreuves'].map((l) => all(readStore, l)),
+  );
+  const examen = String(examens!.find((e) => e.id === examenId)?.libelle ?? '');
+  const ofExamen = epreuves!
+    .filter((e) => e.actif === true && e.examenId === examenId)
+    .map((e) => ({ ...e, libelle: String(e.libelle ?? '') }));
+  const lists = await examListSource(
+    readStore,
+    cible.candidatureId ? { sessionId: cible.sessionId } : cible,
+    'liste-emargement',
+  );
+  const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
+  const { sites: siteList, metierNames, amenagementOf, siteOf } = lists;
+  const page = (doc: CandidatureDocument): ConvocationPage => {
+    const site = siteOf(String(doc.siteId ?? ''));
+    return {
+      session: String(session?.libelle ?? ''),
+      examen,
+      candidat: doc.libelle,
+      dateNaissance: String(doc.dateNaissance ?? ''),
+      lieuNaissance: String(doc.lieuNaissance ?? ''),
+      numeroDossier: doc.numeroDossier,
+      numeroCandidat: doc.numeroCandidat ?? '',
+      numeroTable: doc.numeroTable ?? 0,
+      metier: metierNames.get(doc.metierId) ?? '',
+      site: site?.libelle ?? '',
+      centre: site?.centre ?? '',
+      adresse: site?.adresse ?? '',
+      epreuves: convocationEpreuves(ofExamen, doc.metierId, debut),
+      amenagement: amenagementOf(doc.handicapId),
+    };
+  };
+  if (cible.candidatureId) {
+    const doc = await dossiers.get(cible.candidatureId);
+    const found = doc && doc.sessionId === cible.sessionId && doc.statut === 'affecte' ? [doc] : [];
+    return {
+      total: found.length,
+      async *pages(): AsyncGenerator<ConvocationPage> {
+        for (const d of found) yield page(d);
+      },
+    };
+  }
+  const filterOf = (siteId: string) => ({ sessionId: cible.sessionId, statut: 'affecte', siteId });
+  return {
+    total: lists.total,
+    async *pages(): AsyncGenerator<ConvocationPage> {
+      for (const site of siteList)
+        for await (const doc of dossiers.stream({
+          filter: filterOf(site.id),
+          sort: [{ field: 'numeroTable', order: 'ASC' }],
+          batchSize: 1000,
+        }))
+          yield page(doc);
+    },
   };
 };

@@ -36,6 +36,8 @@ export const renderExamList = async (
       value: (row) => examListText(column.cell(row)),
     })),
     section: (row) => row.site,
+    // Room to sign.
+    ...(kind === 'liste-emargement' ? { rowHeight: 26 } : {}),
     onProgress,
   });
 };

@@ -20,6 +20,8 @@ export interface ListDocumentOptions<Row> {
    * after part; every part starts on a new page under its own heading.
    */
   readonly section?: (row: Row) => string;
+  /** A row's least height (an attendance list leaves room to sign). */
+  readonly rowHeight?: number;
   readonly rows: AsyncIterable<Row>;
   /** Rows expected, for the progress bar (0 when unknown). */
   readonly total: number;
@@ -174,6 +176,7 @@ export const renderListDocument = async <Row>(
     );
     const height =
       Math.max(
+        (options.rowHeight ?? 0) - 6,
         lineHeight,
         ...values.map((value, i) =>
           single[i] ? lineHeight : doc.heightOfString(value, { width: cellWidths[i]! }),

@@ -2,17 +2,23 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { CONVOCATION_TO_BRING, type ConvocationPage } from '@examens-pro/domain';
 import type { ListDocumentOptions } from './listDocument.js';
 
 /** Messages to a render thread: one render at a time, its rows on demand. */
-export type RowsMessage = { type: 'rows'; rows: readonly (readonly string[])[] };
+export type RowsMessage = { type: 'rows'; rows: readonly unknown[] };
 export type ToRenderThread =
   | {
       type: 'render';
+      /** A list (default: rows are cells), or convocations (rows are pages). */
+      layout?: 'convocations';
+      /** Convocations: what every candidate brings. */
+      toBring?: readonly string[];
       title: string;
       subtitle?: string;
       /** Each row's last cell is its part's heading (`section`). */
       sectioned?: boolean;
+      rowHeight?: number;
       editedAt: number;
       total: number;
       columns: readonly { header: string; width: number }[];
@@ -97,9 +103,63 @@ export const closeRenderThreads = async (): Promise<void> => {
 export const renderListDocumentOffThread = <Row>(
   out: Writable,
   options: ListDocumentOptions<Row>,
+): Promise<{ pages: number }> =>
+  renderOffThread(
+    out,
+    {
+      type: 'render',
+      title: options.title,
+      ...(options.subtitle ? { subtitle: options.subtitle } : {}),
+      ...(options.section ? { sectioned: true } : {}),
+      ...(options.rowHeight ? { rowHeight: options.rowHeight } : {}),
+      editedAt: options.editedAt.getTime(),
+      total: options.total,
+      columns: options.columns.map(({ header, width }) => ({ header, width })),
+    },
+    options.rows,
+    (row) => {
+      const cells = options.columns.map((column) => column.value(row));
+      if (options.section) cells.push(options.section(row));
+      return cells;
+    },
+    options.onProgress,
+  );
+
+/** `renderConvocations` in a worker thread, its pages read here and sent in batches. */
+export const renderConvocationsOffThread = (
+  out: Writable,
+  options: {
+    readonly editedAt: Date;
+    readonly total: number;
+    readonly pages: AsyncIterable<ConvocationPage>;
+    readonly onProgress?: (percent: number) => Promise<void>;
+  },
+): Promise<{ pages: number }> =>
+  renderOffThread(
+    out,
+    {
+      type: 'render',
+      layout: 'convocations',
+      toBring: CONVOCATION_TO_BRING,
+      title: 'Convocations',
+      editedAt: options.editedAt.getTime(),
+      total: options.total,
+      columns: [],
+    },
+    options.pages,
+    (page) => page,
+    options.onProgress,
+  );
+
+const renderOffThread = <Row>(
+  out: Writable,
+  start: Extract<ToRenderThread, { type: 'render' }>,
+  rowsOf: AsyncIterable<Row>,
+  toMessage: (row: Row) => unknown,
+  onProgress: ((percent: number) => Promise<void> | void) | undefined,
 ): Promise<{ pages: number }> => {
   const worker = acquire();
-  const source = options.rows[Symbol.asyncIterator]();
+  const source = rowsOf[Symbol.asyncIterator]();
   let exhausted = false;
 
   return new Promise((resolve, reject) => {
@@ -124,15 +184,11 @@ export const renderListDocumentOffThread = <Row>(
       fail(new Error(`le rendu du document s’est arrêté (code ${code})`));
     }
     const sendRows = async (): Promise<void> => {
-      const rows: string[][] = [];
+      const rows: unknown[] = [];
       while (!exhausted && rows.length < BATCH) {
         const next = await source.next();
         if (next.done) exhausted = true;
-        else {
-          const cells = options.columns.map((column) => column.value(next.value));
-          if (options.section) cells.push(options.section(next.value));
-          rows.push(cells);
-        }
+        else rows.push(toMessage(next.value));
       }
       if (settled) return;
       worker.postMessage(
@@ -146,7 +202,7 @@ export const renderListDocumentOffThread = <Row>(
           break;
         case 'progress':
           progress = progress
-            .then(() => options.onProgress?.(message.percent))
+            .then(() => onProgress?.(message.percent))
             .catch((error: unknown) => {
               progressError ??= error;
             });
@@ -174,14 +230,6 @@ export const renderListDocumentOffThread = <Row>(
     worker.on('message', onMessage);
     worker.on('error', fail);
     worker.on('exit', onExit);
-    worker.postMessage({
-      type: 'render',
-      title: options.title,
-      ...(options.subtitle ? { subtitle: options.subtitle } : {}),
-      ...(options.section ? { sectioned: true } : {}),
-      editedAt: options.editedAt.getTime(),
-      total: options.total,
-      columns: options.columns.map(({ header, width }) => ({ header, width })),
-    } satisfies ToRenderThread);
+    worker.postMessage(start);
   });
 };

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort } from 'node:worker_threads';
+import type { ConvocationPage } from '@examens-pro/domain';
+import { renderConvocations } from './convocations.js';
 import { renderListDocument } from './listDocument.js';
 import type { FromRenderThread, RowsMessage, ToRenderThread } from './renderThread.js';
 
@@ -17,7 +19,7 @@ const post = (message: FromRenderThread, transfer?: ArrayBuffer[]): void =>
 
 let nextRows: ((message: RowsMessage | { type: 'end' }) => void) | undefined;
 
-async function* rows(): AsyncGenerator<readonly string[]> {
+async function* rows<Row = readonly string[]>(): AsyncGenerator<Row> {
   for (;;) {
     const message = await new Promise<RowsMessage | { type: 'end' }>((resolve) => {
       nextRows = resolve;
@@ -25,7 +27,7 @@ async function* rows(): AsyncGenerator<readonly string[]> {
     });
     nextRows = undefined;
     if (message.type === 'end') return;
-    yield* message.rows;
+    yield* message.rows as readonly Row[];
   }
 }
 
@@ -69,10 +71,23 @@ port.on('message', (message: ToRenderThread) => {
   void (async () => {
     try {
       const out = output();
+      if (message.layout === 'convocations') {
+        const { pages } = await renderConvocations(out, {
+          editedAt: new Date(message.editedAt),
+          total: message.total,
+          toBring: message.toBring ?? [],
+          pages: rows<ConvocationPage>(),
+          onProgress: (percent) => post({ type: 'progress', percent }),
+        });
+        await finished(out);
+        post({ type: 'done', pages });
+        return;
+      }
       const { pages } = await renderListDocument<readonly string[]>(out, {
         title: message.title,
         ...(message.subtitle ? { subtitle: message.subtitle } : {}),
         ...(message.sectioned ? { section: (row: readonly string[]) => row[row.length - 1]! } : {}),
+        ...(message.rowHeight ? { rowHeight: message.rowHeight } : {}),
         editedAt: new Date(message.editedAt),
         total: message.total,
         columns: message.columns.map((column, i) => ({

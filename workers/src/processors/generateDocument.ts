@@ -11,6 +11,7 @@ import {
   type ExamListKind,
 } from '@examens-pro/domain';
 import {
+  convocationSource,
   handleCommand,
   waitForProjections,
   type DocumentStorage,
@@ -21,6 +22,7 @@ import {
 import type { Writable } from 'node:stream';
 import { renderMetiersList } from '../pdf/metiersList.js';
 import { renderExamList } from '../pdf/examLists.js';
+import { renderConvocationsOffThread } from '../pdf/renderThread.js';
 
 export const DOCUMENT_WORKER: Actor = {
   id: 'generateur-documents',
@@ -54,6 +56,7 @@ const READS: Record<DocumentKind, readonly string[]> = {
   'liste-metiers': projectionsOf('metiers'),
   'liste-emargement': EXAM_LISTS_READ,
   'liste-porte': EXAM_LISTS_READ,
+  convocations: [...EXAM_LISTS_READ, ...projectionsOf('epreuves')],
 };
 
 type Renderer = (
@@ -86,6 +89,16 @@ export const generateDocument = (deps: DocumentDeps) => {
     'liste-metiers': (out, progress) => renderMetiersList(out, deps.readStore, now(), progress),
     'liste-emargement': examList('liste-emargement'),
     'liste-porte': examList('liste-porte'),
+    convocations: async (out, progress, cible) => {
+      if (!cible) throw new Error('document sans cible');
+      const source = await convocationSource(deps.readStore, cible);
+      return renderConvocationsOffThread(out, {
+        editedAt: now(),
+        total: source.total,
+        pages: source.pages(),
+        onProgress: progress,
+      });
+    },
   };
 
   return async (job: JobContext): Promise<unknown> => {
