@@ -126,11 +126,12 @@ export const renderConvocations = async (
       });
       y += 15;
     }
-    if (page.epreuves.length === 0)
-      (doc
+    if (page.epreuves.length === 0) {
+      doc
         .font('Helvetica-Oblique')
-        .text('Le calendrier des épreuves sera communiqué par le centre.', MARGIN + 4, y),
-        (y += 15));
+        .text('Le calendrier des épreuves sera communiqué par le centre.', MARGIN + 4, y);
+      y += 15;
+    }
     doc.y = y + 8;
     if (page.amenagement) {
       doc
