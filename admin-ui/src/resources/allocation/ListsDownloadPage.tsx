@@ -1,5 +1,6 @@
 import TableViewIcon from '@mui/icons-material/TableView';
 import {
+  Autocomplete,
   Box,
   Button,
   Card,
@@ -8,6 +9,7 @@ import {
   Radio,
   RadioGroup,
   Stack,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,6 +20,58 @@ import { download } from '../../common/ExportButtons';
 import { FilterSelect, listQuery, SessionSelect, useSessions, type Named } from './shared';
 
 type Level = 'siteId' | 'centreExamenId' | 'departementId';
+
+interface Allocated {
+  readonly id: string;
+  readonly libelle: string;
+  readonly numeroCandidat: string;
+  readonly numeroDossier: string;
+}
+
+/** One candidate's convocation: found by name, dossier or candidate number among the allocated. */
+const CandidateConvocation = ({ sessionId }: { sessionId: string }) => {
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<Allocated[]>([]);
+  const [chosen, setChosen] = useState<Allocated | null>(null);
+  useEffect(() => {
+    if (!sessionId || search.trim().length < 2) {
+      setFound([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      apiJson<Allocated[]>(
+        `/api/liste-examen?${listQuery({ sessionId, q: search.trim() }, ['libelle', 'ASC'], [0, 9])}`,
+      )
+        .then(setFound)
+        .catch(() => setFound([]));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [search, sessionId]);
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} alignItems="center">
+      <Autocomplete
+        sx={{ minWidth: 360 }}
+        options={found}
+        filterOptions={(options) => options}
+        getOptionLabel={(o) => `${o.numeroCandidat} — ${o.libelle} (${o.numeroDossier})`}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        value={chosen}
+        onChange={(_e, value) => setChosen(value)}
+        onInputChange={(_e, value) => setSearch(value)}
+        noOptionsText="Aucun candidat affecté trouvé"
+        renderInput={(params) => (
+          <TextField {...params} label="Convocation d’un candidat (nom ou numéro)" />
+        )}
+      />
+      <DownloadDocumentButton
+        kind="convocations"
+        label="Sa convocation (PDF)"
+        cible={chosen ? { sessionId, candidatureId: chosen.id } : undefined}
+        disabled={!chosen}
+      />
+    </Stack>
+  );
+};
 const LEVELS: { value: Level; label: string; choose: string }[] = [
   { value: 'siteId', label: 'Un site de composition', choose: 'Site de composition' },
   { value: 'centreExamenId', label: 'Un centre d’examen (fusionné)', choose: 'Centre d’examen' },
@@ -27,7 +81,8 @@ const LEVELS: { value: Level; label: string; choose: string }[] = [
 /**
  * « Téléchargement des listes »: for a session and a site (or all the sites of a centre d'examen or
  * a département, merged, each site on pages of its own), the attendance list and the door list as
- * PDF (made by the workers, with their progress) or as XLSX at once.
+ * PDF (made by the workers, with their progress) or as XLSX at once, and the convocations (one
+ * page per candidate; or one candidate's).
  */
 export const ListsDownloadPage = () => {
   const { sessions, sessionId, setSessionId, error } = useSessions(
@@ -132,6 +187,16 @@ export const ListsDownloadPage = () => {
                 Liste de porte (XLSX)
               </Button>
             </Stack>
+            <Typography variant="subtitle2">Convocations</Typography>
+            <Stack direction="row" spacing={1} alignItems="center">
+              <DownloadDocumentButton
+                kind="convocations"
+                label="Convocations (PDF, une page par candidat)"
+                cible={cible}
+                disabled={!cible}
+              />
+            </Stack>
+            <CandidateConvocation sessionId={sessionId} />
           </Stack>
         </CardContent>
       </Card>
