@@ -142,10 +142,54 @@ export const launchBrowser = async (): Promise<Browser> => {
   return browser;
 };
 
-/** Screenshots are kept as artefacts of the run (e2e/artifacts). */
+/** What a command of the API answers: the record's id, its new revision, the event's position. */
+export interface CommandAnswer {
+  readonly id: string;
+  readonly revision: number;
+  readonly position: string;
+}
+
+/**
+ * A command of the API (`POST`) as the user signed in on `page` (the product's origin is the
+ * page's), signed with the session's CSRF token, with the revision it expects (`If-Match`) if
+ * any. Journeys set up the data they click through with it; a refusal fails the step, the
+ * server's answer quoted.
+ */
+export const api = async (
+  page: Page,
+  path: string,
+  data: Record<string, unknown>,
+  ifMatch?: number,
+): Promise<CommandAnswer> => {
+  const { origin } = new URL(page.url());
+  if (!origin.startsWith('http'))
+    throw new Error(`api(${path}) : la page n’est pas encore sur le produit (${page.url()}).`);
+  const { csrfToken } = (await (await page.request.get(`${origin}/api/auth/csrf`)).json()) as {
+    csrfToken: string;
+  };
+  const response = await page.request.post(`${origin}${path}`, {
+    data,
+    headers: {
+      'x-csrf-token': csrfToken,
+      ...(ifMatch === undefined ? {} : { 'if-match': `W/"${ifMatch}"` }),
+    },
+  });
+  if (response.status() >= 300)
+    throw new Error(`${path} : ${response.status()} ${await response.text()}`);
+  return (await response.json()) as CommandAnswer;
+};
+
+/**
+ * Screenshots are kept as artefacts of the run (e2e/artifacts), the screen as it settles: its
+ * transitions (a progress bar filling, a button being enabled) played to their end.
+ */
 export const shot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(ARTIFACTS, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 };
 
 /**

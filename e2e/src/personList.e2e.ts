@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { adminEnvironment, signInFirstAdministrator } from './accounts';
 import {
+  api,
   browserAvailable,
   launchBrowser,
   openFromMenu,
@@ -68,21 +69,6 @@ run('Inscription : liste d’agents', () => {
   });
 
   const open = (path: string) => page.goto(`${product.url}${path}`);
-  /** A command of the API, signed with the session's CSRF token (the session's configuration). */
-  const api = async (path: string, data: Record<string, unknown>, ifMatch?: number) => {
-    const { csrfToken } = (await (
-      await page.request.get(`${product.url}/api/auth/csrf`)
-    ).json()) as { csrfToken: string };
-    const response = await page.request.post(`${product.url}${path}`, {
-      data,
-      headers: {
-        'x-csrf-token': csrfToken,
-        ...(ifMatch === undefined ? {} : { 'if-match': `W/"${ifMatch}"` }),
-      },
-    });
-    expect(response.status()).toBeLessThan(300);
-    return (await response.json()) as { id: string; revision: number };
-  };
   /** A choice of the list's panel (the registration form above has fields of the same names). */
   const select = async (label: RegExp, option: string) => {
     await page.getByTestId('liste-agents').getByRole('combobox', { name: label }).click();
@@ -93,13 +79,13 @@ run('Inscription : liste d’agents', () => {
     await open(DASHBOARD);
     await page.waitForURL(/\/connexion/);
     await signInFirstAdministrator(page, product.url);
-    const examen = await api('/api/examens', {
+    const examen = await api(page, '/api/examens', {
       code: 'CQP',
       libelle: 'Certificat de qualification professionnelle',
       noteDePassage: 10,
       noteEliminatoire: 5,
     });
-    const session = await api('/api/sessions', {
+    const session = await api(page, '/api/sessions', {
       examenId: examen.id,
       annee: 2027,
       libelle: 'CQP session de juin 2027',
@@ -108,8 +94,8 @@ run('Inscription : liste d’agents', () => {
       debutComposition: '2027-06-14',
       finComposition: '2027-06-18',
     });
-    await api(`/api/sessions/${session.id}/avancer`, { statut: 'inscriptions-ouvertes' }, 0);
-    await api('/api/parametres-edition', {
+    await api(page, `/api/sessions/${session.id}/avancer`, { statut: 'inscriptions-ouvertes' }, 0);
+    await api(page, '/api/parametres-edition', {
       code: 'PE-CQP27',
       libelle: 'Paramètres CQP 2027',
       sessionId: session.id,
@@ -118,8 +104,11 @@ run('Inscription : liste d’agents', () => {
       prefixeDossier: 'CQP27',
       ageMinimum: 15,
     });
-    const metier = await api('/api/metiers', { code: 'ELEC', libelle: 'Électricité bâtiment' });
-    await api('/api/metiers-ouverts', {
+    const metier = await api(page, '/api/metiers', {
+      code: 'ELEC',
+      libelle: 'Électricité bâtiment',
+    });
+    await api(page, '/api/metiers-ouverts', {
       code: 'MO-ELEC',
       libelle: 'Électricité bâtiment 2027',
       sessionId: session.id,
@@ -130,7 +119,7 @@ run('Inscription : liste d’agents', () => {
         `${product.url}/api/departements?filter=${encodeURIComponent(JSON.stringify({ q: 'Mifi' }))}`,
       )
     ).json()) as { id: string }[];
-    await api('/api/centres-depot', {
+    await api(page, '/api/centres-depot', {
       code: 'DEP-BAF',
       libelle: 'Centre de dépôt de Bafoussam',
       departementId: departement[0]!.id,

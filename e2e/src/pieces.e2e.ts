@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminEnvironment, signInAndChangePassword, signInFirstAdministrator } from './accounts';
 import {
+  api,
   browserAvailable,
   launchBrowser,
   openFromMenu,
@@ -64,22 +65,6 @@ run('Inscription : pièces justificatives et paiement', () => {
     await product?.stop();
   });
 
-  /** A command of the API as the administrator (the configuration a session needs). */
-  const api = async (path: string, data: Record<string, unknown>, ifMatch?: number) => {
-    const { csrfToken } = (await (
-      await admin.request.get(`${product.url}/api/auth/csrf`)
-    ).json()) as { csrfToken: string };
-    const response = await admin.request.post(`${product.url}${path}`, {
-      data,
-      headers: {
-        'x-csrf-token': csrfToken,
-        ...(ifMatch === undefined ? {} : { 'if-match': `W/"${ifMatch}"` }),
-      },
-    });
-    if (response.status() >= 300)
-      throw new Error(`${path} : ${response.status()} ${await response.text()}`);
-    return (await response.json()) as { id: string; revision: number };
-  };
   const first = async (path: string, q: string) => {
     const response = await admin.request.get(
       `${product.url}/api/${path}?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
@@ -91,12 +76,12 @@ run('Inscription : pièces justificatives et paiement', () => {
   it('the administrator opens a session whose examen asks for two pièces and a fee paid before validation', async () => {
     await admin.goto(`${product.url}/connexion`);
     await signInFirstAdministrator(admin, product.url);
-    const examen = await api('/api/examens', {
+    const examen = await api(admin, '/api/examens', {
       code: 'CQP',
       libelle: 'Certificat de qualification professionnelle',
       noteDePassage: 10,
     });
-    const session = await api('/api/sessions', {
+    const session = await api(admin, '/api/sessions', {
       examenId: examen.id,
       annee: 2027,
       libelle: 'CQP session de juin 2027',
@@ -105,15 +90,15 @@ run('Inscription : pièces justificatives et paiement', () => {
       debutComposition: '2027-06-14',
       finComposition: '2027-06-18',
     });
-    await api(`/api/sessions/${session.id}/avancer`, { statut: 'inscriptions-ouvertes' }, 0);
-    await api('/api/parametres-edition', {
+    await api(admin, `/api/sessions/${session.id}/avancer`, { statut: 'inscriptions-ouvertes' }, 0);
+    await api(admin, '/api/parametres-edition', {
       code: 'PE-CQP27',
       libelle: 'Paramètres CQP 2027',
       sessionId: session.id,
       dateLimiteModification: '2099-12-31',
       prefixeDossier: 'CQP27',
     });
-    await api('/api/frais-examen', {
+    await api(admin, '/api/frais-examen', {
       code: 'FR-CQP27',
       libelle: 'Frais CQP 2027',
       sessionId: session.id,
@@ -121,37 +106,37 @@ run('Inscription : pièces justificatives et paiement', () => {
       prefixePaiement: 'CQP',
       paiementAvantValidation: true,
     });
-    const metier = await api('/api/metiers', { code: 'COIF', libelle: 'Coiffure' });
-    await api('/api/metiers-ouverts', {
+    const metier = await api(admin, '/api/metiers', { code: 'COIF', libelle: 'Coiffure' });
+    await api(admin, '/api/metiers-ouverts', {
       code: 'MO-COIF',
       libelle: 'Coiffure 2027',
       sessionId: session.id,
       metierId: metier.id,
     });
-    await api('/api/niveaux-scolarisation', { code: 'CEP', libelle: 'CEP', rang: 1 });
-    const centre = await api('/api/centres-depot', {
+    await api(admin, '/api/niveaux-scolarisation', { code: 'CEP', libelle: 'CEP', rang: 1 });
+    const centre = await api(admin, '/api/centres-depot', {
       code: 'DEP-BAF',
       libelle: 'Centre de dépôt de Bafoussam',
       departementId: await first('departements', 'Mifi'),
     });
-    await api('/api/motifs-rejet', { code: 'FLOUE', libelle: 'Photo floue' });
-    await api('/api/pieces-justificatives', {
+    await api(admin, '/api/motifs-rejet', { code: 'FLOUE', libelle: 'Photo floue' });
+    await api(admin, '/api/pieces-justificatives', {
       code: 'ACTE',
       libelle: 'Acte de naissance',
       obligatoire: true,
       examenIds: [],
     });
-    await api('/api/pieces-justificatives', {
+    await api(admin, '/api/pieces-justificatives', {
       code: 'PHOTO',
       libelle: 'Photo d’identité',
       obligatoire: true,
       examenIds: [examen.id],
     });
-    const enroler = await api('/api/profils', {
+    const enroler = await api(admin, '/api/profils', {
       libelle: 'Enrôleur',
       permissions: ['candidat.enregistrer', 'candidat.modifier', 'candidat.lister-inscrits'],
     });
-    const supervising = await api('/api/profils', {
+    const supervising = await api(admin, '/api/profils', {
       libelle: 'Superviseur',
       permissions: [
         'candidat.valider',
@@ -160,7 +145,7 @@ run('Inscription : pièces justificatives et paiement', () => {
         'candidat.modifier',
       ],
     });
-    await api('/api/enroleurs', {
+    await api(admin, '/api/enroleurs', {
       nom: 'Kamga',
       prenoms: 'Sylvie',
       login: 'sylvie.kamga@examens.local',
@@ -169,7 +154,7 @@ run('Inscription : pièces justificatives et paiement', () => {
       motDePasse: 'Temporaire-Kamga-1',
       centreDepotId: centre.id,
     });
-    await api('/api/utilisateurs', {
+    await api(admin, '/api/utilisateurs', {
       nom: 'Fotso',
       prenoms: 'Bernard',
       login: 'bernard.fotso@examens.local',

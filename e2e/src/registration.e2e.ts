@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { adminEnvironment, signInFirstAdministrator } from './accounts';
 import {
+  api,
   browserAvailable,
   launchBrowser,
   menuEntry,
@@ -138,21 +139,6 @@ run('Inscription : patrons et apprentis', () => {
     await shot(page, 'inscription-05-apprentis-liste');
   });
 
-  /** A command of the API, signed with the session's CSRF token (the configuration a session needs). */
-  const api = async (path: string, data: Record<string, unknown>, ifMatch?: number) => {
-    const { csrfToken } = (await (
-      await page.request.get(`${product.url}/api/auth/csrf`)
-    ).json()) as { csrfToken: string };
-    const response = await page.request.post(`${product.url}${path}`, {
-      data,
-      headers: {
-        'x-csrf-token': csrfToken,
-        ...(ifMatch === undefined ? {} : { 'if-match': `W/"${ifMatch}"` }),
-      },
-    });
-    expect(response.status()).toBeLessThan(300);
-    return (await response.json()) as { id: string; revision: number };
-  };
   const first = async (path: string, q: string) => {
     const response = await page.request.get(
       `${product.url}/api/${path}?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
@@ -161,13 +147,13 @@ run('Inscription : patrons et apprentis', () => {
   };
 
   it('opens a session for registration (its examen, paramètres d’édition, métier opened, centre, motif)', async () => {
-    const examen = await api('/api/examens', {
+    const examen = await api(page, '/api/examens', {
       code: 'CQP',
       libelle: 'Certificat de qualification professionnelle',
       noteDePassage: 10,
       noteEliminatoire: 5,
     });
-    const session = await api('/api/sessions', {
+    const session = await api(page, '/api/sessions', {
       examenId: examen.id,
       annee: 2027,
       libelle: 'CQP session de juin 2027',
@@ -176,8 +162,8 @@ run('Inscription : patrons et apprentis', () => {
       debutComposition: '2027-06-14',
       finComposition: '2027-06-18',
     });
-    await api(`/api/sessions/${session.id}/avancer`, { statut: 'inscriptions-ouvertes' }, 0);
-    await api('/api/parametres-edition', {
+    await api(page, `/api/sessions/${session.id}/avancer`, { statut: 'inscriptions-ouvertes' }, 0);
+    await api(page, '/api/parametres-edition', {
       code: 'PE-CQP27',
       libelle: 'Paramètres CQP 2027',
       sessionId: session.id,
@@ -186,18 +172,21 @@ run('Inscription : patrons et apprentis', () => {
       prefixeDossier: 'CQP27',
       ageMinimum: 15,
     });
-    await api('/api/metiers-ouverts', {
+    await api(page, '/api/metiers-ouverts', {
       code: 'MO-MECA',
       libelle: 'Mécanique automobile 2027',
       sessionId: session.id,
       metierId: await first('metiers', 'MECA'),
     });
-    await api('/api/centres-depot', {
+    await api(page, '/api/centres-depot', {
       code: 'DEP-YDE',
       libelle: 'Centre de dépôt de Yaoundé',
       departementId: await first('departements', 'Mfoundi'),
     });
-    await api('/api/motifs-rejet', { code: 'ILLISIBLE', libelle: 'Acte de naissance illisible' });
+    await api(page, '/api/motifs-rejet', {
+      code: 'ILLISIBLE',
+      libelle: 'Acte de naissance illisible',
+    });
   });
 
   it('registers a candidate through « Inscrire un candidat »: a brouillon numbered CQP27-000001', async () => {

@@ -236,6 +236,7 @@ export interface IncidentDocument extends ReadModelDocument {
   creeParId: string;
   creePar: string;
   modifieLe: string;
+  modifiePar: string;
 }
 
 export const incidentsCollection: CollectionDefinition = {
@@ -262,7 +263,11 @@ export const incidentDocumentAfter = (
   recorded: RecordedEvent,
 ): IncidentDocument | null => {
   const event = recorded as unknown as RecordedEvent<IncidentEvent>;
-  const stamp = { version: event.revision, modifieLe: event.metadata.at };
+  const stamp = {
+    version: event.revision,
+    modifieLe: event.metadata.at,
+    modifiePar: event.metadata.actor.name,
+  };
   switch (event.type) {
     case 'IncidentRecorded': {
       const d = event.data;

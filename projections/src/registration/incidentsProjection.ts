@@ -13,7 +13,8 @@ import { ALREADY_SEEN, documentBefore } from '../support.js';
 /** The registration incidents (« Liste des incidents », « Mes incidents »). */
 export const incidentsProjection: Projection = {
   name: INCIDENTS_PROJECTION,
-  version: 1,
+  // 2: who changed it last.
+  version: 2,
   collections: [incidentsCollection],
   eventTypes: INCIDENT_EVENT_TYPES,
   async apply(recorded, context) {
