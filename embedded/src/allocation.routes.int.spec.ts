@@ -8,6 +8,7 @@ import {
 import { allocationCommands } from '@examens-pro/platform';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import ExcelJS from 'exceljs';
+import { simpleParser } from 'mailparser';
 import { writeFileSync } from 'node:fs';
 import { startTestApp, type Agent } from './testApp.js';
 
@@ -269,6 +270,13 @@ beforeAll(async () => {
     jour: 2,
     heureDebut: '13:30',
     duree: 240,
+  });
+  // Where the Mfoundi's lists are sent (« E-mails par département »).
+  await created('/api/emails-departements', {
+    code: 'MAIL-MFOUNDI',
+    libelle: 'Délégation du Mfoundi',
+    departementId: ids.mfoundi,
+    emails: 'listes.mfoundi@minefop.test; chef.mfoundi@minefop.test',
   });
   affecteur = await t.userWith(['affectation.affecter'], 'affecteur@test.local');
   enroleur = await t.userWith(
@@ -708,6 +716,7 @@ describe('exam lists', () => {
     // KEEP_PDF=<folder>: the files are kept there, to be looked at.
     if (process.env.KEEP_PDF) writeFileSync(`${process.env.KEEP_PDF}/${id}.pdf`, file.rawPayload);
     return {
+      id,
       pages: pdfText(file.rawPayload),
       disposition: String(file.headers['content-disposition']),
     };
@@ -760,6 +769,26 @@ describe('exam lists', () => {
       expect.arrayContaining(['Collège accessible', 'Palais des sports']),
     );
     expect(merged.pages[0]).toContain('Département : Mfoundi');
+    // The département's addresses received it: in the embedded mode, a message in the outbox.
+    const doc = await read<{ envoyeA: string[]; envoi: string }>(`/api/documents/${merged.id}`);
+    expect(doc).toMatchObject({
+      envoyeA: ['listes.mfoundi@minefop.test', 'chef.mfoundi@minefop.test'],
+      envoi: 'boite-envoi',
+    });
+    const eml = await lists!.inject({ method: 'GET', url: `/api/documents/${merged.id}/courriel` });
+    expect(eml.statusCode).toBe(200);
+    const mail = await simpleParser(eml.rawPayload);
+    expect(mail.subject).toBe('Liste d’émargement — Département : Mfoundi');
+    expect(mail.attachments.map((a) => a.filename)).toEqual([
+      'liste-emargement-departement-mfoundi.pdf',
+    ]);
+    // Requested, generated, sent: once.
+    const events = await t.eventStore.readStream(`documents-${merged.id}`);
+    expect(events.map((e) => e.type)).toEqual([
+      'DocumentRequested',
+      'DocumentGenerated',
+      'DocumentSent',
+    ]);
     const bad = await post(lists!, '/api/documents', {
       kind: 'liste-emargement',
       cible: { sessionId: ids.session },

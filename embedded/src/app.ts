@@ -4,6 +4,7 @@ import {
   officeTimeZone,
   personListsReactor,
   allocationReactor,
+  openMailer,
   ProjectionRunner,
   reservationsReactor,
 } from '@examens-pro/platform';
@@ -129,7 +130,7 @@ export const buildApp = async (
   app.addHook('onReady', async () => {
     runner.start();
     // Reconciliation waits for the projections: it runs beside the start-up, not before it.
-    void startWorkers({ ...deps, queue: deps.jobQueue })
+    void startWorkers({ ...deps, queue: deps.jobQueue, mailer: openMailer(deps.storage) })
       .then(
         (again) => again > 0 && app.log.info(`${again} document(s) remis en file au démarrage.`),
       )

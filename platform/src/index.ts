@@ -23,4 +23,5 @@ export * from './registration/personLists.js';
 export * from './registration/personListsReactor.js';
 export * from './registration/allocation.js';
 export * from './registration/examLists.js';
+export * from './mail/mailer.js';
 export * from './commands/sequence.js';

@@ -4,6 +4,7 @@ import {
   openPorts,
   personListsReactor,
   allocationReactor,
+  openMailer,
   ProjectionRunner,
   reservationsReactor,
 } from '@examens-pro/platform';
@@ -34,6 +35,7 @@ const main = async (): Promise<void> => {
   reactors.start();
   const again = await startWorkers({
     ...ports,
+    mailer: openMailer(ports.storage),
     queue: ports.jobQueue,
     concurrency: Number(process.env.WORKER_CONCURRENCY ?? 2),
   });

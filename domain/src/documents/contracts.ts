@@ -90,11 +90,22 @@ export interface DocumentDocument extends ReadModelDocument {
   pages?: number;
   genereLe?: string;
   raison?: string;
+  /** Sent to these addresses (a département's lists), when, how, and the message's reference. */
+  envoyeA?: string[];
+  envoyeLe?: string;
+  envoi?: 'smtp' | 'boite-envoi';
+  referenceEnvoi?: string;
 }
 
 export const documentsCollection: CollectionDefinition = {
   name: 'documents',
-  fields: { kind: 'string', statut: 'string', demandeLe: 'string', demandePar: 'string' },
+  fields: {
+    kind: 'string',
+    statut: 'string',
+    demandeLe: 'string',
+    demandePar: 'string',
+    envoyeLe: 'string',
+  },
   searchFields: ['libelle', 'demandePar'],
   defaultSort: { field: 'demandeLe', order: 'DESC' },
 };

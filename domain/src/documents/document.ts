@@ -46,13 +46,22 @@ export type DocumentGenerated = DomainEvent<
   { documentId: string; fileName: string; sha256: string; size: number; pages: number }
 >;
 export type DocumentFailed = DomainEvent<'DocumentFailed', { documentId: string; reason: string }>;
-export type DocumentEvent = DocumentRequested | DocumentGenerated | DocumentFailed;
+/** A generated document sent to its addresses (a département's lists): by SMTP, or to the outbox. */
+export type DocumentSent = DomainEvent<
+  'DocumentSent',
+  { documentId: string; destinataires: string[]; envoi: 'smtp' | 'boite-envoi'; reference: string }
+>;
+export type DocumentEvent = DocumentRequested | DocumentGenerated | DocumentFailed | DocumentSent;
 
 export const DOCUMENT_EVENT_TYPES: readonly DocumentEvent['type'][] = [
   'DocumentRequested',
   'DocumentGenerated',
   'DocumentFailed',
+  'DocumentSent',
 ];
+
+/** The kinds whose département documents are sent to its addresses (config-mail-dep). */
+export const SENT_TO_DEPARTEMENT: readonly DocumentKind[] = ['liste-emargement', 'liste-porte'];
 
 export type DocumentCommand =
   | {
@@ -60,12 +69,13 @@ export type DocumentCommand =
       data: { documentId: string; kind: DocumentKind; cible?: DocumentTarget };
     }
   | { type: 'RecordDocumentGenerated'; data: DocumentGenerated['data'] }
-  | { type: 'RecordDocumentFailed'; data: DocumentFailed['data'] };
+  | { type: 'RecordDocumentFailed'; data: DocumentFailed['data'] }
+  | { type: 'RecordDocumentSent'; data: DocumentSent['data'] };
 
 export type DocumentState =
   | { status: 'absent' }
   | { status: 'requested'; kind: DocumentKind }
-  | { status: 'generated'; kind: DocumentKind; sha256: string }
+  | { status: 'generated'; kind: DocumentKind; sha256: string; sent?: boolean }
   | { status: 'failed'; kind: DocumentKind; reason: string };
 
 /**
@@ -86,6 +96,8 @@ export const documentDecider: Decider<DocumentCommand, DocumentEvent, DocumentSt
         return state.status === 'absent'
           ? state
           : { status: 'failed', kind: state.kind, reason: event.data.reason };
+      case 'DocumentSent':
+        return state.status === 'generated' ? { ...state, sent: true } : state;
       default:
         return assertNever(event);
     }
@@ -104,6 +116,12 @@ export const documentDecider: Decider<DocumentCommand, DocumentEvent, DocumentSt
         if (state.status === 'absent') throw new NotFoundError('Ce document est introuvable.');
         if (state.status !== 'requested') return [];
         return [{ type: 'DocumentFailed', data: command.data }];
+      case 'RecordDocumentSent':
+        if (state.status !== 'generated')
+          throw new ConflictError('Seul un document généré peut être envoyé.');
+        // Sent once: a worker retrying after a crash does not send it again.
+        if (state.sent) return [];
+        return [{ type: 'DocumentSent', data: command.data }];
       default:
         return assertNever(command);
     }

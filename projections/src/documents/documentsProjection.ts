@@ -13,7 +13,8 @@ import type { Projection } from '@examens-pro/platform';
 /** Requested documents and their outcome; fed by one stream per document. */
 export const documentsProjection: Projection = {
   name: 'documents',
-  version: 1,
+  // 2: targets (exam lists) and sendings.
+  version: 2,
   collections: [documentsCollection],
   eventTypes: DOCUMENT_EVENT_TYPES,
   async apply(recorded, context) {
@@ -47,6 +48,17 @@ export const documentsProjection: Projection = {
           taille: event.data.size,
           pages: event.data.pages,
           genereLe: event.metadata.at,
+        });
+        return;
+      case 'DocumentSent':
+        if (!current) return;
+        context.put<DocumentDocument>(documentsCollection, {
+          ...current,
+          version: event.revision,
+          envoyeA: event.data.destinataires,
+          envoyeLe: event.metadata.at,
+          envoi: event.data.envoi,
+          referenceEnvoi: event.data.reference,
         });
         return;
       case 'DocumentFailed':

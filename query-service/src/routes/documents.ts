@@ -14,6 +14,7 @@ import {
   type DocumentStorage,
   type JobQueue,
   type ReadStore,
+  outboxFile,
 } from '@examens-pro/platform';
 import { awaitPosition } from './resource.js';
 
@@ -24,8 +25,9 @@ export interface DocumentRoutesOptions {
 }
 
 /**
- * GET /api/documents/:id/progression (the progress bar) and GET /api/documents/:id/fichier (the
- * download); the list and the record come from the generic resource routes.
+ * GET /api/documents/:id/progression (the progress bar), GET /api/documents/:id/fichier (the
+ * download) and GET /api/documents/:id/courriel (the message it was sent with, from the outbox);
+ * the list and the record come from the generic resource routes.
  */
 export const documentFileRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
   app,
@@ -71,6 +73,19 @@ export const documentFileRoutes: FastifyPluginAsync<DocumentRoutesOptions> = asy
     if (doc.sha256)
       reply.header('Digest', `sha-256=${Buffer.from(doc.sha256, 'hex').toString('base64')}`);
     return reply.send(storage.read(`${doc.id}.pdf`));
+  });
+
+  // The message a document was sent with, as the embedded mode's outbox keeps it (.eml).
+  app.get<{ Params: { id: string } }>('/:id/courriel', async (request, reply) => {
+    const doc = await find(request);
+    const file = outboxFile(doc.id);
+    if (doc.envoi !== 'boite-envoi' || !storage.exists(file))
+      throw new NotFoundError('Aucun courriel de ce document dans la boîte d’envoi.');
+    reply
+      .type('message/rfc822')
+      .header('Content-Disposition', `attachment; filename="${file}"`)
+      .header('Cache-Control', 'private, no-store');
+    return reply.send(storage.read(file));
   });
 };
 

@@ -1,7 +1,14 @@
+import dayjs from 'dayjs';
 import {
   DOCUMENT_CATEGORY,
+  DOCUMENT_KINDS,
   documentDecider,
   documentFileName,
+  listCollection,
+  referenceList,
+  SENT_TO_DEPARTEMENT,
+  type CommandContext,
+  type ReadModelDocument,
   fold,
   READ_RESOURCES,
   streamName,
@@ -12,6 +19,8 @@ import {
 } from '@examens-pro/domain';
 import {
   convocationSource,
+  outboxMailer,
+  type Mailer,
   handleCommand,
   waitForProjections,
   type DocumentStorage,
@@ -69,6 +78,8 @@ export interface DocumentDeps {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly storage: DocumentStorage;
+  /** Where a département's lists are sent (default: the outbox in the documents' storage). */
+  readonly mailer?: Mailer;
   readonly now?: () => Date;
 }
 
@@ -101,17 +112,82 @@ export const generateDocument = (deps: DocumentDeps) => {
     },
   };
 
+  const mailer = deps.mailer ?? outboxMailer(deps.storage);
+  /**
+   * A département's lists go to its addresses (« E-mails par département »), the PDF attached, once
+   * (`DocumentSent`); a département without addresses receives nothing.
+   */
+  const sendToDepartement = async (
+    data: GenerateDocumentData,
+    context: (suffix: string) => CommandContext,
+  ) => {
+    const departementId = data.cible?.departementId;
+    if (!departementId || !SENT_TO_DEPARTEMENT.includes(data.kind)) return;
+    const { items } = await deps.readStore
+      .collection<ReadModelDocument & { emails?: unknown }>(
+        listCollection(referenceList('emails-departements')!),
+      )
+      .list({ filter: { departementId, actif: true }, limit: 50 });
+    const to = [
+      ...new Set(
+        items.flatMap((item) =>
+          (Array.isArray(item.emails) ? item.emails : String(item.emails ?? '').split(/[,;]/))
+            .map((address) => String(address).trim())
+            .filter(Boolean),
+        ),
+      ),
+    ];
+    if (to.length === 0) return;
+    const label = `${DOCUMENT_KINDS[data.kind].label} — ${data.cible!.libelle}`;
+    const fileName = documentFileName(data.kind, data.cible);
+    const receipt = await mailer.send(
+      {
+        to,
+        subject: label,
+        text: [
+          'Bonjour,',
+          '',
+          `Veuillez trouver ci-joint : ${label}, éditée le ${dayjs(now()).format('DD/MM/YYYY [à] HH [h] mm')}.`,
+          '',
+          'Ce message est envoyé automatiquement par Examens Pro ; merci de ne pas y répondre.',
+        ].join('\n'),
+        attachments: [
+          {
+            fileName,
+            contentType: 'application/pdf',
+            content: () => deps.storage.read(`${data.documentId}.pdf`),
+          },
+        ],
+      },
+      data.documentId,
+    );
+    await handleCommand(deps.eventStore, {
+      stream: streamName(DOCUMENT_CATEGORY, data.documentId),
+      decider: documentDecider,
+      command: {
+        type: 'RecordDocumentSent',
+        data: { documentId: data.documentId, destinataires: to, ...receipt },
+      },
+      context: context('envoi'),
+    });
+  };
+
   return async (job: JobContext): Promise<unknown> => {
     const data = job.data as GenerateDocumentData;
     const stream = streamName(DOCUMENT_CATEGORY, data.documentId);
     const state = fold(documentDecider, (await deps.eventStore.readStream(stream)) as never);
-    if (state.status !== 'requested') return { deja: state.status };
     const context = (suffix: string) => ({
       commandId: `${job.id}-${suffix}`,
       causationId: data.requestEventId,
       actor: DOCUMENT_WORKER,
       now: new Date().toISOString(),
     });
+    // Generated before a crash, not sent yet: only the sending is left.
+    if (state.status === 'generated' && !state.sent) {
+      await sendToDepartement(data, context);
+      return { deja: state.status };
+    }
+    if (state.status !== 'requested') return { deja: state.status };
     try {
       if (
         !(await waitForProjections(deps.readStore, READS[data.kind], data.requestPosition, 30_000))
@@ -138,6 +214,7 @@ export const generateDocument = (deps: DocumentDeps) => {
         },
         context: context('genere'),
       });
+      await sendToDepartement(data, context);
       await job.progress(100);
       return { pages, sha256: file.sha256 };
     } catch (error) {

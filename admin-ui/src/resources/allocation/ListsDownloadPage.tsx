@@ -6,9 +6,15 @@ import {
   Card,
   CardContent,
   FormControlLabel,
+  Link,
   Radio,
   RadioGroup,
   Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -17,6 +23,7 @@ import { Title } from 'react-admin';
 import { apiJson } from '../../common/api';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
 import { download } from '../../common/ExportButtons';
+import { formatDateTime } from '../../common/format';
 import { FilterSelect, listQuery, SessionSelect, useSessions, type Named } from './shared';
 
 type Level = 'siteId' | 'centreExamenId' | 'departementId';
@@ -27,6 +34,67 @@ interface Allocated {
   readonly numeroCandidat: string;
   readonly numeroDossier: string;
 }
+
+interface SentDocument {
+  readonly id: string;
+  readonly libelle: string;
+  readonly envoyeA?: string[];
+  readonly envoyeLe?: string;
+  readonly envoi?: 'smtp' | 'boite-envoi';
+}
+
+/**
+ * The lists sent to the départements' addresses (a département's merged lists), the latest first:
+ * by SMTP, or, in the embedded mode, kept in the outbox (each message readable as a .eml file).
+ */
+const SentLists = () => {
+  const [sent, setSent] = useState<SentDocument[]>();
+  useEffect(() => {
+    apiJson<SentDocument[]>(
+      `/api/documents?${listQuery({ kind: ['liste-emargement', 'liste-porte'] }, ['demandeLe', 'DESC'], [0, 49])}`,
+    )
+      .then((docs) => setSent(docs.filter((d) => d.envoyeA?.length)))
+      .catch(() => setSent([]));
+  }, []);
+  if (!sent?.length) return null;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          Listes envoyées aux départements
+        </Typography>
+        <Table size="small" aria-label="Listes envoyées aux départements">
+          <TableHead>
+            <TableRow>
+              <TableCell>Liste</TableCell>
+              <TableCell>Destinataires</TableCell>
+              <TableCell>Envoyée le</TableCell>
+              <TableCell>Envoi</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sent.map((doc) => (
+              <TableRow key={doc.id}>
+                <TableCell>{doc.libelle}</TableCell>
+                <TableCell>{doc.envoyeA?.join(', ')}</TableCell>
+                <TableCell>{doc.envoyeLe ? formatDateTime(doc.envoyeLe) : ''}</TableCell>
+                <TableCell>
+                  {doc.envoi === 'boite-envoi' ? (
+                    <Link href={`/api/documents/${encodeURIComponent(doc.id)}/courriel`}>
+                      Boîte d’envoi (voir le courriel)
+                    </Link>
+                  ) : (
+                    'Courriel (SMTP)'
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+};
 
 /** One candidate's convocation: found by name, dossier or candidate number among the allocated. */
 const CandidateConvocation = ({ sessionId }: { sessionId: string }) => {
@@ -200,6 +268,7 @@ export const ListsDownloadPage = () => {
           </Stack>
         </CardContent>
       </Card>
+      <SentLists />
     </Box>
   );
 };
