@@ -1,6 +1,29 @@
-import { isChoosable, streamName, ValidationError, type ListField } from '@examens-pro/domain';
+import {
+  fold,
+  isChoosable,
+  listItemDecider,
+  streamName,
+  ValidationError,
+  type ListField,
+  type ListItem,
+  type ListItemEvent,
+} from '@examens-pro/domain';
 import type { DocumentStorage } from '../documents/storage.js';
 import type { EventStore } from '../event-store/port.js';
+
+/** A list's item as its own stream says (active or not); undefined when absent or deleted. */
+export const readListItem = async (
+  eventStore: EventStore,
+  list: string,
+  id: string | null | undefined,
+): Promise<Extract<ListItem, { status: 'actif' | 'inactif' }> | undefined> => {
+  if (!id) return undefined;
+  const item = fold(
+    listItemDecider,
+    (await eventStore.readStream(streamName(list, id))) as unknown as ListItemEvent[],
+  );
+  return item.status === 'actif' || item.status === 'inactif' ? item : undefined;
+};
 
 /**
  * Whether `id` names an item of `resource` that may be chosen now (an active list item, a

@@ -10,13 +10,10 @@ import {
   evolveSeats,
   fold,
   freeTables,
-  listCollection,
-  listItemDecider,
   NotFoundError,
   planAllocation,
   planFingerprint,
   PLAN_CHANGED,
-  referenceList,
   seatsStream,
   SESSION_STATUSES,
   sessionDecider,
@@ -31,36 +28,23 @@ import {
   type CandidatureDocument,
   type CandidatureEvent,
   type CommandContext,
-  type ListItem,
-  type ListItemEvent,
   type PlanCandidate,
   type PlanSite,
-  type ReadModelDocument,
   type RecordedEvent,
   type SessionEvent,
   type SiteSeats,
 } from '@examens-pro/domain';
 import { handleCommand, toEnvelopes, type CommandAnswer } from '../commands/handle.js';
 import { sequence, serialized } from '../commands/sequence.js';
+import { readListItem } from '../commands/references.js';
 import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
 import type { Projection } from '../projection-runner/projection.js';
 import type { ReadStore } from '../read-store/port.js';
+import { readAllItems } from './examLists.js';
 
 type Present = Extract<Candidature, { status: 'present' }>;
-type Item = Extract<ListItem, { status: 'actif' | 'inactif' }>;
 
-const readItem = async (
-  eventStore: EventStore,
-  list: string,
-  id: string | null | undefined,
-): Promise<Item | undefined> => {
-  if (!id) return undefined;
-  const item = fold(
-    listItemDecider,
-    (await eventStore.readStream(streamName(list, id))) as unknown as ListItemEvent[],
-  );
-  return item.status === 'actif' || item.status === 'inactif' ? item : undefined;
-};
+const readItem = readListItem;
 
 const sessionStep = async (eventStore: EventStore, sessionId: string) => {
   const session = fold(
@@ -249,15 +233,7 @@ export const allocationInputs = async (
   readStore: ReadStore,
   sessionId: string,
 ): Promise<{ candidates: PlanCandidate[]; sites: PlanSite[]; siteNames: Map<string, string> }> => {
-  const all = async (list: string) => {
-    const definition = referenceList(list)!;
-    const items: (ReadModelDocument & Record<string, unknown>)[] = [];
-    for await (const item of readStore
-      .collection<ReadModelDocument & Record<string, unknown>>(listCollection(definition))
-      .stream({ sort: [{ field: 'id', order: 'ASC' }] }))
-      items.push(item);
-    return items;
-  };
+  const all = (list: string) => readAllItems(readStore, list);
   const [departements, centresDepot, centresExamen, sites, handicaps, metiers] = await Promise.all(
     [
       'departements',

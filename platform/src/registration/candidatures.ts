@@ -46,7 +46,7 @@ import {
   type RecordedEvent,
 } from '@examens-pro/domain';
 import { handleCommand, toEnvelopes, type CommandAnswer } from '../commands/handle.js';
-import { checkReferences } from '../commands/references.js';
+import { checkReferences, readListItem } from '../commands/references.js';
 import { sequence, serialized } from '../commands/sequence.js';
 import { siteSeats } from './allocation.js';
 import { releaseUniqueValue, reserveUniqueValue, type UniqueValue } from '../commands/unique.js';
@@ -78,14 +78,7 @@ const itemHoldingKey = async (
   return item.status === 'actif' || item.status === 'inactif' ? item : undefined;
 };
 
-const readItem = async (eventStore: EventStore, list: string, id: string | null | undefined) => {
-  if (!id) return undefined;
-  const item = fold(
-    listItemDecider,
-    (await eventStore.readStream(streamName(list, id))) as unknown as ListItemEvent[],
-  );
-  return item.status === 'actif' || item.status === 'inactif' ? item : undefined;
-};
+const readItem = readListItem;
 
 const invalid = (field: string, message: string) =>
   new ValidationError(message, { [field]: message });

@@ -16,7 +16,8 @@ import type { ReadStore } from '../read-store/port.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
-const all = async (readStore: ReadStore, list: string): Promise<Doc[]> => {
+/** Every item of a reference list, as the read model holds it (a list is small: sites, centres). */
+export const readAllItems = async (readStore: ReadStore, list: string): Promise<Doc[]> => {
   const items: Doc[] = [];
   for await (const item of readStore
     .collection<Doc>(listCollection(referenceList(list)!))
@@ -39,7 +40,7 @@ export const examListSource = async (
 ) => {
   const [sites, centres, metiers, handicaps] = await Promise.all(
     ['sites-composition', 'centres-examen', 'metiers', 'types-handicap'].map((l) =>
-      all(readStore, l),
+      readAllItems(readStore, l),
     ),
   );
   const centreOf = new Map(centres!.map((c) => [c.id, c]));
@@ -123,7 +124,7 @@ export const convocationSource = async (
   const examenId = String(session?.examenId ?? '');
   const debut = String(session?.debutComposition ?? '');
   const [examens, epreuves] = await Promise.all(
-    ['examens', 'epreuves'].map((l) => all(readStore, l)),
+    ['examens', 'epreuves'].map((l) => readAllItems(readStore, l)),
   );
   const examen = String(examens!.find((e) => e.id === examenId)?.libelle ?? '');
   const ofExamen = epreuves!

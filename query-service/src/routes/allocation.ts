@@ -24,6 +24,7 @@ import {
 import {
   allocationPreview,
   examListSource,
+  readAllItems,
   requireAccess,
   type ReadStore,
 } from '@examens-pro/platform';
@@ -39,15 +40,7 @@ import { awaitPosition, readScope, withinScope } from './resource.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
-/** Every item of a reference list, as the read model holds it. */
-const itemsOf = async (readStore: ReadStore, list: string): Promise<Doc[]> => {
-  const items: Doc[] = [];
-  for await (const item of readStore
-    .collection<Doc>(listCollection(referenceList(list)!))
-    .stream({ sort: [{ field: 'id', order: 'ASC' }] }))
-    items.push(item);
-  return items;
-};
+const itemsOf = readAllItems;
 
 /** The composition sites with their centre, département and zone named. */
 const reportSites = async (readStore: ReadStore): Promise<ReportSite[]> => {
