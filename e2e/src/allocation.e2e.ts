@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { pdfText } from '../../workers/src/testing/pdfText';
 import { adminEnvironment, signInAndChangePassword, signInFirstAdministrator } from './accounts';
 import {
   api,
+  ARTIFACTS,
   browserAvailable,
   launchBrowser,
   openFromMenu,
@@ -16,8 +20,10 @@ import {
  * Registration II on a fresh embedded product: the office allocates two validated candidates to a
  * site by hand (its free seats shown, numbers and tables given) and takes one back; previews then
  * applies the automatic allocation (a candidate whose handicap needs an accessible site is left
- * without a seat when none is left); reads the « Bilan d’affectation » per site and per zone and
- * exports it; a dossier's page shows its site, candidate number and table. Then an enrôleur
+ * without a seat when none is left); downloads a site's attendance list (PDF, made by the workers)
+ * and door list (XLSX), one candidate's convocation, and a département's merged list, sent to the
+ * addresses set for it (the outbox's message read back); reads the « Bilan d’affectation » per site
+ * and per zone and exports it; a dossier's page shows its site, candidate number and table. Then an enrôleur
  * records a registration incident with an attachment, and a supervisor takes it ouvert → en cours
  * → résolu, each step with its comment.
  */
@@ -27,6 +33,7 @@ const DASHBOARD = '/tableau-de-bord';
 const AFFECTATION = `${DASHBOARD}/inscription/affectation-des-candidats-aux-sites`;
 const AUTOMATIQUE = `${AFFECTATION}/affectation-automatique`;
 const BILAN = `${DASHBOARD}/inscription/candidats/bilan-affectation`;
+const LISTES = `${DASHBOARD}/inscription/candidats/telechargement-des-listes`;
 const LISTE = `${DASHBOARD}/inscription/candidats/liste`;
 const INCIDENTS = `${DASHBOARD}/inscription/gestion-des-incidents`;
 const ENREGISTRER = `${INCIDENTS}/enregistrer-un-incident`;
@@ -424,6 +431,215 @@ run('Inscription II : affectation aux sites et incidents', () => {
     await expect(
       admin.getByRole('button', { name: 'Appliquer l’affectation' }).isDisabled(),
     ).resolves.toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('downloads a site’s attendance list (PDF) and door list (XLSX), a candidate’s convocation, and a département’s merged list, sent to its addresses', async () => {
+    // The Mfoundi délégation's addresses (« E-mails par département »): its merged lists go there.
+    await api(admin, '/api/emails-departements', {
+      code: 'MAIL-MFOUNDI',
+      libelle: 'Délégation du Mfoundi',
+      departementId: await firstId('departements', 'Mfoundi'),
+      emails: 'listes.mfoundi@minefop.test; chef.mfoundi@minefop.test',
+    });
+    await openFromMenu(admin, LISTES);
+    await select(admin, /^Session/, SESSION);
+    await expect(
+      admin.getByRole('radio', { name: 'Un site de composition' }).isChecked(),
+    ).resolves.toBe(true);
+    const emargementPdf = admin.getByRole('button', { name: 'Liste d’émargement (PDF)' });
+    // Nothing to download before a site is chosen.
+    await expect(emargementPdf.isDisabled()).resolves.toBe(true);
+    await select(admin, /^Site de composition/, 'Lycée Leclerc');
+    /** Clicks a download of the screen; the file, once downloaded, is kept with the artefacts. */
+    const download = async (button: Locator, name: string) => {
+      const [file] = await Promise.all([
+        admin.waitForEvent('download', { timeout: 60_000 }),
+        button.click(),
+      ]);
+      const path = join(ARTIFACTS, name);
+      await file.saveAs(path);
+      return { name: file.suggestedFilename(), path };
+    };
+    /** A PDF's pages, each as its lines of text. */
+    const pdfLines = (path: string) => pdfText(readFileSync(path)).map((p) => p.split('\n'));
+    const EDITED = /^Édité le \d\d\/\d\d\/\d{4} à \d\d h \d\d$/;
+
+    // 1. Lycée Leclerc's attendance list: made by the workers, then downloaded; in table order, a
+    // column to sign.
+    const emargement = await download(emargementPdf, 'listes-emargement-lycee-leclerc.pdf');
+    await admin.getByText('Document prêt : le téléchargement commence.').waitFor();
+    expect(emargement.name).toBe('liste-emargement-lycee-leclerc.pdf');
+    const [leclerc, ...more] = pdfLines(emargement.path);
+    expect(more).toEqual([]);
+    expect(leclerc![2]).toMatch(EDITED);
+    expect([...leclerc!.slice(0, 2), ...leclerc!.slice(3)]).toEqual([
+      'Liste d’émargement',
+      'CQP session de juin 2027 — Lycée Leclerc',
+      'Lycée Leclerc — Centre d’examen de Yaoundé',
+      'N° candidat Table Nom et prénoms Né(e) le Métier Aménagement Signature',
+      'ELEC-00001 1 Abena Claire 10/01/1990 Électricité',
+      'ELEC-00002 2 Biloa Paul 11/02/1991 Électricité',
+      'ELEC-00005 3 Eboa Luc 16/07/1996 Électricité',
+      'ELEC-00006 4 Essomba Jean 12/03/1992 Électricité',
+      'ELEC-00008 5 Manga Éric 18/09/1998 Électricité',
+      'Page 1 sur 1',
+    ]);
+    await shot(admin, 'listes-01-emargement-du-site');
+
+    // 2. Its door list as a spreadsheet, at once: the site of each row, then the names in
+    // alphabetical order.
+    const porte = await download(
+      admin.getByRole('button', { name: 'Liste de porte (XLSX)' }),
+      'listes-porte-lycee-leclerc.xlsx',
+    );
+    expect(porte.name).toMatch(/^liste-porte-\d\d-\d\d-\d{4}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(porte.path);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(6);
+    const row = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(row(1)).toEqual([
+      'Site de composition',
+      'Nom et prénoms',
+      'N° candidat',
+      'Table',
+      'Métier',
+    ]);
+    const SITE = 'Lycée Leclerc — Centre d’examen de Yaoundé';
+    expect([2, 3, 4, 5, 6].map(row)).toEqual([
+      [SITE, 'Abena Claire', 'ELEC-00001', 1, 'Électricité'],
+      [SITE, 'Biloa Paul', 'ELEC-00002', 2, 'Électricité'],
+      [SITE, 'Eboa Luc', 'ELEC-00005', 3, 'Électricité'],
+      [SITE, 'Essomba Jean', 'ELEC-00006', 4, 'Électricité'],
+      [SITE, 'Manga Éric', 'ELEC-00008', 5, 'Électricité'],
+    ]);
+
+    // 3. One candidate's convocation, found by part of his name.
+    const candidate = admin.getByRole('combobox', {
+      name: 'Convocation d’un candidat (nom ou numéro)',
+    });
+    const sa = admin.getByRole('button', { name: 'Sa convocation (PDF)' });
+    await expect(sa.isDisabled()).resolves.toBe(true);
+    await candidate.fill('esso');
+    const options = admin.getByRole('option');
+    await options.first().waitFor();
+    await expect(options.allInnerTexts()).resolves.toEqual([
+      'ELEC-00006 — Essomba Jean (CQP27-000003)',
+    ]);
+    await options.first().click();
+    await expect(candidate.inputValue()).resolves.toBe('ELEC-00006 — Essomba Jean (CQP27-000003)');
+    await shot(admin, 'listes-02-convocation-d-un-candidat');
+    const convocation = await download(sa, 'listes-convocation-essomba.pdf');
+    expect(convocation.name).toBe('convocations-essomba-jean-elec-00006.pdf');
+    const [essomba, ...others] = pdfLines(convocation.path);
+    expect(others).toEqual([]);
+    expect(essomba!.slice(0, 22)).toEqual([
+      'CONVOCATION',
+      'Certificat de qualification professionnelle — CQP session de juin 2027',
+      'Candidat',
+      'Nom et prénoms',
+      'Essomba Jean',
+      'Né(e) le',
+      '12/03/1992 à Bafoussam',
+      'Numéro de dossier',
+      'CQP27-000003',
+      'Numéro de candidat',
+      'ELEC-00006',
+      'Métier',
+      'Électricité',
+      'Lieu de composition',
+      'Site de composition',
+      'Lycée Leclerc',
+      'Centre d’examen',
+      'Centre d’examen de Yaoundé',
+      'Adresse',
+      '—',
+      'Numéro de table',
+      '4',
+    ]);
+    // No épreuve set for the session yet.
+    expect(essomba).toContain('Le calendrier des épreuves sera communiqué par le centre.');
+    expect(essomba!.at(-1)).toMatch(/^Édité le .* — ELEC-00006$/);
+
+    // 4. Mfoundi's sites merged, each on a page of its own; sent to the délégation's addresses.
+    await admin.getByRole('radio', { name: 'Un département (fusionné)' }).check();
+    const departement = admin.getByRole('combobox', { name: /^Département/ });
+    await departement.click();
+    // Only the départements that hold composition sites.
+    await expect(admin.getByRole('listbox').getByRole('option').allInnerTexts()).resolves.toEqual([
+      'Choisir…',
+      'Mfoundi',
+      'Wouri',
+    ]);
+    await admin.getByRole('option', { name: 'Mfoundi', exact: true }).click();
+    const merged = await download(emargementPdf, 'listes-emargement-mfoundi.pdf');
+    expect(merged.name).toBe('liste-emargement-departement-mfoundi.pdf');
+    const pages = pdfLines(merged.path);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]![2]).toMatch(EDITED);
+    expect([...pages[0]!.slice(0, 2), ...pages[0]!.slice(3)]).toEqual([
+      'Liste d’émargement',
+      'CQP session de juin 2027 — Département : Mfoundi',
+      'Collège de la Retraite — Centre d’examen de Yaoundé',
+      'N° candidat Table Nom et prénoms Né(e) le Métier Aménagement Signature',
+      'ELEC-00007 1 Fouda Marc 13/04/1993 Électricité Salle de plain-',
+      'pied',
+      'Page 1 sur 2',
+    ]);
+    expect(pages[1]).toEqual([
+      'Lycée Leclerc — Centre d’examen de Yaoundé',
+      'N° candidat Table Nom et prénoms Né(e) le Métier Aménagement Signature',
+      ...leclerc!.slice(5, 10),
+      'Page 2 sur 2',
+    ]);
+    // Sent once made: the screen, opened again, lists it with the délégation's addresses.
+    const sent = admin.getByRole('table', { name: 'Listes envoyées aux départements' });
+    for (let attempt = 0; attempt < 10 && !(await sent.isVisible()); attempt += 1) {
+      await admin.reload();
+      await admin.getByRole('radio', { name: 'Un site de composition' }).waitFor();
+      await sent.waitFor({ timeout: 1_000 }).catch(() => undefined);
+    }
+    await admin.getByRole('heading', { name: 'Listes envoyées aux départements' }).waitFor();
+    const sentRows = sent.getByRole('row');
+    await expect(sentRows.count()).resolves.toBe(2);
+    const [liste, destinataires, envoyeeLe, envoi] = await cells(sentRows.nth(1));
+    expect([liste, destinataires, envoi]).toEqual([
+      'Liste d’émargement — Département : Mfoundi',
+      'listes.mfoundi@minefop.test, chef.mfoundi@minefop.test',
+      'Boîte d’envoi (voir le courriel)',
+    ]);
+    expect(envoyeeLe).toMatch(/^\d\d\/\d\d\/\d{4} à \d\d h \d\d$/);
+    await shot(admin, 'listes-03-envoyees-aux-departements');
+    // The message kept in the outbox (the embedded mode sends no mail): to both, the PDF attached.
+    const courriel = await download(
+      sent.getByRole('link', { name: 'Boîte d’envoi (voir le courriel)' }),
+      'listes-courriel-mfoundi.eml',
+    );
+    expect(courriel.name).toMatch(/^courriel-[0-9a-f-]+\.eml$/);
+    const eml = readFileSync(courriel.path, 'utf8').replace(/\r\n/g, '\n');
+    const header = (name: string) =>
+      new RegExp(`^${name}: (.*(?:\n[ \t].*)*)`, 'm').exec(eml)?.[1]?.replace(/\n[ \t]/g, ' ');
+    expect(header('To')).toBe('listes.mfoundi@minefop.test, chef.mfoundi@minefop.test');
+    /** A header as written in RFC 2047's encoded words (UTF-8, « Q »), read back. */
+    const words = (value = '') =>
+      value.replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_all, text: string) =>
+        Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_hex, code: string) =>
+              String.fromCharCode(parseInt(code, 16)),
+            ),
+          'latin1',
+        ).toString('utf8'),
+      );
+    expect(words(header('Subject'))).toBe('Liste d’émargement — Département : Mfoundi');
+    // The attachment is the very PDF downloaded.
+    const attached =
+      /filename=liste-emargement-departement-mfoundi\.pdf\n\n([A-Za-z0-9+/=\n]+)\n--/.exec(eml);
+    expect(
+      Buffer.from(attached![1]!.replace(/\n/g, ''), 'base64').equals(readFileSync(merged.path)),
+    ).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 

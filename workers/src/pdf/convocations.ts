@@ -1,14 +1,14 @@
-import dayjs from 'dayjs';
 import PDFDocument from 'pdfkit';
 import type { Writable } from 'node:stream';
 import type { ConvocationPage } from '@examens-pro/domain';
-import { pdfText } from './listDocument.js';
+import { editedOn, pdfText } from './listDocument.js';
 
 const MARGIN = 50;
 const BLUE = '#234683';
 
 export interface ConvocationsOptions {
   readonly editedAt: Date;
+  readonly timeZone?: string;
   readonly pages: AsyncIterable<ConvocationPage>;
   /** Pages expected, for the progress bar. */
   readonly total: number;
@@ -37,7 +37,7 @@ export const renderConvocations = async (
     lang: 'fr-FR',
   } as PDFKit.PDFDocumentOptions);
   doc.pipe(out);
-  const edited = `Édité le ${dayjs(options.editedAt).format('DD/MM/YYYY [à] HH [h] mm')}`;
+  const edited = editedOn(options.editedAt, options.timeZone);
   let count = 0;
   let reported = 0;
   const line = (label: string, value: string, x: number, width: number) => {

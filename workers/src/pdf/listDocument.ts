@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import PDFDocument from 'pdfkit';
 import type { Writable } from 'node:stream';
 
@@ -14,6 +13,8 @@ export interface ListDocumentOptions<Row> {
   /** A line under the title (the session). */
   readonly subtitle?: string;
   readonly editedAt: Date;
+  /** The office's time zone, in which « Édité le … » is printed (default: the process's). */
+  readonly timeZone?: string;
   readonly columns: readonly Column<Row>[];
   /**
    * For a document of several parts (the sites of a centre): each row's part, rows arriving part
@@ -85,6 +86,24 @@ shareFontMetrics();
 const MARGIN = 40;
 const BLUE = '#234683';
 
+/** « Édité le DD/MM/YYYY à HH h MM » in the office's time zone. */
+export const editedOn = (at: Date, timeZone?: string): string => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('fr-FR', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `Édité le ${parts.day}/${parts.month}/${parts.year} à ${parts.hour} h ${parts.minute}`;
+};
+
 /** Helvetica (a standard PDF font) has no U+202F: French number spacing uses U+00A0 instead. */
 export const pdfText = (value: string): string => value.replace(/\u202f/g, '\u00a0');
 
@@ -139,7 +158,7 @@ export const renderListDocument = async <Row>(
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#444444')
-    .text(`Édité le ${dayjs(options.editedAt).format('DD/MM/YYYY [à] HH [h] mm')}`);
+    .text(editedOn(options.editedAt, options.timeZone));
   doc.moveDown(1);
   const headingOf = (title: string): void => {
     doc.font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(pdfText(title), MARGIN, doc.y);

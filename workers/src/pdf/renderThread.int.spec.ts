@@ -30,7 +30,9 @@ async function* rows(n: number, failAt?: number): AsyncGenerator<Row> {
 
 const options = (n: number, progress: number[], failAt?: number): ListDocumentOptions<Row> => ({
   title: 'Liste des métiers',
-  editedAt: new Date(2026, 10, 22, 9, 5),
+  editedAt: new Date(Date.UTC(2026, 10, 22, 8, 5)),
+  // Printed in the office's time zone (UTC+1), on either thread.
+  timeZone: 'Africa/Douala',
   total: n,
   rows: rows(n, failAt),
   columns: [
@@ -65,6 +67,7 @@ describe('printed list rendered in a worker thread', () => {
     expect(offThread.pages).toBe(inThread.pages);
     expect(offThread.pages).toBeGreaterThan(5);
     expect(pdfText(offThread.pdf)).toEqual(pdfText(inThread.pdf));
+    expect(pdfText(offThread.pdf)[0]).toContain('Édité le 22/11/2026 à 09 h 05');
     expect(offThread.progress).toEqual(inThread.progress);
     // A second document reuses the thread.
     expect((await render(renderListDocumentOffThread, 3)).pages).toBe(1);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { CONVOCATION_TO_BRING, type ConvocationPage } from '@examens-pro/domain';
+import { officeTimeZone } from '@examens-pro/platform';
 import type { ListDocumentOptions } from './listDocument.js';
 
 /** Messages to a render thread: one render at a time, its rows on demand. */
@@ -20,6 +21,7 @@ export type ToRenderThread =
       sectioned?: boolean;
       rowHeight?: number;
       editedAt: number;
+      timeZone: string;
       total: number;
       columns: readonly { header: string; width: number }[];
     }
@@ -113,6 +115,7 @@ export const renderListDocumentOffThread = <Row>(
       ...(options.section ? { sectioned: true } : {}),
       ...(options.rowHeight ? { rowHeight: options.rowHeight } : {}),
       editedAt: options.editedAt.getTime(),
+      timeZone: options.timeZone ?? officeTimeZone(),
       total: options.total,
       columns: options.columns.map(({ header, width }) => ({ header, width })),
     },
@@ -130,6 +133,7 @@ export const renderConvocationsOffThread = (
   out: Writable,
   options: {
     readonly editedAt: Date;
+    readonly timeZone?: string;
     readonly total: number;
     readonly pages: AsyncIterable<ConvocationPage>;
     readonly onProgress?: (percent: number) => Promise<void>;
@@ -143,6 +147,7 @@ export const renderConvocationsOffThread = (
       toBring: CONVOCATION_TO_BRING,
       title: 'Convocations',
       editedAt: options.editedAt.getTime(),
+      timeZone: options.timeZone ?? officeTimeZone(),
       total: options.total,
       columns: [],
     },

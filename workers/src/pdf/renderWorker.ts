@@ -74,6 +74,7 @@ port.on('message', (message: ToRenderThread) => {
       if (message.layout === 'convocations') {
         const { pages } = await renderConvocations(out, {
           editedAt: new Date(message.editedAt),
+          timeZone: message.timeZone,
           total: message.total,
           toBring: message.toBring ?? [],
           pages: rows<ConvocationPage>(),
@@ -89,6 +90,7 @@ port.on('message', (message: ToRenderThread) => {
         ...(message.sectioned ? { section: (row: readonly string[]) => row[row.length - 1]! } : {}),
         ...(message.rowHeight ? { rowHeight: message.rowHeight } : {}),
         editedAt: new Date(message.editedAt),
+        timeZone: message.timeZone,
         total: message.total,
         columns: message.columns.map((column, i) => ({
           header: column.header,

@@ -1,9 +1,9 @@
-import dayjs from 'dayjs';
 import {
   DOCUMENT_CATEGORY,
   DOCUMENT_KINDS,
   documentDecider,
   documentFileName,
+  formatDateTimeIn,
   listCollection,
   referenceList,
   SENT_TO_DEPARTEMENT,
@@ -19,6 +19,7 @@ import {
 } from '@examens-pro/domain';
 import {
   convocationSource,
+  officeTimeZone,
   outboxMailer,
   type Mailer,
   handleCommand,
@@ -147,7 +148,7 @@ export const generateDocument = (deps: DocumentDeps) => {
         text: [
           'Bonjour,',
           '',
-          `Veuillez trouver ci-joint : ${label}, éditée le ${dayjs(now()).format('DD/MM/YYYY [à] HH [h] mm')}.`,
+          `Veuillez trouver ci-joint : ${label}, éditée le ${formatDateTimeIn(now(), officeTimeZone())}.`,
           '',
           'Ce message est envoyé automatiquement par Examens Pro ; merci de ne pas y répondre.',
         ].join('\n'),
