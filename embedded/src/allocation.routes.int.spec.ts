@@ -770,7 +770,12 @@ describe('exam lists', () => {
     );
     expect(merged.pages[0]).toContain('Département : Mfoundi');
     // The département's addresses received it: in the embedded mode, a message in the outbox.
-    const doc = await read<{ envoyeA: string[]; envoi: string }>(`/api/documents/${merged.id}`);
+    // Sent right after it is generated: its read model shows it a moment later.
+    let doc = await read<{ envoyeA?: string[]; envoi?: string }>(`/api/documents/${merged.id}`);
+    for (let i = 0; i < 100 && !doc.envoyeA; i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      doc = await read(`/api/documents/${merged.id}`);
+    }
     expect(doc).toMatchObject({
       envoyeA: ['listes.mfoundi@minefop.test', 'chef.mfoundi@minefop.test'],
       envoi: 'boite-envoi',

@@ -605,6 +605,34 @@ export const ALLOCATION_REACTOR = 'reacteur-affectations';
  */
 export const allocationReactor = (eventStore: EventStore): Projection => {
   const commands = allocationCommands(eventStore);
+  /**
+   * What this process has read of each run's stream (its chunks hold every placement: read once,
+   * from where it was last seen, not again for every chunk).
+   */
+  interface RunView {
+    revision: number;
+    acceptance?: RecordedEvent<AllocationRunAccepted>;
+    applied: Map<number, AllocationRunChunkApplied['data']>;
+    finished: boolean;
+  }
+  const runs = new Map<string, RunView>();
+  const view = async (runId: string): Promise<RunView> => {
+    const known: RunView = runs.get(runId) ?? { revision: -1, applied: new Map(), finished: false };
+    const newer = await eventStore.readStream(streamName(ALLOCATION_RUN_CATEGORY, runId), {
+      fromRevision: known.revision + 1,
+    });
+    for (const event of newer) {
+      if (event.type === 'AffectationAutomatiqueAcceptee')
+        known.acceptance = event as RecordedEvent<AllocationRunAccepted>;
+      else if (event.type === 'AffectationAutomatiqueTrancheAppliquee') {
+        const data = (event as RecordedEvent<AllocationRunChunkApplied>).data;
+        if (!known.applied.has(data.tranche)) known.applied.set(data.tranche, data);
+      } else if (event.type === 'AffectationAutomatiqueTerminee') known.finished = true;
+      known.revision = event.revision;
+    }
+    runs.set(runId, known);
+    return known;
+  };
   return {
     name: ALLOCATION_REACTOR,
     version: 1,
@@ -614,37 +642,26 @@ export const allocationReactor = (eventStore: EventStore): Projection => {
       const chunk = recorded as RecordedEvent<AllocationRunChunk>;
       const { runId, tranche } = chunk.data;
       const stream = streamName(ALLOCATION_RUN_CATEGORY, runId);
-      const runEvents = await eventStore.readStream(stream);
-      const acceptance = runEvents.find((e) => e.type === 'AffectationAutomatiqueAcceptee') as
-        RecordedEvent<AllocationRunAccepted> | undefined;
+      let run = await view(runId);
+      const acceptance = run.acceptance;
       if (!acceptance) return;
-      const applied = (events: readonly RecordedEvent[]) =>
-        events.filter(
-          (e): e is RecordedEvent<AllocationRunChunkApplied> =>
-            e.type === 'AffectationAutomatiqueTrancheAppliquee',
-        );
       const context = {
         actor: acceptance.metadata.actor,
         now: new Date().toISOString(),
         causationId: chunk.id,
         commandId: `${ALLOCATION_REACTOR}/tranche/${chunk.id}`,
       };
-      if (!applied(runEvents).some((e) => e.data.tranche === tranche)) {
+      if (!run.applied.has(tranche)) {
         const outcome = await commands.applyChunk(chunk.data, context);
         await eventStore.appendToStream(
           stream,
           toEnvelopes([{ type: 'AffectationAutomatiqueTrancheAppliquee', data: outcome }], context),
           { expectedRevision: 'any' },
         );
+        run = await view(runId);
       }
-      const after = await eventStore.readStream(stream);
-      const done = applied(after);
-      if (
-        new Set(done.map((e) => e.data.tranche)).size < acceptance.data.tranches ||
-        after.some((e) => e.type === 'AffectationAutomatiqueTerminee')
-      )
-        return;
-      const distinct = [...new Map(done.map((e) => [e.data.tranche, e.data])).values()];
+      if (run.applied.size < acceptance.data.tranches || run.finished) return;
+      const distinct = [...run.applied.values()];
       await eventStore.appendToStream(
         stream,
         toEnvelopes(
@@ -662,6 +679,7 @@ export const allocationReactor = (eventStore: EventStore): Projection => {
         ),
         { expectedRevision: 'any' },
       );
+      runs.delete(runId);
     },
   };
 };
