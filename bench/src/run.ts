@@ -12,6 +12,7 @@ import { describeMachine } from './machine.js';
 import { benchRebuild } from './rebuild.js';
 import { benchRegistration } from './registration.js';
 import { benchCandidatureList } from './candidatureList.js';
+import { benchAllocation } from './allocation.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -176,11 +177,58 @@ const registration = async (): Promise<void> => {
   });
 };
 
+/**
+ * Allocation: the automatic allocation of BENCH_CANDIDATS (200,000) validated candidates to 2,000
+ * composition sites, applied until the list of candidates shows them « affecté » in ≤ 60 s; the
+ * preview's time; no site over capacity, every candidate placed, numbers unique (else it fails).
+ */
+const allocation = async (): Promise<void> => {
+  const candidats = Number(process.env.BENCH_CANDIDATS ?? 200_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-affectation-'));
+  console.log(`Affectation automatique : ${candidats} candidats validés, 2 000 sites…`);
+  try {
+    const result = await benchAllocation({
+      dataDir,
+      candidats,
+      sites: 2000,
+      centresDepot: 200,
+      metiers: 20,
+      // 110 seats a site for 200,000: 10 % more seats than candidates.
+      capacite: Math.max(110, Math.ceil((candidats * 11) / 20_000)),
+    });
+    console.log(JSON.stringify(result, null, 2));
+    console.table({
+      'aperçu (s)': result.preview.seconds,
+      'application jusqu’aux listes (s)': result.apply.seconds,
+      'candidats/s': result.apply.candidatesPerSecond,
+      'préparation : dossiers écrits (s)': result.setup.dossiersWriteSeconds,
+      'préparation : projections à jour (s)': result.setup.projectionsCatchUpSeconds,
+      'pic mémoire pendant l’application (Mo)': result.apply.peakRssSampledMb,
+      'contrôles réussis': result.checks.failures.length === 0,
+    });
+    const ok = result.checks.failures.length === 0;
+    save('allocation', {
+      suite: 'allocation (automatic allocation to composition sites)',
+      machine: describeMachine(),
+      targets: { applySeconds: 60, candidats: 200_000, sites: 2000 },
+      ...result,
+      verdict: {
+        apply: result.apply.seconds <= 60 && candidats >= 200_000,
+        checks: ok,
+      },
+    });
+    if (!ok) throw new Error(`Affectation incorrecte : ${result.checks.failures.join(' ; ')}`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
 const SUITES: Record<string, () => Promise<void>> = {
   spine,
   documents,
   exports: exportsSuite,
   registration,
+  allocation,
 };
 
 const main = async (): Promise<void> => {

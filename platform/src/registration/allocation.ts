@@ -517,20 +517,23 @@ export const allocationCommands = (eventStore: EventStore, readStore?: ReadStore
         bySite.set(p.siteId, [...(bySite.get(p.siteId) ?? []), p.candidatureId]);
       const tables = new Map<string, number>();
       const chunkContext = { ...context, commandId: `${context.causationId}/sieges` };
-      for (const [siteId, ids] of bySite) {
-        const site = await readItem(eventStore, 'sites-composition', siteId);
-        const capacite =
-          site?.status === 'actif' && typeof site.values.capacite === 'number'
-            ? site.values.capacite
-            : 0;
-        const given = await seats.take(siteId, sessionId, ids, capacite, chunkContext);
-        for (const id of ids) {
-          const table = given.get(id);
-          if (table === undefined)
-            refus.push({ candidatureId: id, motif: 'Plus de place libre dans ce site.' });
-          else tables.set(id, table);
-        }
-      }
+      // Every site of the chunk at once: each site's seats still taken in turn on its own stream.
+      await Promise.all(
+        [...bySite].map(async ([siteId, ids]) => {
+          const site = await readItem(eventStore, 'sites-composition', siteId);
+          const capacite =
+            site?.status === 'actif' && typeof site.values.capacite === 'number'
+              ? site.values.capacite
+              : 0;
+          const given = await seats.take(siteId, sessionId, ids, capacite, chunkContext);
+          for (const id of ids) {
+            const table = given.get(id);
+            if (table === undefined)
+              refus.push({ candidatureId: id, motif: 'Plus de place libre dans ce site.' });
+            else tables.set(id, table);
+          }
+        }),
+      );
       const seated = eligible.filter((p) => tables.has(p.candidatureId));
       // Candidate numbers, per métier, in the chunk's order.
       const numbered = new Map<string, string>();
