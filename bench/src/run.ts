@@ -13,6 +13,7 @@ import { benchRebuild } from './rebuild.js';
 import { benchRegistration } from './registration.js';
 import { benchCandidatureList } from './candidatureList.js';
 import { benchAllocation } from './allocation.js';
+import { benchExamDocuments } from './examDocuments.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -223,12 +224,30 @@ const allocation = async (): Promise<void> => {
   }
 };
 
+/**
+ * Registration II's documents: the attendance lists of 2,000 sites (100 candidates each, one merged
+ * document) and BENCH_CONVOCATIONS (200,000) convocations, as the workers render them: ≥ 300 pages/s.
+ */
+const examDocuments = async (): Promise<void> => {
+  const convocations = Number(process.env.BENCH_CONVOCATIONS ?? 200_000);
+  console.log(`Listes d’émargement de 2 000 sites, puis ${convocations} convocations…`);
+  const result = await benchExamDocuments({ sites: 2000, perSite: 100, convocations });
+  console.table(result);
+  save('exam-documents', {
+    suite: 'exam documents (attendance lists, convocations)',
+    machine: describeMachine(),
+    targets: { pagesPerSecond: 300 },
+    ...result,
+  });
+};
+
 const SUITES: Record<string, () => Promise<void>> = {
   spine,
   documents,
   exports: exportsSuite,
   registration,
   allocation,
+  'exam-documents': examDocuments,
 };
 
 const main = async (): Promise<void> => {
