@@ -49,6 +49,8 @@ export interface ListField {
   /** For references: the list whose active items may be chosen. */
   readonly reference?: string;
   readonly help?: string;
+  /** For a text of a set format (an hour « 08:00 »): a valid value, as the load samples write it. */
+  readonly example?: string;
   /** Shown as a column of the list screen. */
   readonly inList?: boolean;
   /** For references: the message when the item chosen is not active (default: a generic one). */
@@ -417,6 +419,7 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
           label: 'Heure de début (HH:MM)',
           type: 'text',
           help: 'Par exemple 08:00.',
+          example: '08:00',
         },
         { name: 'duree', label: 'Durée (minutes)', type: 'integer', min: 1, max: 1440 },
       ],

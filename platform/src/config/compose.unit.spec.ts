@@ -68,6 +68,9 @@ const OPTIONAL = new Set([
   'AUTH_RATE_LIMIT_WINDOW_SECONDS',
   // The office's time zone (Africa/Douala by default).
   'TIME_ZONE',
+  // Notices: SMTP when set, else the outbox of .eml files beside the documents.
+  'SMTP_URL',
+  'MAIL_FROM',
 ]);
 
 describe('docker-compose.yml (distributed mode)', () => {
