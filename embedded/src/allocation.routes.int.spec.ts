@@ -441,6 +441,18 @@ describe('allocation by hand', () => {
       status: 400,
       message: 'Ce site de composition est introuvable.',
     });
+    // Nor the preview, the bilan or the lists' spreadsheets, to whoever lacks their permission.
+    for (const url of [
+      `/api/affectations-automatiques/apercu?sessionId=${ids.session}`,
+      `/api/bilan-affectation?sessionId=${ids.session}`,
+      `/api/bilan-affectation/export.csv?sessionId=${ids.session}`,
+    ])
+      expect({ url, status: (await enroleur.inject({ method: 'GET', url })).statusCode }).toEqual({
+        url,
+        status: 403,
+      });
+    const lists = `/api/listes-examen/liste-emargement.xlsx?sessionId=${ids.session}&siteId=${ids.lycee}`;
+    expect((await affecteur.inject({ method: 'GET', url: lists })).statusCode).toBe(403);
     const none = await post(affecteur, `/api/candidatures/${id}/affecter`, {}, revisions[id]);
     expect(none.statusCode).toBe(400);
   });

@@ -208,6 +208,18 @@ describe('registration incidents', () => {
     const mineA = (await get(enroleurA, '/api/mes-incidents', position)).json<IncidentDoc[]>();
     expect(mineA.map((i) => i.id)).toEqual([ids.incidentA]);
     expect((await get(enroleurA, `/api/mes-incidents/${ids.incidentB}`)).statusCode).toBe(404);
+    // Another recorder of no centre reads neither another's incident nor its history there.
+    const other = await t.userWith(
+      ['incident-inscription.enregistrer', 'incident-inscription.lister-miens'],
+      'autre.agent@test.local',
+    );
+    expect((await get(other, `/api/mes-incidents/${ids.incidentA}`)).statusCode).toBe(404);
+    expect((await get(other, `/api/mes-incidents/${ids.incidentA}/historique`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await get(enroleurA, `/api/mes-incidents/${ids.incidentA}/historique`)).statusCode,
+    ).toBe(200);
     const all = (await get(lecteur, '/api/incidents-inscription', position)).json<IncidentDoc[]>();
     expect(all.map((i) => i.id).sort()).toEqual([ids.incidentA, ids.incidentB].sort());
     // An enrôleur who may list all sees their centre's only.

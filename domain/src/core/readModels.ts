@@ -41,7 +41,10 @@ export interface ResourceDefinition {
    * counts, exports and changes only that centre's records; another centre's answers 404.
    */
   readonly scopedBy?: string;
-  /** The field naming who recorded an item: every read through it is the reader's own (« Mes incidents »). */
+  /**
+   * The field naming who recorded an item (the actor of its first event): every read through it,
+   * its history included, is the reader's own (« Mes incidents »).
+   */
   readonly ownedBy?: string;
   /**
    * Its declared fields (a list's, a dossier's form): their histories show a choice by its label and

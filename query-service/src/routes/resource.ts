@@ -249,6 +249,9 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
           .filter((value) => typeof value === 'string');
         if (stated[stated.length - 1] !== centre) throw new NotFoundError(resource.notFoundMessage);
       }
+      // « Mes incidents »: the history of one's own records only (the recorder: the first event's actor).
+      if (resource.ownedBy && events[0]!.metadata.actor.id !== request.principal?.user.id)
+        throw new NotFoundError(resource.notFoundMessage);
       return options.labels
         ? readableHistory(history(events), resource.fields ?? [], options.labels)
         : history(events);
