@@ -14,6 +14,7 @@ import { benchRegistration } from './registration.js';
 import { benchCandidatureList } from './candidatureList.js';
 import { benchAllocation } from './allocation.js';
 import { benchExamDocuments } from './examDocuments.js';
+import { benchGrades } from './grades.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -241,6 +242,51 @@ const examDocuments = async (): Promise<void> => {
   });
 };
 
+/**
+ * Exam space's grades: a file of BENCH_NOTES_LIGNES (50,000) marks imported until the list shows
+ * them retained (≤ 30 s), and the grid of a 500-candidate site read (p95 ≤ 100 ms).
+ */
+const grades = async (): Promise<void> => {
+  const lignes = Number(process.env.BENCH_NOTES_LIGNES ?? 50_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-notes-'));
+  console.log(`Notes : ${lignes} lignes importées, grille d’un site de 500 candidats…`);
+  try {
+    const result = await benchGrades({
+      dataDir,
+      port: 18_191,
+      // Two épreuves each: the written one, and their métier's practical one.
+      candidats: Math.ceil(lignes / 2),
+      metiers: 10,
+      requests: 200,
+    });
+    console.table({
+      'import jusqu’à la liste (s)': result.import.listedSeconds,
+      'réponse de l’import (s)': result.import.answeredSeconds,
+      'lignes/s': result.import.rowsPerSecond,
+      'grille p95 (ms)': result.grid.p95Ms,
+      'grille p50 (ms)': result.grid.p50Ms,
+    });
+    const ok = result.import.retainedListed === result.rows;
+    save('grades', {
+      suite: 'grades (import, grid)',
+      machine: describeMachine(),
+      targets: { importSeconds: 30, rows: 50_000, gridP95Ms: 100 },
+      ...result,
+      verdict: {
+        import: result.import.listedSeconds <= 30 && result.rows >= 50_000,
+        grid: result.grid.p95Ms <= 100,
+        checks: ok,
+      },
+    });
+    if (!ok)
+      throw new Error(
+        `${result.import.retainedListed} notes retenues listées pour ${result.rows} lignes.`,
+      );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
 const SUITES: Record<string, () => Promise<void>> = {
   spine,
   documents,
@@ -248,6 +294,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   registration,
   allocation,
   'exam-documents': examDocuments,
+  grades,
 };
 
 const main = async (): Promise<void> => {

@@ -9,7 +9,9 @@ import { sessionsRoutes } from './routes/sessions.js';
 import { candidaturesRoutes } from './routes/candidatures.js';
 import { allocationRunsRoutes } from './routes/allocation.js';
 import { incidentsRoutes } from './routes/incidents.js';
+import { examIncidentsRoutes } from './routes/examIncidents.js';
 import { documentsRoutes } from './routes/documents.js';
+import { gradeSettingsRoutes, gradesRoutes } from './routes/grades.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import type { RouteDeps } from './routes/deps.js';
 import { ownAccountRoutes, profilesRoutes, usersRoutes } from './routes/users.js';
@@ -39,6 +41,7 @@ const commandModule = (
     // Applying an automatic allocation previewed (`{ sessionId, empreinte }`).
     'affectations-automatiques': allocationRunsRoutes,
     'incidents-inscription': incidentsRoutes,
+    'incidents-examen': examIncidentsRoutes,
   };
   const module = modules[resource];
   return module && (async (app, options) => app.register(module, options));
@@ -56,6 +59,10 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   await app.register(ownAccountRoutes, { prefix: '/api/mon-compte', ...options });
   await app.register(maintenanceRoutes, { prefix: '/api/maintenance', ...options });
   await app.register(imagesRoutes, { prefix: '/api/images', storage: options.storage });
+  // A session's grade windows and double-entry rule; marks, imports and presences (the grade
+  // sheets' commands: their read resources are read-only views).
+  await app.register(gradeSettingsRoutes, { prefix: '/api/configurations-notes', ...options });
+  await app.register(gradesRoutes, { prefix: '/api/notes', ...options });
   // Every aggregate staff write: its manifest's resources, one loop. A resource without command
   // routes is a declaration error, caught at start-up.
   for (const manifest of AGGREGATES.filter((m) => m.commands))

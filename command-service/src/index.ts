@@ -16,5 +16,6 @@ export { JOURNAL_WAIT_MS, recordSignInEvent } from './accounts/signInJournal.js'
 export { SIGNOUT_CSRF_MESSAGE, safeCallback } from './routes/auth.js';
 export { ensureGeography, listCommands } from './lists/handlers.js';
 export { incidentCommands } from './routes/incidents.js';
+export { examIncidentCommands } from './routes/examIncidents.js';
 export { sessionCommands } from './lists/sessions.js';
 export { candidatureCommands } from '@examens-pro/platform';

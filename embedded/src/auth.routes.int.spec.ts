@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AGGREGATES,
   DASHBOARD_ROUTES,
-  requirementFor,
   PERMISSION_CODES,
   REFERENCE_LISTS,
   resourceRequirement,
-  type DashboardRoute,
 } from '@examens-pro/domain';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -372,13 +370,6 @@ describe('password rules', () => {
 });
 
 describe('permissions, on the server', () => {
-  const someoneWithout = async (route: DashboardRoute) => {
-    // A profile holding every permission except those that open this route.
-    // (Reading needs any permission of the route: to open it, write, remove or act on its records.)
-    const held = PERMISSION_CODES.filter((code) => !requirementFor(route, 'read').includes(code));
-    return held;
-  };
-
   it('refuses every dashboard route of the table to a user without its permissions (POST /api/can/uniq)', async () => {
     const { agent } = await userWith(['compte.enregistrer'], 'minimal@test.local');
     const guarded = DASHBOARD_ROUTES.filter((route) => route.permissions.length > 0);
@@ -433,18 +424,29 @@ describe('permissions, on the server', () => {
     // the lists of agents (no history; created only), the automatic allocations (no history;
     // created only), the registration incidents and « Mes incidents » (read-only), the « Liste
     // d’examen » (read-only). (métiers, patrons and apprentis among the lists with a path.)
-    expect(resources.length).toBe(13 + REFERENCE_LISTS.filter((l) => l.path).length);
+    // Exam space: the identity corrections' history and the sessions' references (read-only views;
+    // their commands are the dossiers' and the sessions'); the exam incidents (both of their
+    // routes show the one resource); grades: the settings, the marks and the two histories of
+    // grade changes (read-only views; their commands are the grade routes').
+    expect(resources.length).toBe(13 + 2 + 1 + 4 + REFERENCE_LISTS.filter((l) => l.path).length);
     const withoutHistory = [
       'journal-connexions',
       'historique-candidatures',
       'listes-candidats',
       'affectations-automatiques',
+      'corrections-identite',
+      'notes',
+      'historique-notes',
+      'historique-notes-contentieux',
     ];
     // Lists another screen chooses from are also readable by that screen's holders.
     const referenced = new Set(AGGREGATES.flatMap((m) => m.references.map((r) => r.resource)));
     for (const resource of resources) {
-      const route = DASHBOARD_ROUTES.find((r) => r.resource === resource)!;
-      const { agent } = await userWith(await someoneWithout(route), `sans-${resource}@test.local`);
+      // Without any permission of the routes showing it (« Référence d’examen » has two).
+      const { agent } = await userWith(
+        PERMISSION_CODES.filter((code) => !resourceRequirement(resource, 'read').includes(code)),
+        `sans-${resource}@test.local`,
+      );
       // Read-only views: the journal (no history either), the validated dossiers (no command).
       const readOnly = [
         'journal-connexions',
@@ -452,6 +454,14 @@ describe('permissions, on the server', () => {
         'historique-candidatures',
         'mes-incidents',
         'liste-examen',
+        'corrections-identite',
+        'references-examen',
+        // Grades: the settings, the marks and their histories are read here, changed by the
+        // grade routes (checked in grades.routes.int.spec).
+        'configurations-notes',
+        'notes',
+        'historique-notes',
+        'historique-notes-contentieux',
       ].includes(resource);
       const reads = [`/api/${resource}`, `/api/${resource}/x`, `/api/${resource}/x/historique`];
       if (withoutHistory.includes(resource)) reads.pop();
@@ -482,15 +492,22 @@ describe('permissions, on the server', () => {
                 ['POST', `/api/${resource}/x/statut`],
                 ['DELETE', `/api/${resource}/x`],
               ]
-            : [
-                ['POST', `/api/${resource}`],
-                ['PUT', `/api/${resource}/x`],
-                resource === 'utilisateurs' || resource === 'enroleurs'
-                  ? ['POST', `/api/${resource}/x/desactiver`]
-                  : resource === 'sessions'
-                    ? ['POST', `/api/${resource}/x/avancer`]
-                    : ['DELETE', `/api/${resource}/x`],
-              ];
+            : resource === 'incidents-examen'
+              ? // Recorded, attached to and moved on; never modified nor deleted.
+                [
+                  ['POST', `/api/${resource}`],
+                  ['POST', `/api/${resource}/x/statut`],
+                  ['POST', `/api/${resource}/x/piece-jointe`],
+                ]
+              : [
+                  ['POST', `/api/${resource}`],
+                  ['PUT', `/api/${resource}/x`],
+                  resource === 'utilisateurs' || resource === 'enroleurs'
+                    ? ['POST', `/api/${resource}/x/desactiver`]
+                    : resource === 'sessions'
+                      ? ['POST', `/api/${resource}/x/avancer`]
+                      : ['DELETE', `/api/${resource}/x`],
+                ];
       for (const [method, url] of readOnly ? [] : commands) {
         const response = await agent.inject({
           method,

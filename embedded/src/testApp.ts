@@ -145,6 +145,8 @@ export const startTestApp = async (
     permissions: readonly string[],
     login: string,
     centreDepotId?: string,
+    /** Their name, as histories show who acted (default Paul Essomba). */
+    person: { nom: string; prenoms: string } = { nom: 'Essomba', prenoms: 'Paul' },
   ): Promise<Agent> => {
     const a = await asAdmin();
     const post = async (url: string, payload: Record<string, unknown>) => {
@@ -154,8 +156,7 @@ export const startTestApp = async (
     };
     const profile = await post('/api/profils', { libelle: `Profil ${login}`, permissions });
     await post(centreDepotId ? '/api/enroleurs' : '/api/utilisateurs', {
-      nom: 'Essomba',
-      prenoms: 'Paul',
+      ...person,
       login,
       telephone: '699000002',
       profilId: profile.id,

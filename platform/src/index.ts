@@ -25,3 +25,4 @@ export * from './registration/allocation.js';
 export * from './registration/examLists.js';
 export * from './mail/mailer.js';
 export * from './commands/sequence.js';
+export * from './exam/grades.js';

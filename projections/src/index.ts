@@ -22,8 +22,16 @@ import { personListsProjection } from './registration/personListsProjection.js';
 export { personListsProjection } from './registration/personListsProjection.js';
 import { allocationRunsProjection } from './registration/allocationRunsProjection.js';
 export { allocationRunsProjection } from './registration/allocationRunsProjection.js';
-import { incidentsProjection } from './registration/incidentsProjection.js';
-export { incidentsProjection } from './registration/incidentsProjection.js';
+import { examIncidentsProjection, incidentsProjection } from './incidents/incidentsProjection.js';
+export { examIncidentsProjection, incidentsProjection } from './incidents/incidentsProjection.js';
+import { identityCorrectionsProjection } from './registration/identityCorrectionsProjection.js';
+export { identityCorrectionsProjection } from './registration/identityCorrectionsProjection.js';
+import {
+  gradeHistoryProjection,
+  gradeSettingsProjection,
+  marksProjection,
+} from './exam/gradesProjections.js';
+export * from './exam/gradesProjections.js';
 
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
@@ -43,4 +51,9 @@ export const allProjections = (): Projection[] => [
   personListsProjection,
   allocationRunsProjection,
   incidentsProjection,
+  examIncidentsProjection,
+  identityCorrectionsProjection,
+  gradeSettingsProjection,
+  marksProjection,
+  gradeHistoryProjection,
 ];

@@ -1,3 +1,5 @@
+import { candidateSearchRoutes } from './routes/candidateSearch.js';
+import { gradeQueryRoutes } from './routes/grades.js';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   choosersOf,
@@ -6,6 +8,7 @@ import {
   REFERENCE_LISTS,
   referenceList,
   documentRequirement,
+  examIncidentsResource,
   exportTableOf,
   resourceRequirement,
   routeForResource,
@@ -25,12 +28,19 @@ import { exportRoutes } from './routes/exports.js';
 import type { LabelSource } from './exports.js';
 import { resourceReadRoutes } from './routes/resource.js';
 import { distinctRoutes } from './routes/distinct.js';
-import { incidentFileRoutes, pieceFileRoutes, piecesReportRoutes } from './routes/registration.js';
+import {
+  identityDocumentRoutes,
+  incidentFileRoutes,
+  pieceFileRoutes,
+  piecesReportRoutes,
+} from './routes/registration.js';
 import {
   allocationPreviewRoutes,
   allocationReportRoutes,
   examListExportRoutes,
 } from './routes/allocation.js';
+import { juryCoverageRoutes } from './routes/juries.js';
+import { examIncidentCandidatesRoutes } from './routes/examIncidents.js';
 
 export interface QueryServiceOptions {
   readonly readStore: ReadStore;
@@ -133,6 +143,36 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     everyIncident: readRequirement('incidents-inscription'),
     ownIncidents: readRequirement('mes-incidents'),
   });
+  // The exam incidents' attachments, and the candidates their form chooses among.
+  await app.register(incidentFileRoutes, {
+    prefix: '/api/incidents-examen',
+    readStore,
+    storage,
+    resource: examIncidentsResource,
+    everyIncident: readRequirement('incidents-examen'),
+    ownIncidents: [],
+  });
+  await app.register(examIncidentCandidatesRoutes, {
+    prefix: '/api/incidents-examen',
+    readStore,
+    requirement: resourceRequirement('incidents-examen', 'write'),
+  });
+  // The document of each identity correction (« Historique des modifications des identités »).
+  await app.register(identityDocumentRoutes, {
+    prefix: '/api/corrections-identite',
+    readStore,
+    storage,
+    requirement: readRequirement('corrections-identite'),
+  });
+  // « Rechercher un candidat »: the search and the 360° view of a dossier.
+  await app.register(candidateSearchRoutes, {
+    prefix: '/api/recherche-candidats',
+    readStore,
+    eventStore,
+    labels,
+  });
+  // The grade and presence screens: choices, a sheet, the presences' bilan.
+  await app.register(gradeQueryRoutes, { prefix: '/api/notes', readStore });
   await app.register(piecesReportRoutes, { prefix: '/api/bilan-pieces', readStore, labels });
   await app.register(allocationReportRoutes, {
     prefix: '/api/bilan-affectation',
@@ -144,6 +184,7 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     prefix: '/api/affectations-automatiques',
     readStore,
   });
+  await app.register(juryCoverageRoutes, { prefix: '/api/couverture-jurys', readStore });
   await app.register(imageFileRoutes, {
     prefix: '/api/images',
     storage,

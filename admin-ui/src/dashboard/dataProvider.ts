@@ -92,6 +92,9 @@ const remember = (position: string | undefined): void => {
     minPosition = position;
 };
 
+/** The same position, for the pages' own reads (a report beside a list): `X-Min-Position`. */
+export const lastCommandPosition = (): string | undefined => minPosition;
+
 const isWrite = (method: string | undefined): boolean =>
   !['GET', 'HEAD'].includes((method ?? 'GET').toUpperCase());
 

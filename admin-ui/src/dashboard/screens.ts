@@ -57,6 +57,38 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
     () => import('../resources/incidents/RecordIncidentPage'),
     (m) => m.RecordIncidentPage,
   ),
+  'espace-examen/rechercher-un-candidat': lazyScreen(
+    () => import('../resources/search/SearchPage'),
+    (m) => m.CandidateSearchPage,
+  ),
+  'espace-examen/notes/configuration': lazyScreen(
+    () => import('../resources/grades/SettingsPage'),
+    (m) => m.GradeSettingsPage,
+  ),
+  'espace-examen/notes/importation-des-notes': lazyScreen(
+    () => import('../resources/grades/ImportPage'),
+    (m) => m.GradeImportPage,
+  ),
+  'espace-examen/notes/liste-des-notes': lazyScreen(
+    () => import('../resources/grades/GridPage'),
+    (m) => m.GradeGridPage,
+  ),
+  'espace-examen/notes/telechargement-des-fiches-de-notes': lazyScreen(
+    () => import('../resources/grades/SheetsDownloadPage'),
+    (m) => m.SheetsDownloadPage,
+  ),
+  'espace-examen/presences-des-candidats/editer-les-presences': lazyScreen(
+    () => import('../resources/grades/PresencesPage'),
+    (m) => m.PresencesPage,
+  ),
+  'espace-examen/presences-des-candidats/bilan-des-presences': lazyScreen(
+    () => import('../resources/grades/PresencesReportPage'),
+    (m) => m.PresencesReportPage,
+  ),
+  'espace-examen/gestion-des-contentieux/modification-informations-identites': lazyScreen(
+    () => import('../resources/corrections/CorrectionPage'),
+    (m) => m.CorrectionPage,
+  ),
 };
 
 const screenOf = (route: DashboardRoute & { readonly id: RouteId }): Screen | undefined => {

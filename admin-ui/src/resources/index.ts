@@ -1,14 +1,28 @@
+import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { lazyScreen } from '../common/lazyScreen';
 import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
 import candidatures, { inscrits, listeExamen } from './candidatures';
+import correctionsIdentite from './corrections';
+import { disputeGradeHistory, gradeHistory } from './grades';
 import journal from './journal';
 import historique from './historique';
 import { incidents, mesIncidents } from './incidents';
+import { examIncidents } from './examIncidents';
 import listesAgents from './listesAgents';
 import { listScreens } from './lists';
 import profils from './profils';
+import referencesExamen from './references';
 import sessions from './sessions';
 import utilisateurs, { enroleurs } from './utilisateurs';
+
+/** Lists with a panel of their own above the generic list: the juries' coverage. */
+const LIST_PANELS: Readonly<Record<string, ComponentType>> = {
+  jurys: lazyScreen(
+    () => import('./juries/CoveragePanel'),
+    (m) => m.CoveragePanel,
+  ),
+};
 
 /**
  * Screens per API resource; the route table says where each one lives and how the menu names it.
@@ -27,7 +41,14 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   'listes-candidats': listesAgents,
   'mes-incidents': mesIncidents,
   'incidents-inscription': incidents,
-  ...Object.fromEntries(EDITABLE_LISTS.map((list) => [list.name, listScreens(list)])),
+  'historique-notes': gradeHistory,
+  'historique-notes-contentieux': disputeGradeHistory,
+  'incidents-examen': examIncidents,
+  'corrections-identite': correctionsIdentite,
+  'references-examen': referencesExamen,
+  ...Object.fromEntries(
+    EDITABLE_LISTS.map((list) => [list.name, listScreens(list, LIST_PANELS[list.name])]),
+  ),
 };
 
 /**

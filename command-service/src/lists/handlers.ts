@@ -6,7 +6,7 @@ import {
   referenceList,
   sameReservedValue,
   streamName,
-  uniqueKeyOf,
+  uniqueKeysOf,
   type CommandContext,
   type ListItemInput,
   type ListValues,
@@ -15,9 +15,11 @@ import {
 import {
   checkReferences,
   eventIdFor,
+  readListItem,
   releaseUniqueValue,
   reserveUniqueValue,
   siteSeats,
+  uniqueValueHolder,
   type DocumentStorage,
   type EventStore,
   type ReadStore,
@@ -38,21 +40,45 @@ export const listCommands = (
   const run = aggregateRunner(eventStore, list.name, listItemDecider);
   const owner = (id: string) => streamName(list.name, id);
   const item = (id: string, input: ListItemInput) => ({ list: list.name, itemId: id, ...input });
-  /** What an item keeps unique: its code, then its key when the list has a `unique` rule. */
-  const held = (values: { code: string; values: ListValues }): (UniqueValue | undefined)[] => [
-    list.code === false ? undefined : { resource: list.name, field: 'code', value: values.code },
-    uniqueKeyOf(list, values.values),
+  /** What an item keeps unique: its code, then its keys when the list has a `unique` rule. */
+  const held = (values: { code: string; values: ListValues }): UniqueValue[] => [
+    ...(list.code === false ? [] : [{ resource: list.name, field: 'code', value: values.code }]),
+    ...uniqueKeysOf(list, values.values),
   ];
+  /** The 409 of a key another item holds: the list's message, or which key and who holds it. */
+  const duplicate = async (value: UniqueValue): Promise<DuplicateError> => {
+    const rule = list.unique!;
+    const holder = await uniqueValueHolder(eventStore, value);
+    const prefix = streamName(list.name, '');
+    const holderId = holder?.startsWith(prefix) ? holder.slice(prefix.length) : undefined;
+    const holding = holderId ? await readListItem(eventStore, list.name, holderId) : undefined;
+    if (!rule.conflict || !holding) return new DuplicateError(rule.message, rule.fields[0]);
+    const ids = value.value.split('+');
+    const named: Record<string, string> = {};
+    for (const [k, name] of rule.fields.entries()) {
+      // Named when it is an item of a list (a session is not: its id stays).
+      const reference = list.fields.find((field) => field.name === name)?.reference;
+      const item =
+        reference && referenceList(reference)
+          ? await readListItem(eventStore, reference, ids[k])
+          : undefined;
+      named[name] = item?.libelle ?? ids[k] ?? '';
+    }
+    return new DuplicateError(rule.conflict(named, holding.libelle), rule.fields[0]);
+  };
   const reserve = async (value: UniqueValue, id: string, context: CommandContext) => {
     try {
       await reserveUniqueValue(eventStore, value, owner(id), context);
     } catch (error) {
       // The key's own message: « Cette session a déjà ses frais d’examen… ».
       if (error instanceof DuplicateError && value.field !== 'code' && list.unique)
-        throw new DuplicateError(list.unique.message, list.unique.fields[0]);
+        throw await duplicate(value);
       throw error;
     }
   };
+  /** Values of `next` that `previous` does not hold. */
+  const without = (next: readonly UniqueValue[], previous: readonly UniqueValue[]) =>
+    next.filter((value) => !previous.some((kept) => sameReservedValue(kept, value)));
   const release = async (values: readonly UniqueValue[], id: string, context: CommandContext) => {
     for (const value of values) await releaseUniqueValue(eventStore, value, owner(id), context);
   };
@@ -74,7 +100,6 @@ export const listCommands = (
       const reserved: UniqueValue[] = [];
       try {
         for (const value of held(input)) {
-          if (!value) continue;
           await reserve(value, id, context);
           reserved.push(value);
         }
@@ -92,9 +117,10 @@ export const listCommands = (
       context: CommandContext,
     ): Promise<CommandAnswer> {
       await checkReferences(eventStore, list.fields, input.values, storage);
-      // Values that change: the new one reserved before the append (a 409 stores nothing), the old
-      // one given back after it; the new one given back when the append loses (412).
-      const swaps: { previous?: UniqueValue; next: UniqueValue }[] = [];
+      // Values that change: the new ones reserved before the append (a 409 stores nothing), the old
+      // ones given back after it; the new ones given back when the append loses (412).
+      const reserved: UniqueValue[] = [];
+      let given: UniqueValue[] = [];
       try {
         const { answer } = await run(
           id,
@@ -115,26 +141,18 @@ export const listCommands = (
                 context,
               );
             const before = held(state);
-            for (const [k, next] of held(input).entries()) {
-              const previous = before[k];
-              if (!next || sameReservedValue(previous, next)) continue;
+            const after = held(input);
+            for (const next of without(after, before)) {
               await reserve(next, id, context);
-              swaps.push({ previous, next });
+              reserved.push(next);
             }
+            given = without(before, after);
           },
         );
-        await release(
-          swaps.flatMap((s) => (s.previous ? [s.previous] : [])),
-          id,
-          context,
-        );
+        await release(given, id, context);
         return answer;
       } catch (error) {
-        await release(
-          swaps.map((s) => s.next),
-          id,
-          context,
-        );
+        await release(reserved, id, context);
         throw error;
       }
     },
@@ -162,7 +180,7 @@ export const listCommands = (
 
     async remove(id: string, expectedRevision: number, context: CommandContext) {
       const references = await usageCount(eventStore, readStore, list.name, id);
-      let values: (UniqueValue | undefined)[] = [];
+      let values: UniqueValue[] = [];
       const { outcome, answer } = await run(
         id,
         { type: 'DeleteListItem', data: { list: list.name, itemId: id, usageCount: references } },
@@ -175,11 +193,7 @@ export const listCommands = (
         },
       );
       if (outcome.events.some((event) => event.type === 'ListItemDeleted'))
-        await release(
-          values.filter((v): v is UniqueValue => v !== undefined),
-          id,
-          context,
-        );
+        await release(values, id, context);
       return answer;
     },
   };

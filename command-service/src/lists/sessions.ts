@@ -8,6 +8,7 @@ import {
   DuplicateError,
   type CommandContext,
   type SessionDetails,
+  type SessionReference,
   type SessionStatus,
 } from '@examens-pro/domain';
 import {
@@ -62,6 +63,23 @@ export const sessionCommands = (eventStore: EventStore) => {
         await run(
           id,
           { type: 'ModifySession', data: { sessionId: id, ...details } },
+          context,
+          expectedRevision,
+        )
+      ).answer;
+    },
+
+    /** Sets or changes the session's reference (arrêté number and date). */
+    async setReference(
+      id: string,
+      reference: SessionReference,
+      expectedRevision: number,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      return (
+        await run(
+          id,
+          { type: 'SetSessionReference', data: { sessionId: id, ...reference } },
           context,
           expectedRevision,
         )

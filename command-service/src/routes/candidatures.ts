@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  IDENTITY_DOCUMENT_PREFIX,
+  IDENTITY_MESSAGES,
+  parseIdentityCorrection,
   parseAllocation,
   parseCandidature,
   parseNewCandidature,
   parsePayment,
   parseRejection,
 } from '@examens-pro/domain';
-import { acceptFiles, storeUpload, uploadedFile } from './uploads.js';
+import { acceptFiles, storedUpload, storeUpload, uploadedFile } from './uploads.js';
 import { commandRoute } from '../commandRoute.js';
+import { may } from '../guard.js';
 import { allocationCommands, candidatureCommands, officeTimeZone } from '@examens-pro/platform';
 import type { RouteDeps } from './deps.js';
 
@@ -126,6 +130,42 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
     input: parsePayment,
     run: ({ id, input, revision, context, request }) =>
       candidatures.recordPayment(id, input, revision, scopeOf(request), context),
+  });
+
+  // An identity corrected after the exam: its document first (raw bytes, as a pièce's; stored
+  // under its SHA-256, no event: the correction names it), then the correction naming it.
+  app.post<{ Params: { id: string } }>(
+    '/:id/correction-identite/document',
+    { preHandler: may(resource, { action: 'corriger-identite' }) },
+    async (request, reply) => {
+      const file = uploadedFile(request.body);
+      await candidatures.read(request.params.id, scopeOf(request));
+      reply.status(201);
+      return storeUpload(storage, file, request.headers['x-nom-fichier'], IDENTITY_DOCUMENT_PREFIX);
+    },
+  );
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/correction-identite',
+    resource,
+    access: { action: 'corriger-identite' },
+    input: parseIdentityCorrection,
+    run: async ({ id, input, revision, context, request }) =>
+      candidatures.correctIdentity(
+        id,
+        {
+          ...input,
+          document: await storedUpload(
+            storage,
+            input.document,
+            'document',
+            IDENTITY_MESSAGES.document,
+          ),
+        },
+        revision,
+        scopeOf(request),
+        context,
+      ),
   });
 
   // Allocation by hand: to a site (or moved to another), and de-allocation.

@@ -40,6 +40,7 @@ const targetName = async (
     centreExamenId?: string;
     departementId?: string;
     candidatureId?: string;
+    epreuveId?: string;
   },
 ): Promise<string> => {
   const session = fold(
@@ -74,7 +75,22 @@ const targetName = async (
   );
   if (item.status !== 'actif' && item.status !== 'inactif')
     throw new ValidationError(referenceList(list)!.notFoundMessage);
-  return `${prefix}${item.libelle}`;
+  if (!cible.epreuveId) return `${prefix}${item.libelle}`;
+  // A grade sheet: an épreuve of the session's examen.
+  const epreuve = fold(
+    listItemDecider,
+    (await eventStore.readStream(
+      streamName('epreuves', cible.epreuveId),
+    )) as unknown as ListItemEvent[],
+  );
+  if (
+    (epreuve.status !== 'actif' && epreuve.status !== 'inactif') ||
+    epreuve.values.examenId !== session.examenId
+  )
+    throw new ValidationError('Cette épreuve n’est pas une épreuve de l’examen de cette session.', {
+      epreuveId: 'Cette épreuve n’est pas une épreuve de l’examen de cette session.',
+    });
+  return `${prefix}${item.libelle} — ${epreuve.code} ${epreuve.libelle}`;
 };
 
 /**

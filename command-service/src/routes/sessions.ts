@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { parseSession, ValidationError } from '@examens-pro/domain';
+import { parseSession, parseSessionReference, ValidationError } from '@examens-pro/domain';
 import { commandRoute } from '../commandRoute.js';
 import { isSessionStatus, sessionCommands } from '../lists/sessions.js';
 import type { RouteDeps } from './deps.js';
 
-/** POST, PUT /api/sessions and POST /api/sessions/:id/avancer { statut } (the next step, confirmed). */
+/**
+ * POST, PUT /api/sessions, POST /api/sessions/:id/avancer { statut } (the next step, confirmed) and
+ * POST /api/sessions/:id/reference { numeroArrete, dateArrete }.
+ */
 export const sessionsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {
   const sessions = sessionCommands(eventStore);
   const resource = 'sessions';
@@ -39,5 +42,15 @@ export const sessionsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { event
       return to;
     },
     run: ({ id, input, revision, context }) => sessions.advance(id, input, revision, context),
+  });
+  // The session's reference (« Référence d’examen »): under that screen's write permission
+  // (« Enregistrer la référence et la date de délibération »), not the sessions' configuration one.
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/reference',
+    resource: 'references-examen',
+    access: 'write',
+    input: parseSessionReference,
+    run: ({ id, input, revision, context }) => sessions.setReference(id, input, revision, context),
   });
 };

@@ -52,3 +52,34 @@ export const storeUpload = async (
     taille: bytes.length,
   };
 };
+
+const TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+};
+
+/**
+ * A file uploaded before the command naming it (`<prefix>-<sha256>.<ext>`, as `storeUpload` stored
+ * it): its type from its name, its size read back; a name the storage does not hold answers the
+ * French 400 `missing` under `field`.
+ */
+export const storedUpload = async (
+  storage: DocumentStorage | undefined,
+  file: { readonly fichier: string; readonly nomFichier: string },
+  field: string,
+  missing: string,
+): Promise<PieceFile> => {
+  if (!storage) throw new Error('stockage des documents absent');
+  const ext = /\.(pdf|png|jpg)$/.exec(file.fichier)?.[1];
+  if (!ext || !storage.exists(file.fichier))
+    throw new ValidationError(missing, { [field]: missing });
+  let taille = 0;
+  for await (const chunk of storage.read(file.fichier)) taille += (chunk as Buffer).length;
+  return {
+    fichier: file.fichier,
+    nomFichier: cleanFileName(file.nomFichier || undefined, file.fichier),
+    type: TYPES[ext]!,
+    taille,
+  };
+};

@@ -16,6 +16,7 @@ import { REFERENCE_LISTS, type ReferenceListDefinition } from '../configuration/
 import { listResource } from '../configuration/contracts.js';
 import {
   sessionDecider,
+  sessionReferencesResource,
   sessionsResource,
   type Session,
   type SessionEvent,
@@ -33,6 +34,7 @@ import {
   inscritsResource,
 } from '../registration/contracts.js';
 import { candidatureChangesResource } from '../registration/changes.js';
+import { identityCorrectionsResource } from '../registration/identityCorrection.js';
 import {
   PERSON_LIST_CATEGORY,
   personListsResource,
@@ -43,6 +45,14 @@ import {
   incidentsResource,
   myIncidentsResource,
 } from '../registration/incident.js';
+import { EXAM_INCIDENT_CATEGORY, examIncidentsResource } from '../exam/incident.js';
+import { GRADE_SETTINGS_CATEGORY, gradeSettingsResource } from '../exam/gradeSettings.js';
+import { GRADE_SHEET_CATEGORY } from '../exam/gradeSheet.js';
+import {
+  disputeGradeHistoryResource,
+  gradeHistoryResource,
+  marksResource,
+} from '../exam/gradeContracts.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -121,7 +131,7 @@ export const AGGREGATES: readonly AggregateManifest[] = [
   {
     category: 'sessions',
     label: 'Sessions',
-    resources: [sessionsResource],
+    resources: [sessionsResource, sessionReferencesResource],
     commands: true,
     references: [{ field: 'examenId', resource: 'examens' }],
     referenceEvents: ['SessionCreated', 'SessionModified'],
@@ -184,6 +194,7 @@ export const AGGREGATES: readonly AggregateManifest[] = [
       inscritsResource,
       examListResource,
       candidatureChangesResource,
+      identityCorrectionsResource,
     ],
     commands: true,
     references: [
@@ -238,6 +249,41 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     references: [{ field: 'typeId', resource: 'types-incidents' }],
     referenceEvents: ['IncidentRecorded'],
     removalEvents: ['IncidentDeleted'],
+  },
+  {
+    // An exam incident: at a site and an épreuve of a session, followed to résolu or rejeté.
+    category: EXAM_INCIDENT_CATEGORY,
+    label: 'Incidents d’examen',
+    resources: [examIncidentsResource],
+    commands: true,
+    references: [
+      { field: 'sessionId', resource: 'sessions' },
+      { field: 'siteId', resource: 'sites-composition' },
+      { field: 'epreuveId', resource: 'epreuves' },
+      { field: 'typeId', resource: 'types-incidents-examen' },
+    ],
+    referenceEvents: ['IncidentRecorded'],
+    removalEvents: ['IncidentDeleted'],
+  },
+  {
+    // How a session's grades are entered: its windows and the double-entry rule (one per session).
+    category: GRADE_SETTINGS_CATEGORY,
+    label: 'Configurations des notes',
+    resources: [gradeSettingsResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // A grade sheet: one site at one épreuve of a session, its presences and marks.
+    category: GRADE_SHEET_CATEGORY,
+    label: 'Feuilles de notes',
+    resources: [marksResource, gradeHistoryResource, disputeGradeHistoryResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
   },
   ...REFERENCE_LISTS.map(listManifest),
 ];

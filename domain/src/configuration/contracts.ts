@@ -139,12 +139,19 @@ const fieldSchema = (field: ListField): z.ZodType => {
       });
       return field.required ? choice : choice.nullable().default(null);
     }
-    case 'references':
-      return z
+    case 'references': {
+      const ids = z
         .array(z.string().trim().min(1), { error: `${named} : une liste est attendue.` })
         .max(200, { error: `${named} : 200 éléments au plus.` })
-        .transform((ids) => [...new Set(ids)])
-        .default([]);
+        .transform((ids) => [...new Set(ids)]);
+      // Required: one item at least (a jury's centres d'examen).
+      return field.required
+        ? z.preprocess(
+            (value) => value ?? [],
+            ids.refine((list) => list.length > 0, { error: required }),
+          )
+        : ids.default([]);
+    }
     case 'image': {
       const file = z
         .string({ error: required })

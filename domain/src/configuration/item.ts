@@ -94,8 +94,14 @@ export const decideListItem = (command: ListItemCommand, state: ListItem): ListI
       return [{ type: 'ListItemCreated', data: { ...command.data } }];
     case 'ModifyListItem': {
       const current = existing(state, command.data.list);
-      if (same(command.data, current)) return [];
-      return [{ type: 'ListItemModified', data: { ...command.data } }];
+      // A flag no form sets (a jury's deliberation) outlives the form's modifications.
+      const lock = referenceList(current.list)?.deletionLock?.field;
+      const data =
+        lock && current.values[lock] !== undefined
+          ? { ...command.data, values: { ...command.data.values, [lock]: current.values[lock]! } }
+          : command.data;
+      if (same(data, current)) return [];
+      return [{ type: 'ListItemModified', data: { ...data } }];
     }
     case 'DeactivateListItem': {
       const current = existing(state, command.data.list);
@@ -116,6 +122,8 @@ export const decideListItem = (command: ListItemCommand, state: ListItem): ListI
     case 'DeleteListItem': {
       const current = existing(state, command.data.list);
       const { usageCount } = command.data;
+      const lock = referenceList(current.list)?.deletionLock;
+      if (lock && current.values[lock.field] === true) throw new ConflictError(lock.message);
       if (usageCount > 0) {
         const { subject, e, pronoun } = wording(current.list);
         throw new ConflictError(

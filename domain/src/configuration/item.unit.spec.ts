@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js
 import { DeciderSpecification } from '../core/testing.js';
 import { parseListItem } from './contracts.js';
 import { listItemDecider, type ListItemCommand, type ListItemEvent } from './item.js';
-import { REFERENCE_LISTS, referenceList, uniqueKeyOf } from './lists.js';
+import { REFERENCE_LISTS, referenceList, uniqueKeysOf } from './lists.js';
 
 const spec = DeciderSpecification.for(listItemDecider);
 const list = 'examens';
@@ -175,19 +175,17 @@ describe('Reference list item', () => {
   // as for codes (routes tested in embedded/src/lists.routes.int.spec.ts); here, the key itself.
   it('names the key an item keeps unique in its list: one fee per session, one métier per session', () => {
     const fees = referenceList('frais-examen')!;
-    expect(uniqueKeyOf(fees, { sessionId: 's-1', montant: 15000 })).toEqual({
-      resource: 'frais-examen',
-      field: 'sessionId',
-      value: 's-1',
-    });
-    expect(uniqueKeyOf(referenceList('parametres-edition')!, { sessionId: 's-1' })?.value).toBe(
+    expect(uniqueKeysOf(fees, { sessionId: 's-1', montant: 15000 })).toEqual([
+      { resource: 'frais-examen', field: 'sessionId', value: 's-1' },
+    ]);
+    expect(uniqueKeysOf(referenceList('parametres-edition')!, { sessionId: 's-1' })[0]?.value).toBe(
       's-1',
     );
     expect(
-      uniqueKeyOf(referenceList('metiers-ouverts')!, { sessionId: 's-1', metierId: 'm-2' }),
-    ).toEqual({ resource: 'metiers-ouverts', field: 'sessionId+metierId', value: 's-1+m-2' });
-    expect(uniqueKeyOf(fees, { sessionId: null })).toBeUndefined();
-    expect(uniqueKeyOf(referenceList('langues')!, { code: 'FR' })).toBeUndefined();
+      uniqueKeysOf(referenceList('metiers-ouverts')!, { sessionId: 's-1', metierId: 'm-2' }),
+    ).toEqual([{ resource: 'metiers-ouverts', field: 'sessionId+metierId', value: 's-1+m-2' }]);
+    expect(uniqueKeysOf(fees, { sessionId: null })).toEqual([]);
+    expect(uniqueKeysOf(referenceList('langues')!, { code: 'FR' })).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { departement, metier, session } from './fields.js';
 import { APPRENTIS, PATRONS } from '../registration/records.js';
+import { JURYS, MEMBRES_JURY } from '../exam/juries.js';
 
 export type ListFieldType =
   | 'text'
@@ -92,9 +93,21 @@ export interface ReferenceListDefinition {
   readonly documents?: readonly string[];
   /**
    * Fields whose values, together, name at most one item of the list (one fee per session): kept
-   * unique like codes, through a reservation; `message` answers the 409 of a second one.
+   * unique like codes, through a reservation; `message` answers the 409 of a second one. A field of
+   * several items (`references`) makes one key per combination (a jury: each centre d'examen and
+   * métier of its session); `conflict` then says which one, and who holds it: the libellés of the
+   * key's referenced items by field, and the holder's libellé.
    */
-  readonly unique?: { readonly fields: readonly string[]; readonly message: string };
+  readonly unique?: {
+    readonly fields: readonly string[];
+    readonly message: string;
+    readonly conflict?: (named: Readonly<Record<string, string>>, holder: string) => string;
+  };
+  /**
+   * A flag of its items' values that no form sets (a jury's `deliberee`, set when it deliberates):
+   * once true, the item cannot be deleted (`message`), and a modification keeps the flag.
+   */
+  readonly deletionLock?: { readonly field: string; readonly message: string };
   /**
    * Its items hold seats (a composition site: `sieges-<id>`): the capacity field cannot drop below
    * the candidates seated, nor an item with seated candidates be deactivated or deleted.
@@ -634,23 +647,33 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
   },
   PATRONS,
   APPRENTIS,
+  MEMBRES_JURY,
+  JURYS,
 ];
 
 export const referenceList = (name: string): ReferenceListDefinition | undefined =>
   REFERENCE_LISTS.find((list) => list.name === name);
 
 /**
- * The value an item keeps unique in its list (`unique`), as a reservation: the ids of its `unique`
- * fields joined by `+`. None when the list has no such rule or a field is empty.
+ * The values an item keeps unique in its list (`unique`), as reservations: the ids of its `unique`
+ * fields joined by `+`, one per combination when a field holds several ids (a jury's centres and
+ * métiers). None when the list has no such rule or a field is empty.
  */
-export const uniqueKeyOf = (
+export const uniqueKeysOf = (
   list: ReferenceListDefinition,
   values: Readonly<Record<string, unknown>>,
-): { resource: string; field: string; value: string } | undefined => {
-  if (!list.unique) return undefined;
-  const parts = list.unique.fields.map((field) => values[field]);
-  if (parts.some((part) => part === null || part === undefined || part === '')) return undefined;
-  return { resource: list.name, field: list.unique.fields.join('+'), value: parts.join('+') };
+): { resource: string; field: string; value: string }[] => {
+  if (!list.unique) return [];
+  const field = list.unique.fields.join('+');
+  let combinations: string[][] = [[]];
+  for (const name of list.unique.fields) {
+    const ids = [values[name]]
+      .flat()
+      .filter((part) => part !== null && part !== undefined && part !== '')
+      .map(String);
+    combinations = combinations.flatMap((parts) => [...new Set(ids)].map((id) => [...parts, id]));
+  }
+  return combinations.map((parts) => ({ resource: list.name, field, value: parts.join('+') }));
 };
 
 export const REFERENCE_LIST_NAMES: readonly string[] = REFERENCE_LISTS.map((list) => list.name);

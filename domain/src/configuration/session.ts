@@ -55,22 +55,43 @@ export type SessionAdvanced = DomainEvent<
   'SessionAdvanced',
   { sessionId: string; examenId: string; from: SessionStatus; to: SessionStatus }
 >;
-export type SessionEvent = SessionCreated | SessionModified | SessionAdvanced;
+/**
+ * The session's one reference (« Référence d’examen »): the arrêté's number and date, printed on
+ * the minutes and the admission decisions. Set, then changed, each time an event (its history).
+ */
+export interface SessionReference {
+  numeroArrete: string;
+  /** YYYY-MM-DD */
+  dateArrete: string;
+}
+export type SessionReferenceSet = DomainEvent<
+  'SessionReferenceSet',
+  SessionReference & { sessionId: string }
+>;
+export type SessionEvent = SessionCreated | SessionModified | SessionAdvanced | SessionReferenceSet;
 export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'SessionCreated',
   'SessionModified',
   'SessionAdvanced',
+  'SessionReferenceSet',
 ];
 
 export type SessionCommand =
   | { type: 'CreateSession'; data: SessionDetails & { sessionId: string } }
   | { type: 'ModifySession'; data: SessionDetails & { sessionId: string } }
   /** `to` is the status the user confirmed: a repeated click cannot skip a step. */
-  | { type: 'AdvanceSession'; data: { sessionId: string; to: SessionStatus } };
+  | { type: 'AdvanceSession'; data: { sessionId: string; to: SessionStatus } }
+  | { type: 'SetSessionReference'; data: SessionReference & { sessionId: string } };
 
 export type Session =
   | { status: 'absent' }
-  | (SessionDetails & { status: 'present'; id: string; statut: SessionStatus });
+  | (SessionDetails & {
+      status: 'present';
+      id: string;
+      statut: SessionStatus;
+      /** Null until the reference is set. */
+      reference?: SessionReference | null;
+    });
 
 export const SESSION_NOT_FOUND = 'Cette session est introuvable.';
 
@@ -121,6 +142,22 @@ export const decideSession = (command: SessionCommand, state: Session): SessionE
         },
       ];
     }
+    case 'SetSessionReference': {
+      const current = existing(state);
+      if (current.statut === 'cloturee')
+        throw new ConflictError(
+          'Cette session est clôturée : sa référence d’examen ne change plus.',
+        );
+      const { numeroArrete, dateArrete } = command.data;
+      if (
+        current.reference?.numeroArrete === numeroArrete &&
+        current.reference.dateArrete === dateArrete
+      )
+        return [];
+      return [
+        { type: 'SessionReferenceSet', data: { sessionId: current.id, numeroArrete, dateArrete } },
+      ];
+    }
     default:
       return assertNever(command);
   }
@@ -139,6 +176,11 @@ export const evolveSession = (state: Session, event: SessionEvent): Session => {
     }
     case 'SessionAdvanced':
       return state.status === 'absent' ? state : { ...state, statut: event.data.to };
+    case 'SessionReferenceSet': {
+      if (state.status === 'absent') return state;
+      const { numeroArrete, dateArrete } = event.data;
+      return { ...state, reference: { numeroArrete, dateArrete } };
+    }
     default:
       return assertNever(event);
   }
@@ -203,6 +245,25 @@ export const parseSession = (body: unknown): SessionDetails => {
   return input;
 };
 
+/** POST /api/sessions/:id/reference { numeroArrete, dateArrete (YYYY-MM-DD) } */
+export const sessionReferenceSchema = z.strictObject(
+  {
+    numeroArrete: z
+      .string({ error: 'Le numéro de l’arrêté est obligatoire.' })
+      .trim()
+      .min(1, { error: 'Le numéro de l’arrêté est obligatoire.' })
+      .max(100, { error: 'Le numéro de l’arrêté compte au plus 100 caractères.' }),
+    dateArrete: isoDate('La date de l’arrêté'),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Champ inconnu : ${issue.keys.join(', ')}.` : undefined,
+  },
+);
+
+export const parseSessionReference = (body: unknown): SessionReference =>
+  parseInput(sessionReferenceSchema, body);
+
 export const OPEN_REGISTRATION_TAKEN =
   'Une autre session de cet examen est déjà ouverte aux inscriptions.';
 
@@ -210,6 +271,12 @@ export interface SessionDocument extends ReadModelDocument, SessionDetails {
   statut: SessionStatus;
   /** A session may be chosen (fees, editing parameters, métiers open) until it is closed. */
   actif: boolean;
+  /** « Référence d’examen »: the arrêté's number and date (YYYY-MM-DD); null until set. */
+  numeroArrete: string | null;
+  dateArrete: string | null;
+  /** When and by whom the reference was last set. */
+  referenceModifieeLe: string | null;
+  referenceModifieePar: string | null;
   creeLe: string;
   creePar: string;
   modifieLe: string;
@@ -226,10 +293,12 @@ export const sessionsCollection: CollectionDefinition = {
     actif: 'boolean',
     ouvertureInscriptions: 'string',
     debutComposition: 'string',
+    numeroArrete: 'string',
+    dateArrete: 'string',
     creeLe: 'string',
     modifieLe: 'string',
   },
-  searchFields: ['libelle'],
+  searchFields: ['libelle', 'numeroArrete'],
   defaultSort: { field: 'ouvertureInscriptions', order: 'DESC' },
 };
 
@@ -250,6 +319,8 @@ const sessionHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
         }
         case 'SessionAdvanced':
           return { ...state, statut: SESSION_STATUS_LABELS[e.data.to] };
+        case 'SessionReferenceSet':
+          return { ...state, numeroArrete: e.data.numeroArrete, dateArrete: e.data.dateArrete };
         default:
           return state;
       }
@@ -258,6 +329,7 @@ const sessionHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       SessionCreated: 'Création',
       SessionModified: 'Modification',
       SessionAdvanced: 'Changement d’étape',
+      SessionReferenceSet: 'Référence d’examen',
     },
     fields: {
       examenId: 'Examen',
@@ -268,6 +340,8 @@ const sessionHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       debutComposition: 'Début de la composition',
       finComposition: 'Fin de la composition',
       statut: 'Étape',
+      numeroArrete: 'Numéro de l’arrêté',
+      dateArrete: 'Date de l’arrêté',
     },
   });
 
@@ -280,4 +354,21 @@ export const sessionsResource: ResourceDefinition = {
   notFoundMessage: SESSION_NOT_FOUND,
   fields: [{ name: 'examenId', type: 'reference', reference: 'examens' }],
   history: sessionHistory,
+};
+
+/**
+ * « Référence d’examen » (espace-examen/reference-dexamen, and the decisions' own screen): the
+ * sessions with their reference, read from the same documents. Its one command is the session's
+ * (`POST /api/sessions/:id/reference`), guarded by this resource's write permission: « Enregistrer
+ * la référence et la date de délibération » only. Its history is the session's reference changes.
+ */
+export const sessionReferencesResource: ResourceDefinition = {
+  ...sessionsResource,
+  name: 'references-examen',
+  label: 'référence d’examen',
+  readOnly: true,
+  history: (events) =>
+    sessionHistory(events).filter((entry) =>
+      entry.changes.some((c) => c.field === 'numeroArrete' || c.field === 'dateArrete'),
+    ),
 };

@@ -26,6 +26,7 @@ export const documentRequestSchema = z
           centreExamenId: id.optional(),
           departementId: id.optional(),
           candidatureId: id.optional(),
+          epreuveId: id.optional(),
         },
         { error: 'Cible du document invalide.' },
       )
@@ -51,6 +52,14 @@ export const documentRequestSchema = z
         code: 'custom',
         path: ['cible'],
         message: 'Ce document se fait par site, centre d’examen ou département.',
+      });
+    if (request.kind === 'fiches-notes' && cible && !cible.epreuveId)
+      context.addIssue({ code: 'custom', path: ['cible'], message: 'Choisissez l’épreuve.' });
+    if (request.kind !== 'fiches-notes' && cible?.epreuveId)
+      context.addIssue({
+        code: 'custom',
+        path: ['cible'],
+        message: 'Seules les fiches de notes se font par épreuve.',
       });
     if (!needed && request.cible)
       context.addIssue({

@@ -16,6 +16,8 @@ export const DOCUMENT_KINDS = {
   'liste-porte': { label: 'Liste de porte', fileName: 'liste-de-porte.pdf', target: true },
   // One page per allocated candidate: of one dossier, or of a site, centre or département.
   convocations: { label: 'Convocations', fileName: 'convocations.pdf', target: true },
+  // The grade sheets of an épreuve: per site (or merged per centre d'examen or département).
+  'fiches-notes': { label: 'Fiches de notes', fileName: 'fiches-de-notes.pdf', target: true },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
@@ -34,6 +36,8 @@ export interface DocumentTarget {
   readonly departementId?: string;
   /** One candidate's document (a convocation). */
   readonly candidatureId?: string;
+  /** The épreuve of a grade sheet. */
+  readonly epreuveId?: string;
   readonly libelle: string;
 }
 

@@ -13,6 +13,7 @@ import {
   type PiecesState,
 } from '../registration/candidature.js';
 import { changesText, statutLabel } from '../registration/changes.js';
+import { INCIDENT_STATUS_LABELS, type IncidentStatus } from '../incidents/incident.js';
 
 /**
  * One cell of an export, typed so that each format writes it as its readers expect: numbers stay
@@ -178,6 +179,47 @@ const CANDIDATURES_TABLE: ExportTable = {
   references: referencesOf(CANDIDATURE_FIELDS),
 };
 
+const reference = (name: string, label: string, list: string): ListField => ({
+  name,
+  label,
+  type: 'reference',
+  reference: list,
+});
+
+/**
+ * The incidents of a kind as its lists show them: the date, the kind's own columns (`own`, its
+ * references by libellé), the description, the statut, who recorded it, the attachment's name.
+ */
+const incidentTable = (own: readonly (ListField | ExportColumn)[]): ExportTable => {
+  const fields = own.filter((c): c is ListField => 'name' in c);
+  return {
+    columns: [
+      { header: 'Date', cell: (row) => instant(row.creeLe) },
+      ...own.map((c) => ('name' in c ? fieldColumn(c) : c)),
+      text('Description', 'description'),
+      {
+        header: 'Statut',
+        cell: (row) =>
+          INCIDENT_STATUS_LABELS[row.statut as IncidentStatus] ?? String(row.statut ?? ''),
+      },
+      text('Enregistré par', 'creePar'),
+      {
+        header: 'Pièce jointe',
+        cell: (row) =>
+          String((row.pieceJointe as { nomFichier?: unknown } | null)?.nomFichier ?? ''),
+      },
+      ...stamps(false),
+    ],
+    references: referencesOf(fields),
+  };
+};
+
+const REGISTRATION_INCIDENTS_TABLE = incidentTable([
+  reference('typeId', 'Type d’incident', 'types-incidents'),
+  text('Dossier', 'numeroDossier'),
+  text('Candidat', 'candidat'),
+]);
+
 /**
  * Every exportable resource (its API name, also the file's name) and its columns: the same as the
  * screens of each list show and exported before, for the CSV and the XLSX alike.
@@ -276,6 +318,39 @@ export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
     ],
     references: [{ field: 'centreDepotId', resource: 'centres-depot' }],
   },
+  // « Historique des modifications des identités »: one row per correction.
+  'corrections-identite': {
+    columns: [
+      { header: 'Date', cell: (row) => instant(row.date) },
+      text('Numéro de dossier', 'numeroDossier'),
+      text('Numéro de candidat', 'numeroCandidat'),
+      text('Nom et prénoms', 'libelle'),
+      {
+        header: 'Centre de dépôt',
+        cell: (row, labelOf) =>
+          typeof row.centreDepotId === 'string' && row.centreDepotId
+            ? (labelOf('centres-depot', row.centreDepotId) ?? row.centreDepotId)
+            : '',
+      },
+      text('Par', 'acteur'),
+      { header: 'Changements', cell: (row) => changesText(row.changes) },
+      text('Justification', 'justification'),
+      {
+        header: 'Document',
+        cell: (row) => String((row.document as { nomFichier?: unknown } | null)?.nomFichier ?? ''),
+      },
+    ],
+    references: [{ field: 'centreDepotId', resource: 'centres-depot' }],
+  },
+  'incidents-inscription': REGISTRATION_INCIDENTS_TABLE,
+  'mes-incidents': REGISTRATION_INCIDENTS_TABLE,
+  'incidents-examen': incidentTable([
+    reference('sessionId', 'Session', 'sessions'),
+    reference('siteId', 'Site de composition', 'sites-composition'),
+    reference('epreuveId', 'Épreuve', 'epreuves'),
+    reference('typeId', 'Type d’incident', 'types-incidents-examen'),
+    text('Candidats concernés', 'candidatsTexte'),
+  ]),
   'journal-connexions': {
     columns: [
       { header: 'Date', cell: (row) => instant(row.date) },

@@ -11,7 +11,7 @@ import { distance } from 'fastest-levenshtein';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { ListField } from '../configuration/lists.js';
 import { session, metier } from '../configuration/fields.js';
-import { SEXES } from './identity.js';
+import { CORRECTABLE_IDENTITY_FIELDS, SEXES } from './identity.js';
 
 export const CANDIDATURE_CATEGORY = 'candidatures';
 export const CANDIDATURE_NOT_FOUND = 'Ce dossier de candidature est introuvable.';
@@ -251,6 +251,26 @@ export type CandidatureDeallocated = DomainEvent<
   'CandidatureDeallocated',
   Id & { siteId: string; numeroTable: number }
 >;
+/**
+ * An identity corrected after the exam (« Gestion des contentieux »): the fields changed, before
+ * and after, the justification and the document that proves it; the dossier's numbers, session and
+ * centre as they stood, for the history of corrections.
+ */
+export type CandidatureIdentityCorrected = DomainEvent<
+  'CandidatureIdentityCorrected',
+  Id & {
+    numeroDossier: string;
+    numeroCandidat: string | null;
+    sessionId: string;
+    centreDepotId: string;
+    /** « Nom Prénoms » once corrected. */
+    candidat: string;
+    avant: CandidatureValues;
+    apres: CandidatureValues;
+    justification: string;
+    document: PieceFile;
+  }
+>;
 export type CandidatureEvent =
   | CandidatureCreated
   | CandidatureModified
@@ -264,7 +284,8 @@ export type CandidatureEvent =
   | PieceRejected
   | PaymentRecorded
   | CandidatureAllocated
-  | CandidatureDeallocated;
+  | CandidatureDeallocated
+  | CandidatureIdentityCorrected;
 
 export const CANDIDATURE_EVENT_TYPES: readonly CandidatureEvent['type'][] = [
   'CandidatureCreated',
@@ -280,6 +301,7 @@ export const CANDIDATURE_EVENT_TYPES: readonly CandidatureEvent['type'][] = [
   'PaymentRecorded',
   'CandidatureAllocated',
   'CandidatureDeallocated',
+  'CandidatureIdentityCorrected',
 ];
 
 export type CandidatureCommand =
@@ -349,6 +371,16 @@ export type CandidatureCommand =
   | {
       type: 'DeallocateCandidature';
       data: Id & { facts: Pick<RegistrationFacts, 'compositionStarted'> };
+    }
+  | {
+      /** The identity fields as corrected (all of them; those unchanged are not recorded). */
+      type: 'CorrectIdentity';
+      data: Id & {
+        identite: CandidatureValues;
+        justification: string;
+        document: PieceFile;
+        facts: Pick<RegistrationFacts, 'compositionStarted'>;
+      };
     };
 
 export type Candidature =
@@ -378,6 +410,13 @@ export const ALLOCATED_KEEPS_PLACE =
   'Ce candidat est affecté à un site : désaffectez-le avant de changer son métier ou son centre de dépôt.';
 export const VALIDATED_LOCKED =
   'Ce dossier est validé : les paramètres d’édition de la session ne permettent plus de le modifier.';
+
+export const IDENTITY_CORRECTION_TOO_EARLY =
+  'Les corrections d’identité se font après l’examen : la session n’a pas encore atteint l’étape « Composition ».';
+export const IDENTITY_UNCHANGED =
+  'Aucune information d’identité ne change : modifiez au moins un champ.';
+/** Dossiers whose candidate was registered for the exam: validated, or allocated to a site. */
+const REGISTERED_FOR_EXAM: readonly CandidatureStatus[] = ['valide', 'affecte'];
 
 const existing = (state: Candidature) => {
   if (state.status !== 'present') throw new NotFoundError(CANDIDATURE_NOT_FOUND);
@@ -701,6 +740,42 @@ export const decideCandidature = (
         },
       ];
     }
+    case 'CorrectIdentity': {
+      const current = existing(state);
+      const { identite, justification, document, facts } = command.data;
+      if (!REGISTERED_FOR_EXAM.includes(current.statut))
+        throw new ConflictError(
+          `Ce dossier est à l’état « ${CANDIDATURE_STATUS_LABELS[current.statut]} » : seule l’identité d’un candidat inscrit à l’examen (dossier validé ou affecté) se corrige.`,
+        );
+      if (!facts.compositionStarted) throw new ConflictError(IDENTITY_CORRECTION_TOO_EARLY);
+      const avant: CandidatureValues = {};
+      const apres: CandidatureValues = {};
+      for (const field of CORRECTABLE_IDENTITY_FIELDS) {
+        const before = current.values[field] ?? null;
+        const after = identite[field] ?? null;
+        if (before === after) continue;
+        avant[field] = before;
+        apres[field] = after;
+      }
+      if (Object.keys(apres).length === 0) throw new ValidationError(IDENTITY_UNCHANGED);
+      return [
+        {
+          type: 'CandidatureIdentityCorrected',
+          data: {
+            candidatureId: current.id,
+            numeroDossier: current.numeroDossier,
+            numeroCandidat: current.numeroCandidat,
+            sessionId: current.sessionId,
+            centreDepotId: current.centreDepotId,
+            candidat: [identite.nom, identite.prenoms].filter(Boolean).join(' '),
+            avant,
+            apres,
+            justification,
+            document,
+          },
+        },
+      ];
+    }
     default:
       return assertNever(command);
   }
@@ -752,6 +827,10 @@ export const evolveCandidature = (state: Candidature, event: CandidatureEvent): 
         : state;
     case 'CandidatureDeleted':
       return { status: 'supprime', id: event.data.candidatureId };
+    case 'CandidatureIdentityCorrected':
+      return state.status === 'present'
+        ? { ...state, values: { ...state.values, ...event.data.apres } }
+        : state;
     case 'PieceDeposited': {
       if (state.status !== 'present') return state;
       const { fichier, nomFichier, type, taille } = event.data;

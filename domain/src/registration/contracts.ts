@@ -414,6 +414,11 @@ export const candidatureDocumentAfter = (
       });
     case 'CandidatureWithdrawn':
       return changed({ statut: 'desiste', inscrit: false, siteId: null, numeroTable: null });
+    case 'CandidatureIdentityCorrected': {
+      if (!current) return null;
+      const { apres } = event.data;
+      return changed({ ...apres, libelle: nameOf({ ...current, ...apres }) });
+    }
     case 'CandidatureDeleted':
       return null;
     default:
@@ -532,6 +537,12 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
           };
         case 'CandidatureDeleted':
           return {};
+        case 'CandidatureIdentityCorrected':
+          return {
+            ...state,
+            ...e.data.apres,
+            justificatifCorrection: e.data.document.nomFichier,
+          };
         case 'PieceDeposited':
           return {
             ...state,
@@ -591,6 +602,7 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       PaymentRecorded: 'Paiement',
       CandidatureAllocated: 'Affectation à un site',
       CandidatureDeallocated: 'Désaffectation',
+      CandidatureIdentityCorrected: 'Correction d’identité',
     },
     fields: {
       numeroDossier: 'Numéro de dossier',
@@ -603,6 +615,7 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       siteId: { label: 'Site de composition', reference: 'sites-composition' },
       numeroCandidat: 'Numéro de candidat',
       numeroTable: 'Numéro de table',
+      justificatifCorrection: 'Justificatif de la correction d’identité',
     },
   });
 

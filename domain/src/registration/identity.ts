@@ -62,3 +62,16 @@ export const SEXES = [
   { value: 'M', label: 'Masculin' },
   { value: 'F', label: 'Féminin' },
 ] as const;
+
+/**
+ * The identity a correction after the exam may change (« Modification des informations
+ * d’identité »): the person as the birth certificate names them.
+ */
+export const CORRECTABLE_IDENTITY_FIELDS = [
+  'nom',
+  'prenoms',
+  'sexe',
+  'dateNaissance',
+  'lieuNaissance',
+  'nationalite',
+] as const;

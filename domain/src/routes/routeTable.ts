@@ -112,6 +112,8 @@ const CANDIDATURE_ACTIONS = {
   'verifier-piece': ['candidat.valider'],
   // Allocation to composition sites (issue « Registration II »): by hand, move, de-allocate.
   affecter: ['affectation.affecter'],
+  // An identity corrected after the exam (« Gestion des contentieux »), its document sent first.
+  'corriger-identite': ['identite.modifier'],
 };
 
 const ROUTES = [
@@ -301,28 +303,63 @@ const ROUTES = [
   route(EXAMEN, `${EXAMEN}/rechercher-un-candidat`, 'Rechercher un candidat', [
     'candidat.rechercher',
   ]),
-  route(EXAMEN, `${EXAMEN}/reference-dexamen`, 'Référence d’examen', ['deliberation.reference']),
-  route(EXAMEN, `${EXAMEN}/notes/configuration`, 'Configuration des notes', [
-    'note.autoriser-importation',
-    'note.autoriser-modification',
-  ]),
+  // Each session's one reference (arrêté), written under « Enregistrer la référence et la date de
+  // délibération » only: the sessions' own configuration permission does not suffice.
+  route(EXAMEN, `${EXAMEN}/reference-dexamen`, 'Référence d’examen', ['deliberation.reference'], {
+    resource: 'references-examen',
+    itemLabel: 'Référence d’examen',
+    write: ['deliberation.reference'],
+  }),
+  // Per session: the import and modification windows, each under its permission, and the
+  // double-entry rule (either permission); a page of its own over `configurations-notes`.
+  route(
+    EXAMEN,
+    `${EXAMEN}/notes/configuration`,
+    'Configuration des notes',
+    ['note.autoriser-importation', 'note.autoriser-modification'],
+    {
+      resource: 'configurations-notes',
+      screen: 'page',
+      itemLabel: 'Configuration des notes',
+      actions: {
+        importation: ['note.autoriser-importation'],
+        modification: ['note.autoriser-modification'],
+        'double-saisie': ['note.autoriser-importation', 'note.autoriser-modification'],
+      },
+    },
+  ),
   route(EXAMEN, `${EXAMEN}/notes/importation-des-notes`, 'Importation des notes', [
     'note.importer',
   ]),
+  // The grid per site and épreuve (`GET /api/notes/feuille`): a first mark is entered by whoever
+  // imports or modifies marks, while the import window is open; a retained mark is changed, and a
+  // discrepancy resolved, under « Modifier une note », with a reason.
   route(EXAMEN, `${EXAMEN}/notes/liste-des-notes`, 'Liste des notes', ['note.lister'], {
+    resource: 'notes',
+    screen: 'page',
+    itemLabel: 'Note',
     write: ['note.modifier'],
+    actions: {
+      saisir: ['note.importer', 'note.modifier'],
+      modifier: ['note.modifier'],
+      resoudre: ['note.modifier'],
+    },
   }),
   route(
     EXAMEN,
     `${EXAMEN}/notes/telechargement-des-fiches-de-notes`,
     'Téléchargement des fiches de notes',
     ['note.telecharger-fiches'],
+    // Per site and épreuve (or merged per centre d'examen or département), made by the workers.
+    { documents: ['fiches-notes'] },
   ),
   route(
     EXAMEN,
     `${EXAMEN}/notes/historiques-des-modifications-des-notes`,
     'Historique des modifications des notes',
     ['note.historique'],
+    // Read-only: one line per grade event (its own projection).
+    { resource: 'historique-notes', itemLabel: 'Modification de note' },
   ),
   route(EXAMEN, `${EXAMEN}/presences-des-candidats/editer-les-presences`, 'Éditer les présences', [
     'presence.enregistrer',
@@ -341,12 +378,20 @@ const ROUTES = [
     `${EXAMEN}/gestion-des-contentieux/historique-modification-notes`,
     'Historique des modifications des notes',
     ['note.historique'],
+    // The grade changes made through disputes (after deliberation: issue « Admissions »).
+    {
+      resource: 'historique-notes-contentieux',
+      scope: { origine: 'contentieux' },
+      itemLabel: 'Modification de note',
+    },
   ),
   route(
     EXAMEN,
     `${EXAMEN}/gestion-des-contentieux/historique-modification-des-identites`,
     'Historique des modifications des identités',
     ['identite.historique'],
+    // Read-only: one line per correction (its own projection); its document under /document.
+    { resource: 'corrections-identite', itemLabel: 'Correction d’identité' },
   ),
   route(
     EXAMEN,
@@ -362,14 +407,25 @@ const ROUTES = [
     ['membre-jury.lister', 'membre-jury.enregistrer'],
     { write: ['membre-jury.enregistrer'], remove: ['membre-jury.supprimer'] },
   ),
-  route(EXAMEN, `${EXAMEN}/gestion-des-incidents/edition-des-incidents`, 'Édition des incidents', [
-    'incident-examen.enregistrer',
-  ]),
+  // The exam incidents: recorded (with their attachment) and moved on from one statut to the next
+  // under « Édition des incidents »; read under the list. Both show the one resource.
+  route(
+    EXAMEN,
+    `${EXAMEN}/gestion-des-incidents/edition-des-incidents`,
+    'Édition des incidents',
+    ['incident-examen.enregistrer'],
+    { resource: 'incidents-examen', itemLabel: 'Incident d’examen' },
+  ),
   route(
     EXAMEN,
     `${EXAMEN}/gestion-des-incidents/liste-des-incidents`,
     'Liste des incidents d’examen',
     ['incident-examen.lister'],
+    {
+      resource: 'incidents-examen',
+      itemLabel: 'Incident d’examen',
+      write: ['incident-examen.enregistrer'],
+    },
   ),
   route(EXAMEN, `${EXAMEN}/archives-des-proces-verbal/sauvegarde`, 'Sauvegarde des PV', [
     'pv.archiver',
@@ -419,10 +475,18 @@ const ROUTES = [
     'Apposer la signature du ministre',
     ['decision.apposer-signature'],
   ),
-  route(EXAMEN, `${DECISIONS}/reference-dexamen`, 'Référence d’examen des décisions', [
-    'decision.references-departement',
-    'deliberation.reference',
-  ]),
+  // The same references, read where the decisions are prepared; written as above.
+  route(
+    EXAMEN,
+    `${DECISIONS}/reference-dexamen`,
+    'Référence d’examen des décisions',
+    ['decision.references-departement', 'deliberation.reference'],
+    {
+      resource: 'references-examen',
+      itemLabel: 'Référence d’examen',
+      write: ['deliberation.reference'],
+    },
+  ),
   route(EXAMEN, `${DECISIONS}/telechargement-des-decisions`, 'Téléchargement des décisions', [
     'decision.telecharger',
   ]),

@@ -1,6 +1,6 @@
 import { userDecider, USER_CATEGORY, type UserEvent } from '../accounts/user.js';
 import { listItemDecider, type ListItemEvent } from '../configuration/item.js';
-import { referenceList, uniqueKeyOf } from '../configuration/lists.js';
+import { referenceList, uniqueKeysOf } from '../configuration/lists.js';
 import { SESSION_CATEGORY, sessionDecider, type SessionEvent } from '../configuration/session.js';
 import { fold } from '../core/decider.js';
 import {
@@ -26,12 +26,22 @@ export interface ReservedValue {
 export interface UniqueValueOwner {
   /** Events after which the owner may have stopped using a value. */
   readonly eventTypes: readonly string[];
-  /** The value the owner uses after these events of its own stream (none when absent or deleted). */
-  readonly heldAfter: (events: readonly RecordedEvent[]) => ReservedValue | undefined;
+  /**
+   * The value the owner uses after these events of its own stream (none when absent or deleted), or
+   * the values (a jury: one per centre d'examen and métier of its session).
+   */
+  readonly heldAfter: (
+    events: readonly RecordedEvent[],
+  ) => ReservedValue | readonly ReservedValue[] | undefined;
 }
 
 export const sameReservedValue = (a?: ReservedValue, b?: ReservedValue): boolean =>
   a?.resource === b?.resource && a?.field === b?.field && a?.value === b?.value;
+
+/** What `heldAfter` answers, as a list (none, one or several values). */
+export const reservedValues = (
+  held: ReservedValue | readonly ReservedValue[] | undefined,
+): readonly ReservedValue[] => (held === undefined ? [] : 'value' in held ? [held] : held);
 
 /** Every unique value the product reserves: codes of the lists (métiers included), the keys of lists with a `unique` rule, logins, open registrations. */
 export const UNIQUE_VALUE_OWNERS: readonly UniqueValueOwner[] = [
@@ -45,14 +55,15 @@ export const UNIQUE_VALUE_OWNERS: readonly UniqueValueOwner[] = [
         : undefined;
     },
   },
-  // The key of a list with a `unique` rule (one fee per session): the session of a fee may change.
+  // The keys of a list with a `unique` rule (one fee per session, a jury's pairs): the session of a
+  // fee may change, a jury's centres and métiers too.
   {
     eventTypes: ['ListItemModified', 'ListItemDeleted'],
     heldAfter: (events) => {
       const state = fold(listItemDecider, events as unknown as ListItemEvent[]);
       const list = state.status === 'absent' ? undefined : referenceList(state.list);
       return (state.status === 'actif' || state.status === 'inactif') && list
-        ? uniqueKeyOf(list, state.values)
+        ? uniqueKeysOf(list, state.values)
         : undefined;
     },
   },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   candidatureCommands,
   ensureGeography,
+  examIncidentCommands,
   incidentCommands,
   listCommands,
   maintenanceCommands,
@@ -14,7 +15,17 @@ import {
   ALLOCATION_RUN_CATEGORY,
   allocationRunEvents,
   CANDIDATURE_CATEGORY,
+  candidatureDecider,
+  type CandidatureEvent,
   DEFAULT_GEOGRAPHY,
+  EXAM_INCIDENT_CATEGORY,
+  GRADE_SETTINGS_CATEGORY,
+  GRADE_SHEET_CATEGORY,
+  gradeSettingsDecider,
+  gradeSheetDecider,
+  gradeSheetId,
+  type GradeSettingsCommand,
+  type GradeSheetCommand,
   INCIDENT_CATEGORY,
   DEFAULT_TIME_ZONE,
   parseCandidature,
@@ -289,7 +300,9 @@ const sampleValue = async (
       if (!field.required && n % 2 !== 0) return null;
       return fresh ? scope.make(field.reference!) : scope.reference(field.reference!);
     case 'references':
-      return n % 2 === 0 ? [await scope.reference(field.reference!)] : [];
+      // Required (a jury's centres): one at least; in a `unique` key, a new one (a pair of its own).
+      if (!field.required && n % 2 !== 0) return [];
+      return [fresh ? await scope.make(field.reference!) : await scope.reference(field.reference!)];
     case 'image':
       return scope.image();
     default: {
@@ -314,6 +327,18 @@ const referencesOf = (list: ReferenceListDefinition, values: Record<string, unkn
 const inUniqueKey = (list: ReferenceListDefinition, field: ListField): boolean =>
   list.unique?.fields.includes(field.name) ?? false;
 
+/**
+ * A sample that breaks a rule between fields (a jury's president chosen among its other members too)
+ * leaves the optional fields the rule names empty.
+ */
+const withinRules = (list: ReferenceListDefinition, body: Record<string, unknown>) => {
+  for (const name of Object.keys(list.check?.(body) ?? {})) {
+    const field = list.fields.find((f) => f.name === name && !f.required);
+    if (field) body[name] = field.type === 'references' ? [] : null;
+  }
+  return body;
+};
+
 /** What names an item in a form: its code and libellé, where the list types them. */
 const namedBody = (
   list: ReferenceListDefinition,
@@ -334,7 +359,7 @@ const createItem = async (scope: SampleScope, list: ReferenceListDefinition, n: 
   const body = namedBody(list, `C${n}`, libelle);
   for (const field of list.fields)
     body[field.name] = await sampleValue(scope, field, n, inUniqueKey(list, field));
-  const input = parseListItem(list, body);
+  const input = parseListItem(list, withinRules(list, body));
   const commands = listCommands(scope.eventStore, scope.readStore, list, scope.storage);
   const answer = await commands.create(id, input, context);
   scope.references(streamName(list.name, id), referencesOf(list, input.values));
@@ -365,7 +390,7 @@ const listItemStory = async (
     );
     for (const field of list.fields)
       body[field.name] = await sampleValue(scope, field, n + 1, inUniqueKey(list, field));
-    input = parseListItem(list, body);
+    input = parseListItem(list, withinRules(list, body));
     revision = (await commands.modify(id, input, revision, scope.context())).revision;
     scope.references(stream, referencesOf(list, input.values));
   }
@@ -905,6 +930,37 @@ const candidatures: AggregateSamples = {
     if (phase === 2) {
       for (const piece of pieces) await check(piece, 'valider');
       await step('valider');
+      // One in three: its birthplace corrected after the exam (« Gestion des contentieux »), as
+      // the correction route decides it once the session composes (the story's session is still
+      // open: its facts are the composition's; the person's reservation does not move).
+      if (n % 3 === 0) {
+        const events = await scope.eventStore.readStream(stream);
+        const current = fold(candidatureDecider, events as unknown as CandidatureEvent[]);
+        if (current.status === 'present')
+          revision = (
+            await handleCommand(scope.eventStore, {
+              stream,
+              decider: candidatureDecider,
+              command: {
+                type: 'CorrectIdentity',
+                data: {
+                  candidatureId: id,
+                  identite: { ...current.values, lieuNaissance: `Yaoundé ${n}` },
+                  justification: `Acte de naissance ${n} : lieu de naissance rectifié.`,
+                  document: {
+                    fichier: `correction-${String(n).padStart(8, '0')}.pdf`,
+                    nomFichier: 'acte-de-naissance.pdf',
+                    type: 'application/pdf',
+                    taille: 2048,
+                  },
+                  facts: { compositionStarted: true },
+                },
+              },
+              context: scope.context(),
+              expectedRevision: revision,
+            })
+          ).revision;
+      }
       // Seated by hand (then, one in two, de-allocated), or left for an automatic allocation.
       if (n % 2 === 0) {
         const allocation = allocationCommands(scope.eventStore);
@@ -1058,6 +1114,218 @@ const incidents: AggregateSamples = {
   },
 };
 
+/** Where the exam incidents' stories happen: the candidatures' session and site, an épreuve of its examen. */
+const exams = new WeakMap<
+  SampleScope,
+  Promise<{ sessionId: string; siteId: string; epreuveId: string }>
+>();
+const examOf = (scope: SampleScope) => {
+  let found = exams.get(scope);
+  if (!found) {
+    found = (async () => {
+      const { sessionId, siteId } = await registrationOf(scope);
+      const session = fold(
+        sessionDecider,
+        (await scope.eventStore.readStream(
+          streamName(SESSION_CATEGORY, sessionId),
+        )) as unknown as SessionEvent[],
+      );
+      if (session.status !== 'present') throw new Error('session des candidatures absente');
+      const definition = referenceList('epreuves')!;
+      const context = scope.context();
+      const epreuveId = newItemId(context.commandId);
+      const input = parseListItem(definition, {
+        code: `EPR-${sessionId.slice(0, 8)}`,
+        libelle: 'Épreuve des incidents',
+        examenId: session.examenId,
+        coefficient: 1,
+        noteMax: 20,
+        typeEpreuve: 'ecrite',
+      });
+      await listCommands(scope.eventStore, scope.readStore, definition).create(
+        epreuveId,
+        input,
+        context,
+      );
+      scope.references(streamName('epreuves', epreuveId), referencesOf(definition, input.values));
+      return { sessionId, siteId, epreuveId };
+    })();
+    exams.set(scope, found);
+  }
+  return found;
+};
+
+/**
+ * An exam incident at the candidatures' site: recorded (one in two with an attachment), then left
+ * open, taken in hand, resolved or rejected.
+ */
+const examIncidents: AggregateSamples = {
+  name: 'incidents-examen',
+  provides: [],
+  writes: [EXAM_INCIDENT_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    const commands = examIncidentCommands(scope.eventStore);
+    const { sessionId, siteId, epreuveId } = await examOf(scope);
+    const typeId = await scope.reference('types-incidents-examen');
+    const context = scope.context();
+    const id = newItemId(context.commandId);
+    let { revision } = await commands.record(
+      id,
+      {
+        sessionId,
+        siteId,
+        epreuveId,
+        typeId,
+        candidatureIds: [],
+        description: `Incident ${n} en salle`,
+      },
+      null,
+      context,
+    );
+    scope.references(streamName(EXAM_INCIDENT_CATEGORY, id), {
+      sessions: [sessionId],
+      'sites-composition': [siteId],
+      epreuves: [epreuveId],
+      'types-incidents-examen': [typeId],
+    });
+    if (n % 2 === 0)
+      revision = (
+        await commands.attach(
+          id,
+          {
+            fichier: `incident-examen-${String(n).padStart(8, '0')}.pdf`,
+            nomFichier: 'proces-verbal.pdf',
+            type: 'application/pdf',
+            taille: 1500,
+          },
+          revision,
+          null,
+          scope.context(),
+        )
+      ).revision;
+    const phase = n % 4;
+    if (phase === 0) return;
+    revision = (
+      await commands.changeStatus(
+        id,
+        { statut: 'en-cours', commentaire: 'Rapport demandé.' },
+        revision,
+        null,
+        scope.context(),
+      )
+    ).revision;
+    if (phase === 1) return;
+    await commands.changeStatus(
+      id,
+      { statut: phase === 2 ? 'resolu' : 'rejete', commentaire: 'Clos.' },
+      revision,
+      null,
+      scope.context(),
+    );
+  },
+};
+
+/**
+ * Grades at the exam incidents' site and épreuve: a session's windows opened and closed, the rule
+ * of double entry; each story one sheet of four candidates — presences, two entries (equal for some,
+ * different for one), a resolution and a modification with their reasons. Written through the
+ * deciders and the shared handler, as the grade routes write them (the rosters are the story's own:
+ * the generator runs no read model to read them from).
+ */
+const grades: AggregateSamples = {
+  name: 'notes',
+  provides: [],
+  writes: [GRADE_SETTINGS_CATEGORY, GRADE_SHEET_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    const { sessionId, siteId, epreuveId } = await examOf(scope);
+    const settings = (command: GradeSettingsCommand) =>
+      handleCommand(scope.eventStore, {
+        stream: streamName(GRADE_SETTINGS_CATEGORY, sessionId),
+        decider: gradeSettingsDecider,
+        command,
+        context: scope.context(),
+      });
+    // A sheet per story: the same site and épreuve in a session of its own name.
+    const sheetSession = `${sessionId}-${n}`;
+    const feuilleId = gradeSheetId(sheetSession, epreuveId, siteId);
+    const keys = { feuilleId, sessionId: sheetSession, epreuveId, siteId };
+    const agents: Actor[] = [
+      { id: 'agent-saisie-1', name: 'Agent de saisie 1' },
+      { id: 'agent-saisie-2', name: 'Agent de saisie 2' },
+    ];
+    const sheet = (command: GradeSheetCommand, actor?: Actor) =>
+      handleCommand(scope.eventStore, {
+        stream: streamName(GRADE_SHEET_CATEGORY, feuilleId),
+        decider: gradeSheetDecider,
+        command,
+        context: scope.context(actor),
+      });
+    await settings({
+      type: 'OpenGradeWindow',
+      data: { sessionId, fenetre: 'importation', sessionStatut: 'composition' },
+    });
+    const candidats = [1, 2, 3, 4].map((i) => ({
+      candidatureId: `candidature-notes-${n}-${i}`,
+      numeroCandidat: `CQP-${String(n * 10 + i).padStart(5, '0')}`,
+      nom: 'Candidat',
+      prenoms: `Numéro ${i}`,
+      sexe: i % 2 ? 'M' : 'F',
+      metierId: 'metier',
+      centreExamenId: 'centre',
+    }));
+    await sheet({ type: 'OpenGradeSheet', data: { ...keys, candidats } });
+    await sheet({
+      type: 'RecordPresences',
+      data: {
+        presences: candidats.map((c, i) => ({
+          candidatureId: c.candidatureId,
+          presence: i === 3 ? 'absent' : 'present',
+        })),
+      },
+    });
+    const enter = (agent: Actor, notes: number[]) =>
+      sheet(
+        {
+          type: 'EnterMarks',
+          data: {
+            source: 'saisie',
+            importation: null,
+            parId: agent.id,
+            doubleSaisie: true,
+            marks: notes.map((note, i) => ({ candidatureId: candidats[i]!.candidatureId, note })),
+          },
+        },
+        agent,
+      );
+    await enter(agents[0]!, [12.5, 8, 15 + (n % 5)]);
+    await enter(agents[1]!, [12.5, 9, 15 + (n % 5)]);
+    await sheet({
+      type: 'ResolveDiscrepancy',
+      data: { candidatureId: candidats[1]!.candidatureId, note: 8.5, motif: 'Copie revue.' },
+    });
+    if (n % 2 === 0) {
+      await settings({
+        type: 'OpenGradeWindow',
+        data: { sessionId, fenetre: 'modification', sessionStatut: 'composition' },
+      });
+      await sheet({
+        type: 'ModifyMark',
+        data: { candidatureId: candidats[0]!.candidatureId, note: 13, motif: 'Erreur de report.' },
+      });
+      await settings({ type: 'CloseGradeWindow', data: { sessionId, fenetre: 'modification' } });
+    }
+    if (n % 3 === 0) {
+      await settings({ type: 'CloseGradeWindow', data: { sessionId, fenetre: 'importation' } });
+      await settings({
+        type: 'SetGradeEntryRule',
+        data: { sessionId, doubleSaisie: n % 2 === 0 },
+      });
+    }
+  },
+};
+
 /** The registry: every aggregate whose commands the product has, with its stories. */
 export const SAMPLES: readonly AggregateSamples[] = [
   geography,
@@ -1073,4 +1341,6 @@ export const SAMPLES: readonly AggregateSamples[] = [
   personLists,
   allocationRuns,
   incidents,
+  examIncidents,
+  grades,
 ];

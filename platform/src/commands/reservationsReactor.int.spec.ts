@@ -195,6 +195,51 @@ describe('reservations reactor (codes given back from the stored events)', () =>
     expect(await canTake(metierCode('NOUVEAU'), 'metiers-x2')).toBe(false);
   });
 
+  it('frees the pairs a jury gave up or a deleted jury held, keeping those still covered', async () => {
+    const pair = (centre: string, metier: string): UniqueValue => ({
+      resource: 'jurys',
+      field: 'sessionId+centreExamenIds+metierIds',
+      value: `s1+${centre}+${metier}`,
+    });
+    const jury = (id: string, centres: string[], metiers: string[]) => ({
+      list: 'jurys',
+      itemId: id,
+      code: '',
+      libelle: `Jury ${id}`,
+      values: { sessionId: 's1', centreExamenIds: centres, metierIds: metiers },
+    });
+    // j1 covers c1 × (m1, m2), then gives m2 up (killed before the release).
+    await killedAfterAppend('jurys-j1', {
+      type: 'ListItemCreated',
+      data: jury('j1', ['c1'], ['m1', 'm2']),
+    });
+    for (const value of [pair('c1', 'm1'), pair('c1', 'm2')])
+      await reserveUniqueValue(store, value, 'jurys-j1', context(`j1-${value.value}`));
+    await killedAfterAppend('jurys-j1', {
+      type: 'ListItemModified',
+      data: jury('j1', ['c1'], ['m1']),
+    });
+    // j2 covers c2 × m1 and is deleted, killed before the release.
+    await killedAfterAppend(
+      'jurys-j2',
+      { type: 'ListItemCreated', data: jury('j2', ['c2'], ['m1']) },
+      pair('c2', 'm1'),
+    );
+    await killedAfterAppend('jurys-j2', {
+      type: 'ListItemDeleted',
+      data: { list: 'jurys', itemId: 'j2', code: '' },
+    });
+    expect(await canTake(pair('c1', 'm2'), 'jurys-x')).toBe(false);
+    expect(await canTake(pair('c2', 'm1'), 'jurys-x')).toBe(false);
+
+    await runReactor();
+
+    expect(await canTake(pair('c1', 'm2'), 'jurys-n1')).toBe(true);
+    expect(await canTake(pair('c2', 'm1'), 'jurys-n2')).toBe(true);
+    // The pair j1 still covers stays its own.
+    expect(await canTake(pair('c1', 'm1'), 'jurys-n3')).toBe(false);
+  });
+
   it('appends nothing for a modification that kept its code', async () => {
     await killedAfterAppend(
       'metiers-m1',

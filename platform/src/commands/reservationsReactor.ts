@@ -1,5 +1,6 @@
 import {
   DuplicateError,
+  reservedValues,
   sameReservedValue,
   SYSTEM_ACTOR,
   UNIQUE_VALUE_OWNERS,
@@ -56,19 +57,22 @@ export const reservationsReactor = (
         now: new Date().toISOString(),
       });
       for (const [n, owner] of owners.entries()) {
-        const before = owner.heldAfter(earlier);
-        const now = owner.heldAfter(stream);
-        if (before && !sameReservedValue(before, now))
-          await releaseUniqueValue(eventStore, before, event.streamId, context('liberation', n));
-        if (!now) continue;
-        try {
-          await reserveUniqueValue(eventStore, now, event.streamId, context('reservation', n));
-        } catch (error) {
-          if (!(error instanceof DuplicateError)) throw error;
-          // Two owners use one value (only a race older than this reactor could do it): reported.
-          options.log?.(
-            `Réservations : « ${now.value} » (${now.resource}, ${now.field}) est utilisé par ${event.streamId} mais réservé par un autre.`,
-          );
+        // Several values per owner (a jury's pairs): each released or reserved on its own stream.
+        const before = reservedValues(owner.heldAfter(earlier));
+        const now = reservedValues(owner.heldAfter(stream));
+        for (const value of before)
+          if (!now.some((kept) => sameReservedValue(kept, value)))
+            await releaseUniqueValue(eventStore, value, event.streamId, context('liberation', n));
+        for (const value of now) {
+          try {
+            await reserveUniqueValue(eventStore, value, event.streamId, context('reservation', n));
+          } catch (error) {
+            if (!(error instanceof DuplicateError)) throw error;
+            // Two owners use one value (only a race older than this reactor could do it): reported.
+            options.log?.(
+              `Réservations : « ${value.value} » (${value.resource}, ${value.field}) est utilisé par ${event.streamId} mais réservé par un autre.`,
+            );
+          }
         }
       }
     },

@@ -93,3 +93,15 @@ export const releaseUniqueValue = (
     type: 'ReleaseValue',
     data: { ownerId: ownerStream, value: unique.value },
   }));
+
+/** The stream holding a unique value now (`jurys-<id>`), undefined when it is free. */
+export const uniqueValueHolder = async (
+  store: EventStore,
+  unique: UniqueValue,
+): Promise<string | undefined> => {
+  const recorded = await store.readStream(
+    uniqueValueStream(unique.resource, unique.field, unique.value),
+  );
+  const state = fold(reservationDecider, recorded as never);
+  return state.status === 'reserved' ? state.ownerId : undefined;
+};

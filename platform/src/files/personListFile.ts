@@ -20,16 +20,32 @@ const XLSX_MAX_ENTRIES = 2_000;
 const XLSX_MAX_UNCOMPRESSED = 200 * 1024 * 1024;
 const XLSX_MAX_RATIO = 200;
 
-export interface ListRow {
+export interface TableRow<C extends string> {
   /** The sheet's row (the header is row 1). */
   readonly ligne: number;
-  readonly values: PersonRow;
+  readonly values: Partial<Record<C, string>>;
+}
+export type ListRow = TableRow<PersonListColumn> & { readonly values: PersonRow };
+
+export interface ReadTable<C extends string> {
+  readonly format: 'csv' | 'xlsx';
+  readonly rows: readonly TableRow<C>[];
+}
+export type ReadList = ReadTable<PersonListColumn> & { readonly rows: readonly ListRow[] };
+
+/** The columns a table file must, and may, have; other names its headers give them. */
+export interface TableSpec<C extends string> {
+  readonly columns: readonly C[];
+  readonly optional?: readonly C[];
+  readonly aliases?: Readonly<Record<string, C>>;
+  readonly maxRows: number;
 }
 
-export interface ReadList {
-  readonly format: 'csv' | 'xlsx';
-  readonly rows: readonly ListRow[];
-}
+const PERSON_LIST_SPEC: TableSpec<PersonListColumn> = {
+  columns: PERSON_LIST_COLUMNS,
+  optional: PERSON_LIST_OPTIONAL_COLUMNS,
+  maxRows: PERSON_LIST_MAX_ROWS,
+};
 
 const unreadable = (message: string) => new ValidationError(message, { fichier: message });
 
@@ -43,33 +59,38 @@ const columnName = (header: string): string =>
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
 
-const KNOWN: readonly string[] = [...PERSON_LIST_COLUMNS, ...PERSON_LIST_OPTIONAL_COLUMNS];
-
 /** The header's columns, in the file's order; a missing or unknown column is a French error. */
-const columnsOf = (header: readonly string[]): (PersonListColumn | null)[] => {
-  const names = header.map((cell) => columnName(cell));
-  const unknown = names.filter((name) => name !== '' && !KNOWN.includes(name));
+const columnsOf = <C extends string>(
+  spec: TableSpec<C>,
+  header: readonly string[],
+): (C | null)[] => {
+  const known: readonly string[] = [...spec.columns, ...(spec.optional ?? [])];
+  const names = header.map((cell) => {
+    const name = columnName(cell).replace(/[’']/g, '_');
+    return spec.aliases?.[name] ?? name;
+  });
+  const unknown = names.filter((name) => name !== '' && !known.includes(name));
   if (unknown.length > 0)
     throw unreadable(
-      `Colonne${unknown.length > 1 ? 's' : ''} inconnue${unknown.length > 1 ? 's' : ''} : ${unknown.join(', ')}. Colonnes attendues : ${PERSON_LIST_COLUMNS.join(', ')} (facultatives : ${PERSON_LIST_OPTIONAL_COLUMNS.join(', ')}).`,
+      `Colonne${unknown.length > 1 ? 's' : ''} inconnue${unknown.length > 1 ? 's' : ''} : ${unknown.join(', ')}. Colonnes attendues : ${spec.columns.join(', ')}${spec.optional?.length ? ` (facultatives : ${spec.optional.join(', ')})` : ''}.`,
     );
-  const missing = PERSON_LIST_COLUMNS.filter((column) => !names.includes(column));
+  const missing = spec.columns.filter((column) => !names.includes(column));
   if (missing.length > 0)
     throw unreadable(
       `Colonne${missing.length > 1 ? 's' : ''} manquante${missing.length > 1 ? 's' : ''} : ${missing.join(', ')}.`,
     );
   const twice = names.filter((name, i) => name !== '' && names.indexOf(name) !== i);
   if (twice.length > 0) throw unreadable(`Colonne en double : ${twice.join(', ')}.`);
-  return names.map((name) => (name === '' ? null : (name as PersonListColumn)));
+  return names.map((name) => (name === '' ? null : (name as C)));
 };
 
-const tooMany = () =>
+const tooMany = (maxRows: number) =>
   unreadable(
-    `La liste compte plus de ${new Intl.NumberFormat('fr-FR').format(PERSON_LIST_MAX_ROWS)} lignes : découpez-la en plusieurs fichiers.`,
+    `La liste compte plus de ${new Intl.NumberFormat('fr-FR').format(maxRows)} lignes : découpez-la en plusieurs fichiers.`,
   );
 
-const rowOf = (columns: readonly (PersonListColumn | null)[], cells: readonly string[]) => {
-  const values: PersonRow = {};
+const rowOf = <C extends string>(columns: readonly (C | null)[], cells: readonly string[]) => {
+  const values: Partial<Record<C, string>> = {};
   columns.forEach((column, i) => {
     if (column) values[column] = cells[i] ?? '';
   });
@@ -90,7 +111,7 @@ export const decodeListText = (bytes: Buffer): string => {
   }
 };
 
-const readCsv = (bytes: Buffer): ListRow[] => {
+const readCsv = <C extends string>(spec: TableSpec<C>, bytes: Buffer): TableRow<C>[] => {
   const text = decodeListText(bytes);
   const parsed = Papa.parse<string[]>(text, {
     delimitersToGuess: [';', ',', '\t'],
@@ -99,12 +120,12 @@ const readCsv = (bytes: Buffer): ListRow[] => {
   const records = parsed.data;
   if (records.length === 0 || isBlank(records[0] ?? []))
     throw unreadable('Le fichier est vide : la première ligne doit nommer les colonnes.');
-  const columns = columnsOf(records[0]!);
-  const rows: ListRow[] = [];
+  const columns = columnsOf(spec, records[0]!);
+  const rows: TableRow<C>[] = [];
   for (let i = 1; i < records.length; i += 1) {
     const cells = records[i]!;
     if (isBlank(cells)) continue;
-    if (rows.length >= PERSON_LIST_MAX_ROWS) throw tooMany();
+    if (rows.length >= spec.maxRows) throw tooMany(spec.maxRows);
     rows.push({ ligne: i + 1, values: rowOf(columns, cells) });
   }
   return rows;
@@ -162,7 +183,10 @@ const cellText = (value: ExcelJS.CellValue): string => {
   return String(value);
 };
 
-const readXlsx = async (bytes: Buffer): Promise<ListRow[]> => {
+const readXlsx = async <C extends string>(
+  spec: TableSpec<C>,
+  bytes: Buffer,
+): Promise<TableRow<C>[]> => {
   await checkZipDirectory(bytes);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
     sharedStrings: 'cache',
@@ -171,8 +195,8 @@ const readXlsx = async (bytes: Buffer): Promise<ListRow[]> => {
     worksheets: 'emit',
     entries: 'emit',
   });
-  const rows: ListRow[] = [];
-  let columns: (PersonListColumn | null)[] | undefined;
+  const rows: TableRow<C>[] = [];
+  let columns: (C | null)[] | undefined;
   try {
     for await (const worksheet of reader) {
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
@@ -180,11 +204,11 @@ const readXlsx = async (bytes: Buffer): Promise<ListRow[]> => {
         if (!columns) {
           if (row.number !== 1 || isBlank(values))
             throw unreadable('La première ligne de la feuille doit nommer les colonnes.');
-          columns = columnsOf(values);
+          columns = columnsOf(spec, values);
           continue;
         }
         if (isBlank(values)) continue;
-        if (rows.length >= PERSON_LIST_MAX_ROWS) throw tooMany();
+        if (rows.length >= spec.maxRows) throw tooMany(spec.maxRows);
         rows.push({ ligne: row.number, values: rowOf(columns, values) });
       }
       break; // The first sheet only.
@@ -199,17 +223,24 @@ const readXlsx = async (bytes: Buffer): Promise<ListRow[]> => {
 };
 
 /**
- * A list of persons from the bytes sent, CSV or XLSX recognised from the bytes themselves (an XLSX
- * is a zip): its rows as texts, numbered as the sheet numbers them. A French error when it cannot
- * be read as a list (columns, size, format); the rows' own rules are the domain's.
+ * A table from the bytes sent, CSV or XLSX recognised from the bytes themselves (an XLSX is a zip):
+ * its rows as texts, numbered as the sheet numbers them. A French error when it cannot be read as
+ * such a table (columns, size, format); the rows' own rules are the domain's.
  */
-export const readPersonList = async (bytes: Buffer): Promise<ReadList> => {
+export const readTableFile = async <C extends string>(
+  spec: TableSpec<C>,
+  bytes: Buffer,
+): Promise<ReadTable<C>> => {
   if (bytes.length === 0) throw unreadable('Le fichier est vide.');
   if (bytes.length > PERSON_LIST_MAX_BYTES)
     throw unreadable('Le fichier dépasse 10 Mo : découpez la liste en plusieurs fichiers.');
   const zip = bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
-  if (zip) return { format: 'xlsx', rows: await readXlsx(bytes) };
+  if (zip) return { format: 'xlsx', rows: await readXlsx(spec, bytes) };
   if (bytes.includes(0))
     throw unreadable('Le fichier doit être une liste CSV ou un classeur XLSX.');
-  return { format: 'csv', rows: readCsv(bytes) };
+  return { format: 'csv', rows: readCsv(spec, bytes) };
 };
+
+/** A list of persons (« Inscrire un candidat »): its columns are the domain's. */
+export const readPersonList = (bytes: Buffer): Promise<ReadList> =>
+  readTableFile(PERSON_LIST_SPEC, bytes) as Promise<ReadList>;

@@ -26,6 +26,7 @@ import {
   type CandidatureDocument,
   type CandidatureDetails,
   type CandidatureEvent,
+  type CandidatureValues,
   type CommandContext,
   type Decider,
   type ListItem,
@@ -601,6 +602,50 @@ export const candidatureCommands = (
         return answer(id, outcome);
       } catch (error) {
         if (changed) await releaseUniqueValue(eventStore, after, owner(id), context);
+        throw error;
+      }
+    },
+
+    /**
+     * Corrects a candidate's identity after the exam (« Gestion des contentieux »), with its
+     * justification (also the events' reason) and its document, already stored. The session must
+     * have reached its composition; a new name or birth date moves the person's reservation in the
+     * session (another dossier holding it: 409), as a modification does.
+     */
+    async correctIdentity(
+      id: string,
+      input: { identite: CandidatureValues; justification: string; document: PieceFile },
+      revision: number,
+      scope: string | null,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      const current = await this.read(id, scope);
+      const { facts } = await sessionFacts(current.sessionId, context.now);
+      const before = personReservation(current.sessionId, current.values);
+      const after = personReservation(current.sessionId, { ...current.values, ...input.identite });
+      const changed = before.value !== after.value;
+      let reserved = false;
+      try {
+        const outcome = await run(
+          id,
+          {
+            type: 'CorrectIdentity',
+            data: { candidatureId: id, ...input, facts },
+          },
+          scope,
+          { ...context, reason: input.justification },
+          revision,
+          async (_state, events) => {
+            if (!changed || events.length === 0) return;
+            await reserve(after, id, scope, context);
+            reserved = true;
+          },
+        );
+        if (changed && outcome.events.length > 0)
+          await releaseUniqueValue(eventStore, before, owner(id), context);
+        return answer(id, outcome);
+      } catch (error) {
+        if (reserved) await releaseUniqueValue(eventStore, after, owner(id), context);
         throw error;
       }
     },

@@ -33,15 +33,13 @@ const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true })
  * in name order), read from the read models: the session's name, the sites with their headings,
  * how many candidates in all, and their rows site after site, named (métier, accommodation).
  */
-export const examListSource = async (
-  readStore: ReadStore,
-  cible: Omit<DocumentTarget, 'libelle'>,
-  kind: ExamListKind,
-) => {
-  const [sites, centres, metiers, handicaps] = await Promise.all(
-    ['sites-composition', 'centres-examen', 'metiers', 'types-handicap'].map((l) =>
-      readAllItems(readStore, l),
-    ),
+/**
+ * The sites a document's target names: one site, the sites of a centre d'examen, or those of a
+ * département, in name order; each with its heading (site — centre — address).
+ */
+export const targetSites = async (readStore: ReadStore, cible: Omit<DocumentTarget, 'libelle'>) => {
+  const [sites, centres] = await Promise.all(
+    ['sites-composition', 'centres-examen'].map((l) => readAllItems(readStore, l)),
   );
   const centreOf = new Map(centres!.map((c) => [c.id, c]));
   const chosen = sites!
@@ -60,6 +58,19 @@ export const examListSource = async (
       .filter((part) => typeof part === 'string' && part !== '')
       .join(' — ');
   };
+  return { sites: sites!, chosen, heading, centreOf };
+};
+
+export const examListSource = async (
+  readStore: ReadStore,
+  cible: Omit<DocumentTarget, 'libelle'>,
+  kind: ExamListKind,
+) => {
+  const [{ sites, chosen, heading, centreOf }, metiers, handicaps] = await Promise.all([
+    targetSites(readStore, cible),
+    readAllItems(readStore, 'metiers'),
+    readAllItems(readStore, 'types-handicap'),
+  ]);
   const metier = new Map(metiers!.map((m) => [m.id, String(m.libelle ?? '')]));
   const amenagement = new Map(
     handicaps!.map((h) => [h.id, String(h.amenagement || h.libelle || '')]),
@@ -91,7 +102,7 @@ export const examListSource = async (
         };
     }
   }
-  const siteById = new Map(sites!.map((site) => [site.id, site]));
+  const siteById = new Map(sites.map((site) => [site.id, site]));
   return {
     session: String(session?.libelle ?? ''),
     sites: chosen.map((site) => ({ id: site.id, heading: heading(site) })),

@@ -30,6 +30,10 @@ export const sessionsProjection: Projection = {
           id,
           statut: current?.statut ?? 'preparation',
           actif: current?.actif ?? true,
+          numeroArrete: current?.numeroArrete ?? null,
+          dateArrete: current?.dateArrete ?? null,
+          referenceModifieeLe: current?.referenceModifieeLe ?? null,
+          referenceModifieePar: current?.referenceModifieePar ?? null,
           ...createdStamp(current, event),
           ...stamp,
         } satisfies SessionDocument);
@@ -38,6 +42,17 @@ export const sessionsProjection: Projection = {
       case 'SessionAdvanced':
         if (current)
           context.put(sessionsCollection, { ...current, statut: event.data.to, ...stamp });
+        return;
+      case 'SessionReferenceSet':
+        if (current)
+          context.put(sessionsCollection, {
+            ...current,
+            numeroArrete: event.data.numeroArrete,
+            dateArrete: event.data.dateArrete,
+            referenceModifieeLe: event.metadata.at,
+            referenceModifieePar: event.metadata.actor.name,
+            ...stamp,
+          });
         return;
       default:
         assertNever(event);

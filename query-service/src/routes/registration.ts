@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   candidaturesCollection,
   candidaturesResource,
-  incidentsCollection,
+  identityCorrectionsCollection,
+  identityCorrectionsResource,
   incidentsResource,
   NotFoundError,
   PIECES_REPORT_FILTERS,
@@ -15,7 +16,9 @@ import {
   ValidationError,
   type CandidatureDocument,
   type ExportRow,
-  type IncidentDocument,
+  type IdentityCorrectionDocument,
+  type IncidentDocumentBase,
+  type ResourceDefinition,
 } from '@examens-pro/domain';
 import {
   requireAccess,
@@ -81,35 +84,72 @@ const sendStoredFile = (
 };
 
 /**
- * GET /api/incidents-inscription/:id/piece-jointe: an incident's attachment, to whoever may read
- * the incident: a reader of every incident (an enrôleur: their centre's), or the one who recorded it.
+ * GET /api/<incidents>/:id/piece-jointe: an incident's attachment (any kind: `resource`), to
+ * whoever may read the incident: a reader of every incident (for a kind read per centre, an
+ * enrôleur: their centre's), or the one who recorded it.
  */
 export const incidentFileRoutes: FastifyPluginAsync<{
   readonly readStore: ReadStore;
   readonly storage: DocumentStorage;
+  /** The kind's read resource of every incident (default: the registration incidents). */
+  readonly resource?: ResourceDefinition;
   readonly everyIncident: readonly string[];
   readonly ownIncidents: readonly string[];
-}> = async (app, { readStore, storage, everyIncident, ownIncidents }) => {
-  const incidents = readStore.collection<IncidentDocument>(incidentsCollection);
+}> = async (app, { readStore, storage, everyIncident, ownIncidents, resource }) => {
+  const kind = resource ?? incidentsResource;
+  const incidents = readStore.collection<IncidentDocumentBase & Record<string, unknown>>(
+    kind.collection,
+  );
   app.get<{ Params: { id: string } }>(
     '/:id/piece-jointe',
     { preHandler: requireAccess([...new Set([...everyIncident, ...ownIncidents])]) },
     async (request, reply) => {
       await awaitPosition(request, reply, {
         readStore,
-        projections: incidentsResource.projections,
+        projections: kind.projections,
       });
       const doc = await incidents.get(request.params.id);
       const held = request.principal?.permissions ?? new Set<string>();
-      const centre = request.principal?.user.centreDepotId ?? null;
+      const centre = kind.scopedBy ? (request.principal?.user.centreDepotId ?? null) : null;
       const readable =
         doc &&
-        (!centre || doc.centreDepotId === centre) &&
+        (!centre || doc[kind.scopedBy!] === centre) &&
         (everyIncident.some((p) => held.has(p)) || doc.creeParId === request.principal?.user.id);
-      if (!readable) throw new NotFoundError(incidentsResource.notFoundMessage);
+      if (!readable) throw new NotFoundError(kind.notFoundMessage);
       if (!doc.pieceJointe || !storage.exists(doc.pieceJointe.fichier))
         throw new NotFoundError('Cet incident n’a pas de pièce jointe.');
       return sendStoredFile(reply, storage, doc.pieceJointe);
+    },
+  );
+};
+
+/**
+ * GET /api/corrections-identite/:id/document: the document justifying an identity correction, to
+ * whoever reads the corrections' history (an enrôleur: their centre's only; 404 otherwise).
+ */
+export const identityDocumentRoutes: FastifyPluginAsync<{
+  readonly readStore: ReadStore;
+  readonly storage: DocumentStorage;
+  readonly requirement: readonly string[];
+}> = async (app, { readStore, storage, requirement }) => {
+  const corrections = readStore.collection<IdentityCorrectionDocument>(
+    identityCorrectionsCollection,
+  );
+  app.get<{ Params: { id: string } }>(
+    '/:id/document',
+    { preHandler: requireAccess(requirement) },
+    async (request, reply) => {
+      await awaitPosition(request, reply, {
+        readStore,
+        projections: identityCorrectionsResource.projections,
+      });
+      const doc = await corrections.get(request.params.id);
+      const scope = readScope(identityCorrectionsResource, request);
+      if (!doc || (scope && doc.centreDepotId !== scope.centreDepotId))
+        throw new NotFoundError(identityCorrectionsResource.notFoundMessage);
+      if (!storage.exists(doc.document.fichier))
+        throw new NotFoundError('Le document de cette correction est introuvable.');
+      return sendStoredFile(reply, storage, doc.document);
     },
   );
 };

@@ -23,6 +23,11 @@ export interface ListDocumentOptions<Row> {
   readonly section?: (row: Row) => string;
   /** A row's least height (an attendance list leaves room to sign). */
   readonly rowHeight?: number;
+  /**
+   * Who signs each part (each section, or the whole list): a block per name under the table, with
+   * room for the name, the date and the signature (a grade sheet's examiner and jury president).
+   */
+  readonly signatures?: readonly string[];
   readonly rows: AsyncIterable<Row>;
   /** Rows expected, for the progress bar (0 when unknown). */
   readonly total: number;
@@ -166,6 +171,39 @@ export const renderListDocument = async <Row>(
     doc.moveDown(0.5);
   };
   let part: string | undefined;
+  const signatureBlocks = (): void => {
+    const signers = options.signatures ?? [];
+    if (signers.length === 0) return;
+    const blockHeight = 70;
+    if (doc.y + blockHeight + 12 > bottom()) {
+      doc.addPage();
+      doc.y = MARGIN;
+    }
+    const top = doc.y + 12;
+    const blockWidth = width / signers.length;
+    signers.forEach((signer, i) => {
+      const left = MARGIN + i * blockWidth;
+      doc
+        .rect(left + 4, top, blockWidth - 8, blockHeight)
+        .lineWidth(0.5)
+        .stroke('#888888');
+      doc
+        .fillColor('#000000')
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .text(pdfText(signer), left + 10, top + 6, { width: blockWidth - 20, lineBreak: false });
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor('#444444')
+        .text('Nom, date et signature', left + 10, top + 20, {
+          width: blockWidth - 20,
+          lineBreak: false,
+        });
+    });
+    doc.fillColor('#000000').font('Helvetica').fontSize(9);
+    doc.y = top + blockHeight + 6;
+  };
   if (!options.section) header();
   const cellWidths = options.columns.map((column) => column.width * width - 8);
   const lineHeight = doc.currentLineHeight(true);
@@ -178,6 +216,7 @@ export const renderListDocument = async <Row>(
       const next = options.section(row);
       if (next !== part) {
         if (part !== undefined) {
+          signatureBlocks();
           doc.addPage();
           doc.y = MARGIN;
         }
@@ -227,6 +266,7 @@ export const renderListDocument = async <Row>(
     if (options.section) header();
     doc.font('Helvetica-Oblique').text('Aucun élément.', MARGIN, doc.y + 4);
   }
+  if (count > 0) signatureBlocks();
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i += 1) {

@@ -20,6 +20,7 @@ export type ToRenderThread =
       /** Each row's last cell is its part's heading (`section`). */
       sectioned?: boolean;
       rowHeight?: number;
+      signatures?: readonly string[];
       editedAt: number;
       timeZone: string;
       total: number;
@@ -114,6 +115,7 @@ export const renderListDocumentOffThread = <Row>(
       ...(options.subtitle ? { subtitle: options.subtitle } : {}),
       ...(options.section ? { sectioned: true } : {}),
       ...(options.rowHeight ? { rowHeight: options.rowHeight } : {}),
+      ...(options.signatures ? { signatures: options.signatures } : {}),
       editedAt: options.editedAt.getTime(),
       timeZone: options.timeZone ?? officeTimeZone(),
       total: options.total,

@@ -89,6 +89,7 @@ port.on('message', (message: ToRenderThread) => {
         ...(message.subtitle ? { subtitle: message.subtitle } : {}),
         ...(message.sectioned ? { section: (row: readonly string[]) => row[row.length - 1]! } : {}),
         ...(message.rowHeight ? { rowHeight: message.rowHeight } : {}),
+        ...(message.signatures ? { signatures: message.signatures } : {}),
         editedAt: new Date(message.editedAt),
         timeZone: message.timeZone,
         total: message.total,

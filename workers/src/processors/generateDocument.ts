@@ -32,6 +32,7 @@ import {
 import type { Writable } from 'node:stream';
 import { renderMetiersList } from '../pdf/metiersList.js';
 import { renderExamList } from '../pdf/examLists.js';
+import { renderGradeSheets } from '../pdf/gradeSheets.js';
 import { renderConvocationsOffThread } from '../pdf/renderThread.js';
 
 export const DOCUMENT_WORKER: Actor = {
@@ -67,6 +68,7 @@ const READS: Record<DocumentKind, readonly string[]> = {
   'liste-emargement': EXAM_LISTS_READ,
   'liste-porte': EXAM_LISTS_READ,
   convocations: [...EXAM_LISTS_READ, ...projectionsOf('epreuves')],
+  'fiches-notes': [...EXAM_LISTS_READ, ...projectionsOf('epreuves'), ...projectionsOf('notes')],
 };
 
 type Renderer = (
@@ -101,6 +103,10 @@ export const generateDocument = (deps: DocumentDeps) => {
     'liste-metiers': (out, progress) => renderMetiersList(out, deps.readStore, now(), progress),
     'liste-emargement': examList('liste-emargement'),
     'liste-porte': examList('liste-porte'),
+    'fiches-notes': (out, progress, cible) => {
+      if (!cible) throw new Error('document sans cible');
+      return renderGradeSheets(out, deps.readStore, cible, now(), progress);
+    },
     convocations: async (out, progress, cible) => {
       if (!cible) throw new Error('document sans cible');
       const source = await convocationSource(deps.readStore, cible);

@@ -26,7 +26,7 @@ const FOLDED = 4;
  * Each field the event changed, « Libellé : avant → après » (libellés already read by the server);
  * a long list (a creation) folded to its first lines until asked.
  */
-const Changes = ({ record }: { record: RaRecord }) => {
+export const Changes = ({ record }: { record: RaRecord }) => {
   const [open, setOpen] = useState(false);
   const changes = (record.changes ?? []) as Change[];
   if (changes.length === 0) return <>—</>;

@@ -13,10 +13,11 @@ import {
 } from './attachment';
 
 /**
- * « Joindre une pièce » (or « Remplacer la pièce jointe ») on one's own incident while it is not
- * closed, for who records incidents: the file goes at once, with the version the user saw.
+ * « Joindre une pièce » (or « Remplacer la pièce jointe ») on an incident while it is not closed,
+ * for who may attach on the route (its « joindre » action, else its writers): the file goes at
+ * once to the kind's API resource `api`, with the version the user saw.
  */
-export const AttachButton = () => {
+export const AttachButton = ({ api }: { api: string }) => {
   const record = useRecordContext();
   const can = useRouteCan();
   const dataProvider = useDataProvider<ExamensDataProvider>();
@@ -37,7 +38,7 @@ export const AttachButton = () => {
     if (problem) return;
     setSending(true);
     try {
-      await dataProvider.command(attachmentCommand(String(record.id)), {
+      await dataProvider.command(attachmentCommand(api, String(record.id)), {
         file,
         revision: Number(record.version),
         headers: { 'X-Nom-Fichier': encodeURIComponent(file.name) },

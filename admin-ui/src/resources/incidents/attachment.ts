@@ -1,13 +1,16 @@
 import { PIECE_MAX_BYTES } from '@examens-pro/domain';
 import { formatNumber } from '../../common/format';
 
-/** Where an incident's attachment is read (same origin: the session cookie goes with it). */
-export const attachmentUrl = (incidentId: string): string =>
-  `/api/incidents-inscription/${encodeURIComponent(incidentId)}/piece-jointe`;
+/**
+ * Where an incident's attachment is read, under its kind's API resource (`incidents-inscription`,
+ * `incidents-examen`); same origin: the session cookie goes with it.
+ */
+export const attachmentUrl = (api: string, incidentId: string): string =>
+  `/api/${api}/${encodeURIComponent(incidentId)}/piece-jointe`;
 
 /** The command taking the attachment's raw bytes (If-Match: the incident's revision). */
-export const attachmentCommand = (incidentId: string): string =>
-  `incidents-inscription/${encodeURIComponent(incidentId)}/piece-jointe`;
+export const attachmentCommand = (api: string, incidentId: string): string =>
+  `${api}/${encodeURIComponent(incidentId)}/piece-jointe`;
 
 export const ATTACHMENT_ACCEPT = 'application/pdf,image/png,image/jpeg';
 export const ATTACHMENT_HELP = 'Fichier PDF, JPEG ou PNG de 5 Mo au plus.';

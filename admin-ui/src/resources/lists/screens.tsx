@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { CODE, LIBELLE, type FieldDeclaration } from '../../kit/declaration';
 import { screensOf } from '../../kit/screens';
 import { DOCUMENT_KINDS, type DocumentKind } from '@examens-pro/domain';
@@ -96,12 +97,25 @@ const tabsPath = (definition: ReferenceListDefinition): string | undefined =>
     ? definition.path
     : undefined);
 
+/** The screen's tabs, then the list's own panel, above the list. */
+const aboveList = (definition: ReferenceListDefinition, AboveList?: ComponentType) => {
+  const tabs = tabsPath(definition);
+  if (!tabs && !AboveList) return undefined;
+  return (
+    <>
+      {tabs ? <ScreenTabs path={tabs} /> : null}
+      {AboveList ? <AboveList /> : null}
+    </>
+  );
+};
+
 /**
  * Any reference list (métiers included): code, libellé, then its own fields in their declared
  * order; items are deactivated rather than deleted once in use. A list managed from another screen,
- * or managing others (métiers: filières, corps de métiers), shows that screen's tabs above it.
+ * or managing others (métiers: filières, corps de métiers), shows that screen's tabs above it; a
+ * list with a panel of its own (the juries' coverage) shows it there too.
  */
-export const listScreens = (definition: ReferenceListDefinition) =>
+export const listScreens = (definition: ReferenceListDefinition, AboveList?: ComponentType) =>
   screensOf({
     label: screenTitle(definition),
     itemLabel: definition.itemLabel,
@@ -115,7 +129,7 @@ export const listScreens = (definition: ReferenceListDefinition) =>
     },
     afterCreate: 'list',
     slots: {
-      aboveList: tabsPath(definition) ? <ScreenTabs path={tabsPath(definition)!} /> : undefined,
+      aboveList: aboveList(definition, AboveList),
       listActions: documentButtons(definition),
     },
   });

@@ -1,0 +1,341 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Title, useDataProvider, useNotify } from 'react-admin';
+import { formatMark } from '@examens-pro/domain';
+import { formatNumber } from '../../common/format';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
+import { useRouteCan } from '../../kit/useRouteCan';
+import {
+  candidateName,
+  MarkStatusChip,
+  readAfterCommand,
+  SheetPicker,
+  sheetUrl,
+  useGradeChoices,
+  type Sheet,
+  type SheetRow,
+} from './shared';
+
+const ROUTE = 'espace-examen/notes/liste-des-notes';
+
+type Reasoned = { kind: 'modification' | 'resolution'; row: SheetRow };
+
+/**
+ * « Liste des notes »: the grid of one site at one épreuve, typed from the keyboard (a mark, Entrée,
+ * the next candidate). While the import window is open a mark is one entry (with double entry, it
+ * counts once a second person typed the same value); a retained mark is changed, and a discrepancy
+ * resolved, with a reason, under « Modifier une note ».
+ */
+export const GradeGridPage = () => {
+  const { choices, sessionId, setSessionId, error } = useGradeChoices();
+  const [epreuveId, setEpreuveId] = useState('');
+  const [siteId, setSiteId] = useState('');
+  const [sheet, setSheet] = useState<Sheet>();
+  const [loadError, setLoadError] = useState<string>();
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [dialog, setDialog] = useState<Reasoned>();
+  const inputs = useRef<Record<string, HTMLInputElement | null>>({});
+  const dataProvider = useDataProvider<ExamensDataProvider>();
+  const notify = useNotify();
+  const can = useRouteCan(ROUTE);
+
+  useEffect(() => {
+    if (!epreuveId && choices.epreuves?.[0]) setEpreuveId(choices.epreuves[0].id);
+    if (!siteId && choices.sites?.[0]) setSiteId(choices.sites[0].id);
+  }, [choices, epreuveId, siteId]);
+
+  const load = useCallback(() => {
+    if (!sessionId || !epreuveId || !siteId) return;
+    readAfterCommand<Sheet>(sheetUrl(sessionId, epreuveId, siteId))
+      .then((found) => {
+        setSheet(found);
+        setLoadError(undefined);
+      })
+      .catch((e: Error) => setLoadError(e.message));
+  }, [sessionId, epreuveId, siteId]);
+  useEffect(load, [load]);
+
+  const settings = sheet?.configuration;
+  const entering = Boolean(settings?.importationOuverte) && can.action('saisir');
+  const rows = sheet?.candidats ?? [];
+  const editable = (row: SheetRow) =>
+    entering &&
+    row.presence !== 'absent' &&
+    (row.statut === 'a-saisir' || row.statut === 'en-attente');
+
+  const focusAfter = (candidatureId: string) => {
+    const order = rows.filter(editable).map((r) => r.candidatureId);
+    const next = order[order.indexOf(candidatureId) + 1];
+    if (next) inputs.current[next]?.focus();
+  };
+
+  const save = async (row: SheetRow) => {
+    const value = (drafts[row.candidatureId] ?? '').trim();
+    if (!value) return;
+    try {
+      await dataProvider.command('notes/saisies', {
+        data: {
+          sessionId,
+          epreuveId,
+          siteId,
+          saisies: [{ candidatureId: row.candidatureId, note: value }],
+        },
+      });
+      setDrafts(({ [row.candidatureId]: _saved, ...rest }) => rest);
+      setRowErrors(({ [row.candidatureId]: _fixed, ...rest }) => rest);
+      load();
+    } catch (e) {
+      setRowErrors((all) => ({ ...all, [row.candidatureId]: (e as Error).message }));
+    }
+  };
+
+  const onKey = (row: SheetRow) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void save(row);
+    focusAfter(row.candidatureId);
+  };
+
+  const counts = {
+    retenues: rows.filter((r) => r.statut === 'retenue').length,
+    ecarts: rows.filter((r) => r.statut === 'ecart').length,
+    attente: rows.filter((r) => r.statut === 'en-attente').length,
+  };
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Liste des notes" />
+      <SheetPicker
+        choices={choices}
+        sessionId={sessionId}
+        onSession={(id) => {
+          setSessionId(id);
+          setEpreuveId('');
+          setSiteId('');
+          setSheet(undefined);
+        }}
+        epreuveId={epreuveId}
+        onEpreuve={setEpreuveId}
+        siteId={siteId}
+        onSite={setSiteId}
+      />
+      {error || loadError ? <Alert severity="error">{error ?? loadError}</Alert> : null}
+      {sheet ? (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }} aria-live="polite">
+            {formatNumber(rows.length)} candidats — notes sur {formatMark(sheet.epreuve.noteMax)} —{' '}
+            {formatNumber(counts.retenues)} retenue{counts.retenues > 1 ? 's' : ''},{' '}
+            {formatNumber(counts.attente)} en attente de seconde saisie,{' '}
+            {formatNumber(counts.ecarts)} écart{counts.ecarts > 1 ? 's' : ''}
+            {settings?.doubleSaisie ? ' — double saisie exigée' : ''}
+          </Typography>
+          {!settings?.importationOuverte ? (
+            <Alert severity="info" sx={{ mb: 1 }}>
+              La fenêtre d’importation et de saisie est fermée : les notes ne se saisissent pas.
+            </Alert>
+          ) : null}
+          <TableContainer>
+            <Table size="small" aria-label="Grille des notes">
+              <TableHead>
+                <TableRow>
+                  <TableCell>N° candidat</TableCell>
+                  <TableCell>Candidat</TableCell>
+                  <TableCell>Présence</TableCell>
+                  <TableCell>Saisies</TableCell>
+                  <TableCell sx={{ width: 140 }}>Note</TableCell>
+                  <TableCell>Statut</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.candidatureId}>
+                    <TableCell>{row.numeroCandidat}</TableCell>
+                    <TableCell>{candidateName(row)}</TableCell>
+                    <TableCell>
+                      {row.presence === 'absent'
+                        ? 'Absent'
+                        : row.presence === 'present'
+                          ? 'Présent'
+                          : '—'}
+                    </TableCell>
+                    <TableCell>
+                      {row.saisies.map((s) => `${formatMark(s.note)} (${s.par})`).join(' ; ') ||
+                        '—'}
+                    </TableCell>
+                    <TableCell>
+                      {editable(row) ? (
+                        <TextField
+                          size="small"
+                          value={drafts[row.candidatureId] ?? ''}
+                          placeholder={row.statut === 'en-attente' ? '2e saisie' : ''}
+                          onChange={(e) =>
+                            setDrafts((all) => ({ ...all, [row.candidatureId]: e.target.value }))
+                          }
+                          onKeyDown={onKey(row)}
+                          onBlur={() => void save(row)}
+                          inputRef={(el: HTMLInputElement | null) => {
+                            inputs.current[row.candidatureId] = el;
+                          }}
+                          error={Boolean(rowErrors[row.candidatureId])}
+                          helperText={rowErrors[row.candidatureId]}
+                          slotProps={{
+                            htmlInput: {
+                              inputMode: 'decimal',
+                              'aria-label': `Note de ${row.numeroCandidat}`,
+                            },
+                          }}
+                        />
+                      ) : (
+                        <strong>{row.note === null ? '—' : formatMark(row.note)}</strong>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <MarkStatusChip statut={row.statut} />
+                    </TableCell>
+                    <TableCell>
+                      {row.statut === 'retenue' &&
+                      settings?.modificationOuverte &&
+                      can.action('modifier') ? (
+                        <Button
+                          size="small"
+                          onClick={() => setDialog({ kind: 'modification', row })}
+                        >
+                          Modifier
+                        </Button>
+                      ) : null}
+                      {row.statut === 'ecart' && can.action('resoudre') ? (
+                        <Button
+                          size="small"
+                          color="warning"
+                          onClick={() => setDialog({ kind: 'resolution', row })}
+                        >
+                          Résoudre l’écart
+                        </Button>
+                      ) : null}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      ) : null}
+      {dialog ? (
+        <ReasonDialog
+          dialog={dialog}
+          noteMax={sheet?.epreuve.noteMax ?? 20}
+          onClose={() => setDialog(undefined)}
+          onSubmit={async (note, motif) => {
+            await dataProvider.command(`notes/${dialog.kind}`, {
+              data: {
+                sessionId,
+                epreuveId,
+                siteId,
+                candidatureId: dialog.row.candidatureId,
+                note,
+                motif,
+              },
+            });
+            notify(dialog.kind === 'modification' ? 'Note modifiée.' : 'Écart résolu.', {
+              type: 'success',
+            });
+            setDialog(undefined);
+            load();
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+};
+
+const ReasonDialog = ({
+  dialog,
+  noteMax,
+  onClose,
+  onSubmit,
+}: {
+  dialog: Reasoned;
+  noteMax: number;
+  onClose: () => void;
+  onSubmit: (note: string, motif: string) => Promise<void>;
+}) => {
+  const [note, setNote] = useState(
+    dialog.kind === 'modification' && dialog.row.note !== null ? formatMark(dialog.row.note) : '',
+  );
+  const [motif, setMotif] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const title =
+    dialog.kind === 'modification'
+      ? `Modifier la note de ${dialog.row.numeroCandidat}`
+      : `Résoudre l’écart de ${dialog.row.numeroCandidat}`;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="grade-reason-title">
+      <DialogTitle id="grade-reason-title">{title}</DialogTitle>
+      <DialogContent>
+        {dialog.kind === 'resolution' ? (
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            Saisies :{' '}
+            {dialog.row.saisies.map((s) => `${formatMark(s.note)} par ${s.par}`).join(' ; ')}
+          </Typography>
+        ) : null}
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField
+            label={`Note retenue (sur ${formatMark(noteMax)})`}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            autoFocus
+          />
+          <TextField
+            label="Motif"
+            value={motif}
+            onChange={(e) => setMotif(e.target.value)}
+            multiline
+            minRows={2}
+            required
+          />
+          {problem ? <Alert severity="error">{problem}</Alert> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Annuler</Button>
+        <Button
+          variant="contained"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await onSubmit(note, motif);
+            } catch (e) {
+              setProblem((e as Error).message);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          Enregistrer
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

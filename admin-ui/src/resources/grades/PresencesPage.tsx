@@ -1,0 +1,216 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useDataProvider, useNotify } from 'react-admin';
+import { formatNumber } from '../../common/format';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
+import {
+  candidateName,
+  readAfterCommand,
+  SheetPicker,
+  sheetUrl,
+  useGradeChoices,
+  type Sheet,
+} from './shared';
+
+type Presence = 'present' | 'absent';
+
+/**
+ * « Éditer les présences »: one site at one épreuve; « Tous présents », then the absents by
+ * candidate number (typed, Entrée), then « Enregistrer ». A candidate with a mark cannot be absent.
+ */
+export const PresencesPage = () => {
+  const { choices, sessionId, setSessionId, error } = useGradeChoices();
+  const [epreuveId, setEpreuveId] = useState('');
+  const [siteId, setSiteId] = useState('');
+  const [sheet, setSheet] = useState<Sheet>();
+  const [changes, setChanges] = useState<Record<string, Presence>>({});
+  const [numero, setNumero] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<ExamensDataProvider>();
+  const notify = useNotify();
+
+  useEffect(() => {
+    if (!epreuveId && choices.epreuves?.[0]) setEpreuveId(choices.epreuves[0].id);
+    if (!siteId && choices.sites?.[0]) setSiteId(choices.sites[0].id);
+  }, [choices, epreuveId, siteId]);
+
+  const load = useCallback(() => {
+    if (!sessionId || !epreuveId || !siteId) return;
+    readAfterCommand<Sheet>(sheetUrl(sessionId, epreuveId, siteId))
+      .then((found) => {
+        setSheet(found);
+        setChanges({});
+        setProblem(undefined);
+      })
+      .catch((e: Error) => setProblem(e.message));
+  }, [sessionId, epreuveId, siteId]);
+  useEffect(load, [load]);
+
+  const rows = sheet?.candidats ?? [];
+  const presenceOf = (id: string, stored: Presence | null) => changes[id] ?? stored;
+  const all = rows.map((r) => presenceOf(r.candidatureId, r.presence));
+  const totals = {
+    presents: all.filter((p) => p === 'present').length,
+    absents: all.filter((p) => p === 'absent').length,
+    none: all.filter((p) => p === null).length,
+  };
+
+  const markAbsent = () => {
+    const wanted = numero.trim().toUpperCase();
+    const row = rows.find((r) => r.numeroCandidat.toUpperCase() === wanted);
+    if (!row) {
+      setProblem(`Aucun candidat de cette feuille ne porte le numéro « ${numero.trim()} ».`);
+      return;
+    }
+    setProblem(undefined);
+    setChanges((all) => ({ ...all, [row.candidatureId]: 'absent' }));
+    setNumero('');
+  };
+
+  const save = async () => {
+    const presences = Object.entries(changes)
+      .filter(([id, p]) => rows.find((r) => r.candidatureId === id)?.presence !== p)
+      .map(([candidatureId, presence]) => ({ candidatureId, presence }));
+    if (presences.length === 0) return;
+    setBusy(true);
+    try {
+      await dataProvider.command('notes/presences', {
+        data: { sessionId, epreuveId, siteId, presences },
+      });
+      notify('Présences enregistrées.', { type: 'success' });
+      load();
+    } catch (e) {
+      setProblem((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Éditer les présences" />
+      <SheetPicker
+        choices={choices}
+        sessionId={sessionId}
+        onSession={(id) => {
+          setSessionId(id);
+          setEpreuveId('');
+          setSiteId('');
+          setSheet(undefined);
+        }}
+        epreuveId={epreuveId}
+        onEpreuve={setEpreuveId}
+        siteId={siteId}
+        onSite={setSiteId}
+      />
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      {sheet ? (
+        <>
+          <Stack
+            direction="row"
+            spacing={2}
+            alignItems="center"
+            useFlexGap
+            flexWrap="wrap"
+            sx={{ mb: 2 }}
+          >
+            <Button
+              variant="outlined"
+              onClick={() =>
+                setChanges((all) => ({
+                  ...all,
+                  ...Object.fromEntries(
+                    rows
+                      .filter((r) => presenceOf(r.candidatureId, r.presence) !== 'absent')
+                      .map((r) => [r.candidatureId, 'present' as const]),
+                  ),
+                }))
+              }
+            >
+              Tous présents
+            </Button>
+            <TextField
+              size="small"
+              label="N° candidat absent"
+              value={numero}
+              onChange={(e) => setNumero(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  markAbsent();
+                }
+              }}
+            />
+            <Button
+              variant="contained"
+              disabled={busy || Object.keys(changes).length === 0}
+              onClick={save}
+            >
+              Enregistrer les présences
+            </Button>
+            <Typography variant="body2" aria-live="polite">
+              {formatNumber(totals.presents)} présent{totals.presents > 1 ? 's' : ''},{' '}
+              {formatNumber(totals.absents)} absent{totals.absents > 1 ? 's' : ''},{' '}
+              {formatNumber(totals.none)} non renseigné{totals.none > 1 ? 's' : ''}
+            </Typography>
+          </Stack>
+          {problem ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {problem}
+            </Alert>
+          ) : null}
+          <Table size="small" aria-label="Présences">
+            <TableHead>
+              <TableRow>
+                <TableCell>N° candidat</TableCell>
+                <TableCell>Candidat</TableCell>
+                <TableCell>Sexe</TableCell>
+                <TableCell>Présence</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.candidatureId}>
+                  <TableCell>{row.numeroCandidat}</TableCell>
+                  <TableCell>{candidateName(row)}</TableCell>
+                  <TableCell>{row.sexe}</TableCell>
+                  <TableCell>
+                    <ToggleButtonGroup
+                      size="small"
+                      exclusive
+                      value={presenceOf(row.candidatureId, row.presence)}
+                      onChange={(_e, value: Presence | null) => {
+                        if (value) setChanges((all) => ({ ...all, [row.candidatureId]: value }));
+                      }}
+                      aria-label={`Présence de ${row.numeroCandidat}`}
+                    >
+                      <ToggleButton value="present">Présent</ToggleButton>
+                      <ToggleButton value="absent">Absent</ToggleButton>
+                    </ToggleButtonGroup>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      ) : problem ? (
+        <Alert severity="error">{problem}</Alert>
+      ) : null}
+    </Box>
+  );
+};

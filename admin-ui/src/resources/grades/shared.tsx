@@ -1,0 +1,165 @@
+import { Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { MARK_STATUS_LABELS, type MarkStatus } from '@examens-pro/domain';
+import { apiJson } from '../../common/api';
+import { lastCommandPosition } from '../../dashboard/dataProvider';
+
+export interface GradeSettings {
+  readonly sessionId: string;
+  readonly importationOuverte: boolean;
+  readonly modificationOuverte: boolean;
+  readonly doubleSaisie: boolean;
+}
+export interface EpreuveChoice {
+  readonly id: string;
+  readonly code: string;
+  readonly libelle: string;
+  readonly noteMax: number;
+}
+export interface SiteChoice {
+  readonly id: string;
+  readonly libelle: string;
+  readonly candidats: number;
+}
+export interface GradeChoices {
+  readonly sessions: { id: string; libelle: string; statut: string }[];
+  readonly configuration?: GradeSettings;
+  readonly epreuves?: EpreuveChoice[];
+  readonly sites?: SiteChoice[];
+}
+
+export interface SheetRow {
+  readonly candidatureId: string;
+  readonly numeroCandidat: string;
+  readonly nom: string;
+  readonly prenoms: string;
+  readonly sexe: string;
+  readonly presence: 'present' | 'absent' | null;
+  readonly note: number | null;
+  readonly statut: MarkStatus;
+  readonly saisies: { rang: number; note: number; par: string; le: string; source: string }[];
+}
+export interface Sheet {
+  readonly feuilleId: string;
+  readonly ouverte: boolean;
+  readonly epreuve: EpreuveChoice;
+  readonly site: { id: string; libelle: string };
+  readonly configuration: GradeSettings;
+  readonly candidats: SheetRow[];
+}
+
+/** A read that waits for this tab's last command to be projected (read-your-writes). */
+export const readAfterCommand = <T,>(url: string): Promise<T> => {
+  const position = lastCommandPosition();
+  return apiJson<T>(url, position ? { headers: { 'X-Min-Position': position } } : {});
+};
+
+/** The sessions, then for the one chosen its épreuves, sites and grade settings. */
+export const useGradeChoices = () => {
+  const [choices, setChoices] = useState<GradeChoices>({ sessions: [] });
+  const [sessionId, setSessionId] = useState('');
+  const [error, setError] = useState<string>();
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    readAfterCommand<GradeChoices>(
+      `/api/notes/choix${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
+    )
+      .then((found) => {
+        setChoices(found);
+        setError(undefined);
+        if (!sessionId && found.sessions[0]) setSessionId(found.sessions[0].id);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, [sessionId, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { choices, sessionId, setSessionId, error, reload };
+};
+
+const Select = ({
+  label,
+  value,
+  onChange,
+  items,
+  minWidth = 240,
+}: {
+  label: string;
+  value: string;
+  onChange: (id: string) => void;
+  items: readonly { id: string; libelle: string }[];
+  minWidth?: number;
+}) => (
+  <TextField
+    select
+    fullWidth={false}
+    label={label}
+    value={items.some((i) => i.id === value) ? value : ''}
+    onChange={(e) => onChange(e.target.value)}
+    sx={{ minWidth }}
+  >
+    {items.map((item) => (
+      <MenuItem key={item.id} value={item.id}>
+        {item.libelle}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
+/** Session, épreuve and site: which sheet a page shows. */
+export const SheetPicker = ({
+  choices,
+  sessionId,
+  onSession,
+  epreuveId,
+  onEpreuve,
+  siteId,
+  onSite,
+}: {
+  choices: GradeChoices;
+  sessionId: string;
+  onSession: (id: string) => void;
+  epreuveId: string;
+  onEpreuve: (id: string) => void;
+  siteId: string;
+  onSite: (id: string) => void;
+}) => (
+  <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+    <Select label="Session" value={sessionId} onChange={onSession} items={choices.sessions} />
+    <Select
+      label="Épreuve"
+      value={epreuveId}
+      onChange={onEpreuve}
+      items={(choices.epreuves ?? []).map((e) => ({
+        id: e.id,
+        libelle: `${e.code} — ${e.libelle}`,
+      }))}
+    />
+    <Select
+      label="Site de composition"
+      value={siteId}
+      onChange={onSite}
+      items={(choices.sites ?? []).map((s) => ({
+        id: s.id,
+        libelle: `${s.libelle} (${s.candidats})`,
+      }))}
+      minWidth={280}
+    />
+  </Stack>
+);
+
+export const sheetUrl = (sessionId: string, epreuveId: string, siteId: string) =>
+  `/api/notes/feuille?${new URLSearchParams({ sessionId, epreuveId, siteId }).toString()}`;
+
+const STATUS_COLORS: Record<MarkStatus, 'default' | 'info' | 'warning' | 'success'> = {
+  'a-saisir': 'default',
+  'en-attente': 'info',
+  ecart: 'warning',
+  retenue: 'success',
+};
+
+export const MarkStatusChip = ({ statut }: { statut: MarkStatus }) => (
+  <Chip size="small" color={STATUS_COLORS[statut]} label={MARK_STATUS_LABELS[statut]} />
+);
+
+/** « Nom Prénoms », as the exam lists name candidates. */
+export const candidateName = (row: { nom: string; prenoms: string }) =>
+  `${row.nom.toUpperCase()} ${row.prenoms}`.trim();

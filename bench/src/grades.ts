@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { ensureGeography, listCommands, sessionCommands } from '@examens-pro/command-service';
+import {
+  CANDIDATURE_CATEGORY,
+  candidatureDecider,
+  candidaturesCollection,
+  DEFAULT_GEOGRAPHY,
+  dossierNumber,
+  geographyCode,
+  parseCandidature,
+  parseListItem,
+  referenceList,
+  streamName,
+  type Actor,
+  type Candidature,
+  type CandidatureCommand,
+  type CommandContext,
+  type EventEnvelope,
+  type RegistrationFacts,
+} from '@examens-pro/domain';
+import { buildApp } from '@examens-pro/embedded';
+import { eventIdFor, loadConfig, openPorts, toEnvelopes } from '@examens-pro/platform';
+import { percentile, round } from './machine.js';
+import { startServer } from './server.js';
+
+/**
+ * The grades of a session at scale: `candidats` candidates allocated to `sites` sites (500 each),
+ * every one composing a common written épreuve and their métier's practical one; the session at
+ * « Composition ». Written in-process (configuration through the product's commands, dossiers as the
+ * candidature decider decides them, projections caught up), then measured over HTTP on the product
+ * started as its own process, signed in: the import window opened, a file of one mark per candidate
+ * and épreuve (2 × `candidats` rows, « 12,5 » decimals) imported until the list of marks shows every
+ * one retained; then the grid of a 500-candidate site at the written épreuve read `requests` times.
+ */
+const ACTOR: Actor = { id: 'mesure-notes', name: 'Mesure des notes' };
+const NOMS = ['Atangana', 'Mbarga', 'Ngono', 'Essomba', 'Fotso', 'Kamga', 'Tchoupo', 'Nkoulou'];
+const PRENOMS = ['Marie', 'Paul', 'Aline', 'Jean', 'Brice', 'Gaëlle', 'Samuel', 'Divine'];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const enc = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
+
+export const benchGrades = async (options: {
+  dataDir: string;
+  port: number;
+  candidats: number;
+  metiers: number;
+  requests: number;
+}) => {
+  const perSite = 500;
+  const sites = Math.ceil(options.candidats / perSite);
+  const config = loadConfig({ DATA_DIR: options.dataDir, LOG_LEVEL: 'error' });
+  const ports = openPorts(config);
+  const { eventStore, readStore } = ports;
+  const now = new Date().toISOString();
+  const context = (commandId: string): CommandContext => ({ commandId, actor: ACTOR, now });
+
+  // 1. Configuration through the product's commands.
+  const setupStarted = performance.now();
+  await ensureGeography(eventStore, readStore, { actor: ACTOR, now });
+  const departementIds = DEFAULT_GEOGRAPHY.flatMap(({ departements }) =>
+    departements.map((name) => eventIdFor(`geographie-departements-${geographyCode(name)}`, 0)),
+  );
+  const item = async (list: string, code: string, libelle: string, values: object = {}) => {
+    const id = eventIdFor(`mesure-${list}-${code}`, 0);
+    const definition = referenceList(list)!;
+    await listCommands(eventStore, readStore, definition).create(
+      id,
+      parseListItem(definition, { code, libelle, ...values }),
+      context(`mesure-${list}-${code}`),
+    );
+    return id;
+  };
+  const examenId = await item('examens', 'CQP', 'Certificat de qualification professionnelle', {
+    noteDePassage: 10,
+  });
+  const sessionId = eventIdFor('mesure-notes-session', 0);
+  const sessions = sessionCommands(eventStore);
+  let { revision } = await sessions.create(
+    sessionId,
+    {
+      examenId,
+      annee: 2027,
+      libelle: 'CQP session 2027',
+      ouvertureInscriptions: '2026-10-01',
+      clotureInscriptions: '2027-02-26',
+      debutComposition: '2027-06-14',
+      finComposition: '2027-06-18',
+    },
+    context('mesure-session'),
+  );
+  revision = (
+    await sessions.advance(sessionId, 'inscriptions-ouvertes', revision, context('mesure-ouv'))
+  ).revision;
+  await item('parametres-edition', 'CQP-2027', 'Édition CQP 2027', {
+    sessionId,
+    dateLimiteModification: '2099-12-31',
+    prefixeDossier: 'CQP27',
+  });
+  const niveauId = await item('niveaux-scolarisation', 'CEP', 'CEP', { rang: 1 });
+  const centreDepot = await item('centres-depot', 'DEP1', 'Centre de dépôt', {
+    departementId: departementIds[0],
+  });
+  await item('epreuves', 'THEO', 'Épreuve écrite commune', {
+    examenId,
+    coefficient: 1,
+    noteMax: 20,
+    typeEpreuve: 'ecrite',
+  });
+  const metierIds: string[] = [];
+  for (let m = 0; m < options.metiers; m += 1) {
+    const code = `M${String(m + 1).padStart(2, '0')}`;
+    const metierId = await item('metiers', code, `Métier ${m + 1}`);
+    await item('metiers-ouverts', `MO-${code}`, `Métier ${m + 1} 2027`, { sessionId, metierId });
+    await item('epreuves', `PRAT-${code}`, `Pratique du métier ${m + 1}`, {
+      examenId,
+      metierId,
+      coefficient: 2,
+      noteMax: 40,
+      typeEpreuve: 'pratique',
+    });
+    metierIds.push(metierId);
+  }
+  const centreExamen = await item('centres-examen', 'CE1', 'Centre d’examen', {
+    departementId: departementIds[0],
+  });
+  const siteIds: string[] = [];
+  for (let s = 0; s < sites; s += 1)
+    siteIds.push(
+      await item('sites-composition', `S${String(s + 1).padStart(4, '0')}`, `Site ${s + 1}`, {
+        centreExamenId: centreExamen,
+        capacite: perSite,
+      }),
+    );
+
+  // 2. Candidates validated and allocated, as the candidature decider decides them.
+  const facts: RegistrationFacts = {
+    registrationOpen: true,
+    deadlinePassed: false,
+    modifiableAfterValidation: false,
+    compositionStarted: false,
+  };
+  const rows: string[] = ['numero_candidat;code_epreuve;note'];
+  const dossier = (i: number) => {
+    const candidatureId = randomUUID();
+    const m = i % options.metiers;
+    const siteIndex = Math.floor(i / perSite);
+    const numeroCandidat = `M${String(m + 1).padStart(2, '0')}-${String(Math.floor(i / options.metiers) + 1).padStart(5, '0')}`;
+    const details = parseCandidature({
+      sessionId,
+      metierId: metierIds[m],
+      centreDepotId: centreDepot,
+      categorie: 'libre',
+      nom: NOMS[i % NOMS.length],
+      prenoms: `${PRENOMS[(i * 7) % PRENOMS.length]} Numéro`,
+      sexe: i % 2 ? 'M' : 'F',
+      dateNaissance: new Date(Date.UTC(1970, 0, 1) + (i % 12_000) * 86_400_000)
+        .toISOString()
+        .slice(0, 10),
+      lieuNaissance: 'Yaoundé',
+      nationalite: 'Camerounaise',
+      telephone: `6${String(70_000_000 + i).slice(-8)}`,
+      niveauId,
+    });
+    const commands: CandidatureCommand[] = [
+      {
+        type: 'CreateCandidature',
+        data: {
+          candidatureId,
+          numeroDossier: dossierNumber('CQP27', i + 1),
+          ...details,
+          facts,
+          piecesDemandees: [],
+          montantDu: null,
+        },
+      },
+      { type: 'SubmitCandidature', data: { candidatureId, facts } },
+      { type: 'ValidateCandidature', data: { candidatureId, facts, pieces: [], frais: null } },
+      {
+        type: 'AllocateCandidature',
+        data: {
+          candidatureId,
+          siteId: siteIds[siteIndex]!,
+          numeroCandidat,
+          numeroTable: (i % perSite) + 1,
+          facts: { compositionStarted: false },
+        },
+      },
+    ];
+    let state: Candidature = candidatureDecider.initialState();
+    const envelopes: EventEnvelope[] = [];
+    for (const command of commands) {
+      const events = candidatureDecider.decide(command, state);
+      for (const event of events) state = candidatureDecider.evolve(state, event);
+      envelopes.push(...toEnvelopes(events, { commandId: randomUUID(), actor: ACTOR, now }));
+    }
+    const note = (cents: number) =>
+      `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+    rows.push(`${numeroCandidat};THEO;${note((i * 37) % 2001)}`);
+    rows.push(`${numeroCandidat};PRAT-M${String(m + 1).padStart(2, '0')};${note((i * 53) % 4001)}`);
+    return eventStore.appendToStream(streamName(CANDIDATURE_CATEGORY, candidatureId), envelopes, {
+      expectedRevision: 'no_stream',
+    });
+  };
+  for (let i = 0; i < options.candidats; i += 1000) {
+    const batch: Promise<unknown>[] = [];
+    for (let k = i; k < Math.min(i + 1000, options.candidats); k += 1) batch.push(dossier(k));
+    await Promise.all(batch);
+  }
+  for (const statut of ['inscriptions-closes', 'composition'] as const)
+    revision = (await sessions.advance(sessionId, statut, revision, context(`mesure-${statut}`)))
+      .revision;
+  const { app, runner } = await buildApp({ ...ports, sessionSecret: config.sessionSecret });
+  await app.ready();
+  while (!runner.ready()) {
+    for (const { name, error } of runner.status())
+      if (error) throw new Error(`Projection ${name} en échec : ${error}`);
+    await sleep(100);
+  }
+  const allocated = await readStore
+    .collection(candidaturesCollection)
+    .count({ sessionId, statut: 'affecte' });
+  if (allocated !== options.candidats)
+    throw new Error(`${allocated} candidats affectés au lieu de ${options.candidats}.`);
+  await app.close();
+  await ports.close();
+  const setupSeconds = round((performance.now() - setupStarted) / 1000);
+
+  // 3. Over HTTP, signed in: the window, the import until listed, the grid.
+  const server = await startServer(options.dataDir, options.port);
+  try {
+    const opened = await fetch(
+      `${server.url}/api/configurations-notes/${sessionId}/importation/ouvrir`,
+      { method: 'POST', headers: server.headers() },
+    );
+    if (!opened.ok) throw new Error(`Ouverture de la fenêtre : HTTP ${opened.status}`);
+    const file = Buffer.from(rows.join('\n'), 'utf8');
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/notes/importation?sessionId=${sessionId}`, {
+      method: 'POST',
+      headers: server.headers({ 'content-type': 'text/csv', 'x-nom-fichier': 'notes.csv' }),
+      body: file,
+    });
+    const answer = (await response.json()) as {
+      position?: string;
+      saisies?: number;
+      message?: string;
+    };
+    if (response.status !== 201)
+      throw new Error(`Import : HTTP ${response.status} ${answer.message ?? ''}`);
+    const importedSeconds = round((performance.now() - started) / 1000);
+    const retained = async () => {
+      const list = await fetch(
+        `${server.url}/api/notes?filter=${enc({ sessionId, statut: 'retenue' })}&range=${enc([0, 0])}`,
+        { headers: server.headers({ 'x-min-position': answer.position! }) },
+      );
+      return Number((list.headers.get('content-range') ?? '/0').split('/')[1]);
+    };
+    const listed = await retained();
+    const listedSeconds = round((performance.now() - started) / 1000);
+
+    const latencies: number[] = [];
+    let size = 0;
+    for (let i = 0; i < options.requests; i += 1) {
+      const url = `${server.url}/api/notes/feuille?sessionId=${sessionId}&epreuveId=${eventIdFor('mesure-epreuves-THEO', 0)}&siteId=${siteIds[i % siteIds.length]}`;
+      const t0 = performance.now();
+      const grid = await fetch(url, { headers: server.headers() });
+      const body = (await grid.json()) as { candidats?: unknown[] };
+      latencies.push(performance.now() - t0);
+      if (!grid.ok) throw new Error(`Grille : HTTP ${grid.status}`);
+      size = Math.max(size, body.candidats?.length ?? 0);
+    }
+    return {
+      candidats: options.candidats,
+      sites,
+      rows: rows.length - 1,
+      fileMb: round(file.length / 2 ** 20),
+      setupSeconds,
+      import: {
+        answeredSeconds: importedSeconds,
+        listedSeconds,
+        retainedListed: listed,
+        saisies: answer.saisies,
+        rowsPerSecond: round((rows.length - 1) / listedSeconds, 0),
+      },
+      grid: {
+        candidatesPerSheet: size,
+        requests: latencies.length,
+        p50Ms: round(percentile(latencies, 50)),
+        p95Ms: round(percentile(latencies, 95)),
+        maxMs: round(Math.max(...latencies)),
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+};

@@ -1,0 +1,350 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { adminEnvironment, signInAndChangePassword, signInFirstAdministrator } from './accounts';
+import {
+  api,
+  browserAvailable,
+  launchBrowser,
+  openFromMenu,
+  shot,
+  startProduct,
+  type Product,
+} from './harness';
+
+/**
+ * Exam space, grades: on a session at « Composition » with four allocated candidates, the office
+ * requires double entry and opens the import window; records the presences (all present, then one
+ * absent by number); imports a file with two bad rows (both listed, nothing written), then the fixed
+ * file (first entries); a second agent types the marks in the grid from the keyboard, one different
+ * (a discrepancy); the supervisor resolves it with a reason, opens the modification window and
+ * changes a mark with a reason; the history shows every entry, the resolution and the change.
+ */
+const run = browserAvailable() ? describe : describe.skip;
+
+const DASHBOARD = '/tableau-de-bord';
+const NOTES = `${DASHBOARD}/espace-examen/notes`;
+const CONFIG = `${NOTES}/configuration`;
+const IMPORT = `${NOTES}/importation-des-notes`;
+const GRID = `${NOTES}/liste-des-notes`;
+const HISTORY = `${NOTES}/historiques-des-modifications-des-notes`;
+const PRESENCES = `${DASHBOARD}/espace-examen/presences-des-candidats/editer-les-presences`;
+const SESSION = 'CQP session de juin 2027';
+
+run('Espace examen : présences, notes en double saisie, écart, modification', () => {
+  let product: Product;
+  let browser: Browser;
+  let admin: Page;
+  let agent: Page;
+  const pageErrors: string[] = [];
+  let numbers: string[] = [];
+
+  const newPage = async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return page;
+  };
+  const firstId = async (resource: string, q: string) => {
+    const response = await admin.request.get(
+      `${product.url}/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
+    );
+    return ((await response.json()) as { id: string }[])[0]!.id;
+  };
+  const gridRow = (page: Page, numero: string) =>
+    page
+      .getByRole('table', { name: 'Grille des notes' })
+      .getByRole('row')
+      .filter({ hasText: numero });
+
+  beforeAll(async () => {
+    product = await startProduct(adminEnvironment());
+    browser = await launchBrowser();
+    admin = await newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('sets up a session at « Composition » with four allocated candidates and a second agent', async () => {
+    await admin.goto(`${product.url}/connexion`);
+    await signInFirstAdministrator(admin, product.url);
+    const examen = await api(admin, '/api/examens', {
+      code: 'CQP',
+      libelle: 'Certificat de qualification professionnelle',
+      noteDePassage: 10,
+    });
+    const session = await api(admin, '/api/sessions', {
+      examenId: examen.id,
+      annee: 2027,
+      libelle: SESSION,
+      ouvertureInscriptions: '2026-10-01',
+      clotureInscriptions: '2027-02-26',
+      debutComposition: '2027-06-14',
+      finComposition: '2027-06-18',
+    });
+    let revision = (
+      await api(
+        admin,
+        `/api/sessions/${session.id}/avancer`,
+        { statut: 'inscriptions-ouvertes' },
+        0,
+      )
+    ).revision;
+    await api(admin, '/api/parametres-edition', {
+      code: 'PE-CQP27',
+      libelle: 'Paramètres CQP 2027',
+      sessionId: session.id,
+      dateLimiteModification: '2099-12-31',
+      prefixeDossier: 'CQP27',
+    });
+    const metier = await api(admin, '/api/metiers', { code: 'ELEC', libelle: 'Électricité' });
+    await api(admin, '/api/metiers-ouverts', {
+      code: 'MO-ELEC',
+      libelle: 'Électricité 2027',
+      sessionId: session.id,
+      metierId: metier.id,
+    });
+    const niveau = await api(admin, '/api/niveaux-scolarisation', {
+      code: 'CEP',
+      libelle: 'CEP',
+      rang: 1,
+    });
+    const mfoundi = await firstId('departements', 'Mfoundi');
+    const depot = await api(admin, '/api/centres-depot', {
+      code: 'DEP-YDE',
+      libelle: 'Centre de dépôt de Yaoundé',
+      departementId: mfoundi,
+    });
+    const centre = await api(admin, '/api/centres-examen', {
+      code: 'CE-YDE',
+      libelle: 'Centre d’examen de Yaoundé',
+      departementId: mfoundi,
+    });
+    const site = await api(admin, '/api/sites-composition', {
+      code: 'S-LEC',
+      libelle: 'Lycée Leclerc',
+      centreExamenId: centre.id,
+      capacite: 50,
+    });
+    await api(admin, '/api/epreuves', {
+      code: 'THEO',
+      libelle: 'Épreuve théorique',
+      examenId: examen.id,
+      coefficient: 1,
+      noteMax: 20,
+      typeEpreuve: 'ecrite',
+    });
+    let position = '';
+    for (const [i, [nom, prenoms]] of [
+      ['ABENA', 'Claire'],
+      ['BILOA', 'Paul'],
+      ['ESSOMBA', 'Jean'],
+      ['FOUDA', 'Marc'],
+    ].entries()) {
+      const dossier = await api(admin, '/api/candidatures', {
+        sessionId: session.id,
+        metierId: metier.id,
+        centreDepotId: depot.id,
+        categorie: 'libre',
+        nom,
+        prenoms,
+        sexe: i % 2 ? 'M' : 'F',
+        dateNaissance: `199${i}-0${1 + i}-1${i}`,
+        lieuNaissance: 'Bafoussam',
+        nationalite: 'Camerounaise',
+        telephone: `699 11 22 3${i}`,
+        niveauId: niveau.id,
+      });
+      const submitted = await api(
+        admin,
+        `/api/candidatures/${dossier.id}/soumettre`,
+        {},
+        dossier.revision,
+      );
+      const valid = await api(
+        admin,
+        `/api/candidatures/${dossier.id}/valider`,
+        {},
+        submitted.revision,
+      );
+      position = (
+        await api(
+          admin,
+          `/api/candidatures/${dossier.id}/affecter`,
+          { siteId: site.id },
+          valid.revision,
+        )
+      ).position;
+    }
+    for (const statut of ['inscriptions-closes', 'composition'])
+      revision = (await api(admin, `/api/sessions/${session.id}/avancer`, { statut }, revision))
+        .revision;
+    const listed = await admin.request.get(
+      `${product.url}/api/candidatures?filter=${encodeURIComponent(JSON.stringify({ statut: 'affecte' }))}&sort=${encodeURIComponent('["numeroCandidat","ASC"]')}`,
+      { headers: { 'x-min-position': position } },
+    );
+    numbers = ((await listed.json()) as { numeroCandidat: string }[]).map((d) => d.numeroCandidat);
+    expect(numbers).toEqual(['ELEC-00001', 'ELEC-00002', 'ELEC-00003', 'ELEC-00004']);
+    const profile = await api(admin, '/api/profils', {
+      libelle: 'Agent de saisie des notes',
+      permissions: ['note.importer', 'note.lister'],
+    });
+    await api(admin, '/api/utilisateurs', {
+      nom: 'Ondoa',
+      prenoms: 'Brigitte',
+      login: 'brigitte.ondoa@examens.local',
+      telephone: '699000301',
+      profilId: profile.id,
+      motDePasse: 'Temporaire-Ondoa-1',
+    });
+  });
+
+  it('requires double entry and opens the import window from « Configuration des notes »', async () => {
+    await admin.goto(`${product.url}${DASHBOARD}`);
+    await openFromMenu(admin, CONFIG);
+    await admin.getByRole('heading', { name: 'Fenêtre d’importation et de saisie' }).waitFor();
+    // The switch follows the server: its state changes once the rule is saved.
+    await admin.getByLabel('Double saisie exigée').click();
+    await admin.getByText('Double saisie exigée.').waitFor();
+    await admin.getByRole('button', { name: 'Ouvrir la fenêtre' }).first().click();
+    await admin.getByText('Fenêtre ouverte.').waitFor();
+    await admin.getByRole('button', { name: 'Fermer la fenêtre' }).waitFor();
+    await expect(admin.getByRole('button', { name: 'Fermer la fenêtre' }).count()).resolves.toBe(1);
+    await shot(admin, 'notes-01-configuration');
+  });
+
+  it('records the presences: everyone present, then one absent by number', async () => {
+    await openFromMenu(admin, PRESENCES);
+    const table = admin.getByRole('table', { name: 'Présences' });
+    await table.getByRole('row').filter({ hasText: 'ELEC-00004' }).waitFor();
+    await admin.getByRole('button', { name: 'Tous présents' }).click();
+    await admin.getByLabel('N° candidat absent').fill('elec-00004');
+    await admin.getByLabel('N° candidat absent').press('Enter');
+    await admin.getByText('3 présents, 1 absent, 0 non renseigné').waitFor();
+    await admin.getByRole('button', { name: 'Enregistrer les présences' }).click();
+    await admin.getByText('Présences enregistrées.').waitFor();
+    await shot(admin, 'notes-02-presences');
+  });
+
+  it('imports a file with two bad rows (both listed, nothing written), then the fixed file', async () => {
+    await openFromMenu(admin, IMPORT);
+    const bad = [
+      'numero_candidat;code_epreuve;note',
+      'ELEC-00001;THEO;12,5',
+      'ELEC-00002;THEO;21',
+      'ELEC-00003;THEO;9,75',
+      'ELEC-00004;THEO;10',
+    ].join('\n');
+    const chooser = admin.getByLabel('Fichier des notes');
+    await chooser.setInputFiles({
+      name: 'notes-theo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(bad),
+    });
+    await admin.getByRole('button', { name: 'Importer' }).click();
+    const refused = admin.getByRole('table', { name: 'Lignes refusées' });
+    await refused.waitFor();
+    await expect(refused.getByRole('row').allInnerTexts()).resolves.toEqual([
+      'Ligne\tMotif du refus',
+      '3\tLa note 21 sort de l’échelle de l’épreuve (0 à 20).',
+      '5\tLe candidat ELEC-00004 est absent à cette épreuve : il ne peut pas recevoir de note.',
+    ]);
+    await admin.getByText(/^2 lignes sont refusées : aucune note n’a été importée\./).waitFor();
+    await shot(admin, 'notes-03-import-refuse');
+    const good = [
+      'numero_candidat;code_epreuve;note',
+      'ELEC-00001;THEO;12,5',
+      'ELEC-00002;THEO;14',
+      'ELEC-00003;THEO;9,75',
+    ].join('\n');
+    await chooser.setInputFiles({
+      name: 'notes-theo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(good),
+    });
+    await admin.getByRole('button', { name: 'Importer' }).click();
+    await admin
+      .getByText('3 lignes lues : 3 saisies enregistrées sur 1 feuille de notes.')
+      .waitFor();
+    await shot(admin, 'notes-04-import-reussi');
+  });
+
+  it('a second agent types the marks in the grid; one differs and is a discrepancy', async () => {
+    agent = await newPage();
+    await agent.goto(`${product.url}/connexion`);
+    await signInAndChangePassword(
+      agent,
+      product.url,
+      'brigitte.ondoa@examens.local',
+      'Temporaire-Ondoa-1',
+      'Ondoa-Definitif-2026',
+    );
+    await agent.goto(`${product.url}${DASHBOARD}`);
+    await openFromMenu(agent, GRID);
+    await gridRow(agent, 'ELEC-00003').waitFor();
+    await gridRow(agent, 'ELEC-00004').getByText('Absent').waitFor();
+    // Keyboard entry: a mark, Entrée, the next candidate.
+    await agent.getByLabel('Note de ELEC-00001').fill('12.5');
+    await agent.getByLabel('Note de ELEC-00001').press('Enter');
+    await expect(
+      agent.getByLabel('Note de ELEC-00002').evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
+    await agent.keyboard.type('15');
+    await agent.keyboard.press('Enter');
+    await agent.keyboard.type('9,75');
+    await agent.keyboard.press('Enter');
+    await gridRow(agent, 'ELEC-00003').getByText('Retenue').waitFor();
+    await gridRow(agent, 'ELEC-00001').getByText('Retenue').waitFor();
+    await gridRow(agent, 'ELEC-00002').getByText('Écart à résoudre').waitFor();
+    await agent.getByText(/2 retenues, 0 en attente de seconde saisie, 1 écart/).waitFor();
+    await shot(agent, 'notes-05-grille-ecart');
+  });
+
+  it('the supervisor resolves the discrepancy, then changes a mark with a reason; the history shows all of it', async () => {
+    await openFromMenu(admin, GRID);
+    await gridRow(admin, 'ELEC-00002').getByRole('button', { name: 'Résoudre l’écart' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog
+      .getByText('Saisies : 14 par Premier ADMINISTRATEUR ; 15 par Brigitte Ondoa')
+      .waitFor();
+    await dialog.getByLabel(/Note retenue/).fill('14,5');
+    await dialog.getByLabel(/Motif/).fill('Copie revue par le président du jury');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await admin.getByText('Écart résolu.').waitFor();
+    await gridRow(admin, 'ELEC-00002').getByText('14,5').waitFor();
+    // A change needs the modification window.
+    await openFromMenu(admin, CONFIG);
+    await admin.getByRole('heading', { name: 'Fenêtre de modification' }).waitFor();
+    await admin.getByRole('button', { name: 'Ouvrir la fenêtre' }).click();
+    await admin.getByText('Fenêtre ouverte.').waitFor();
+    await openFromMenu(admin, GRID);
+    await gridRow(admin, 'ELEC-00003').getByRole('button', { name: 'Modifier' }).click();
+    await admin
+      .getByRole('dialog')
+      .getByLabel(/Note retenue/)
+      .fill('10,25');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
+    await admin.getByRole('dialog').getByText('Indiquez le motif de la modification.').waitFor();
+    await admin.getByRole('dialog').getByLabel(/Motif/).fill('Erreur de report sur la copie');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Enregistrer' }).click();
+    await admin.getByText('Note modifiée.').waitFor();
+    await gridRow(admin, 'ELEC-00003').getByText('10,25').waitFor();
+    await shot(admin, 'notes-06-grille-finale');
+    await openFromMenu(admin, HISTORY);
+    const modification = admin
+      .getByRole('row')
+      .filter({ hasText: 'Erreur de report sur la copie' });
+    await modification.waitFor();
+    await expect(modification.innerText()).resolves.toMatch(
+      /ELEC-00003.*Modification.*9,75.*10,25/s,
+    );
+    await admin
+      .getByRole('row')
+      .filter({ hasText: 'Copie revue par le président du jury' })
+      .waitFor();
+    await expect(admin.getByRole('row').filter({ hasText: 'ELEC-00002' }).count()).resolves.toBe(3);
+    await shot(admin, 'notes-07-historique');
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,223 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  CANDIDATURE_CATEGORY,
+  CANDIDATURE_NOT_FOUND,
+  candidaturesCollection,
+  candidaturesResource,
+  examIncidentsCollection,
+  gradeHistoryCollection,
+  identityCorrectionsCollection,
+  incidentsCollection,
+  listCollection,
+  marksCollection,
+  NotFoundError,
+  referenceList,
+  requirementFor,
+  routeById,
+  streamName,
+  ValidationError,
+  type CandidatureDocument,
+  type GradeHistoryDocument,
+  type MarkDocument,
+  type ReadModelDocument,
+} from '@examens-pro/domain';
+import { requireAccess, type EventStore, type Filter, type ReadStore } from '@examens-pro/platform';
+import type { LabelSource } from '../exports.js';
+import { readableHistory } from './resource.js';
+
+type Doc = ReadModelDocument & Record<string, unknown>;
+
+const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const MAX_FOUND = 50;
+
+/**
+ * « Rechercher un candidat » (`/api/recherche-candidats`), under « Rechercher un candidat »:
+ * - GET `?q=` → up to 50 dossiers: by candidate number, dossier number, name (accents and case
+ *   ignored) or birth date typed JJ/MM/AAAA;
+ * - GET `/:id` → the 360° view of one dossier: identity, candidature and allocation, presences and
+ *   marks per épreuve (with their entries), registration and exam incidents, identity corrections,
+ *   the result (once deliberated: issue « Admissions »), its pièces, and its whole timeline (the
+ *   dossier's history from its events, then every grade event), oldest first.
+ */
+export const candidateSearchRoutes: FastifyPluginAsync<{
+  readonly readStore: ReadStore;
+  readonly eventStore: EventStore;
+  readonly labels: LabelSource;
+}> = async (app, { readStore, eventStore, labels }) => {
+  const guard = {
+    preHandler: requireAccess(
+      requirementFor(routeById('espace-examen/rechercher-un-candidat'), 'read'),
+    ),
+  };
+  const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
+
+  app.get<{ Querystring: { q?: string } }>('/', guard, async (request) => {
+    const q = (request.query.q ?? '').trim();
+    if (q.length < 2)
+      throw new ValidationError(
+        'Tapez au moins deux caractères : un numéro de candidat ou de dossier, un nom, ou une date de naissance (JJ/MM/AAAA).',
+        { q: 'Tapez au moins deux caractères.' },
+      );
+    const date = DATE.exec(q);
+    const filter: Filter = date ? { dateNaissance: `${date[3]}-${date[2]}-${date[1]}` } : { $q: q };
+    const { items, total } = await dossiers.list({
+      filter,
+      sort: [
+        { field: 'libelle', order: 'ASC' },
+        { field: 'numeroDossier', order: 'ASC' },
+      ],
+      limit: MAX_FOUND,
+    });
+    return {
+      total,
+      candidats: items.map((d) => ({
+        id: d.id,
+        numeroDossier: d.numeroDossier,
+        numeroCandidat: d.numeroCandidat,
+        libelle: d.libelle,
+        dateNaissance: d.dateNaissance ?? null,
+        sessionId: d.sessionId,
+        metierId: d.metierId,
+        siteId: d.siteId,
+        statut: d.statut,
+      })),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/:id', guard, async (request) => {
+    const dossier = await dossiers.get(request.params.id);
+    if (!dossier) throw new NotFoundError(CANDIDATURE_NOT_FOUND);
+    const id = dossier.id;
+    const all = async <T extends ReadModelDocument>(
+      collection: Parameters<ReadStore['collection']>[0],
+      filter: Filter,
+      sort: { field: string; order: 'ASC' | 'DESC' },
+    ) => {
+      const found: T[] = [];
+      for await (const doc of readStore.collection<T>(collection).stream({ filter, sort: [sort] }))
+        found.push(doc);
+      return found;
+    };
+    const [marks, gradeLines, incidents, corrections] = await Promise.all([
+      all<MarkDocument>(
+        marksCollection,
+        { candidatureId: id },
+        { field: 'epreuveId', order: 'ASC' },
+      ),
+      all<GradeHistoryDocument>(
+        gradeHistoryCollection,
+        { candidatureId: id },
+        { field: 'le', order: 'ASC' },
+      ),
+      all<Doc>(incidentsCollection, { candidatureId: id }, { field: 'creeLe', order: 'ASC' }),
+      all<Doc>(
+        identityCorrectionsCollection,
+        { candidatureId: id },
+        { field: 'date', order: 'ASC' },
+      ),
+    ]);
+    // Exam incidents name their candidates in a list: those of the dossier's site, then its own.
+    const examIncidents = dossier.siteId
+      ? (
+          await all<Doc>(
+            examIncidentsCollection,
+            { sessionId: dossier.sessionId, siteId: dossier.siteId },
+            { field: 'creeLe', order: 'ASC' },
+          )
+        ).filter((i) => Array.isArray(i.candidatureIds) && i.candidatureIds.includes(id))
+      : [];
+    const epreuveIds = [...new Set([...marks, ...gradeLines].map((m) => m.epreuveId))];
+    const epreuves = new Map(
+      (
+        await readStore
+          .collection<Doc>(listCollection(referenceList('epreuves')!))
+          .getMany(epreuveIds)
+      ).map((e) => [e.id, e]),
+    );
+    const epreuveOf = (epreuveId: string) => {
+      const e = epreuves.get(epreuveId);
+      return {
+        id: epreuveId,
+        code: String(e?.code ?? ''),
+        libelle: String(e?.libelle ?? epreuveId),
+        noteMax: typeof e?.noteMax === 'number' ? e.noteMax : null,
+        coefficient: typeof e?.coefficient === 'number' ? e.coefficient : null,
+      };
+    };
+    const events = await eventStore.readStream(streamName(CANDIDATURE_CATEGORY, id));
+    const history = candidaturesResource.history
+      ? await readableHistory(
+          candidaturesResource.history(events),
+          candidaturesResource.fields ?? [],
+          labels,
+        )
+      : [];
+    const timeline = [
+      ...history.map((h) => ({
+        le: h.at,
+        par: h.actor,
+        quoi: h.action,
+        detail: h.changes
+          .map((c) => `${c.label} : ${text(c.before)} → ${text(c.after)}`)
+          .join(' ; '),
+        motif: h.reason ?? '',
+      })),
+      ...gradeLines.map((g) => ({
+        le: g.le,
+        par: g.par,
+        quoi: `Note — ${g.action === 'importation' ? 'importation' : g.action === 'saisie' ? 'saisie' : g.action === 'modification' ? 'modification' : 'résolution d’écart'} (${epreuveOf(g.epreuveId).code})`,
+        detail: g.resultat,
+        motif: g.motif,
+      })),
+    ].sort((a, b) => a.le.localeCompare(b.le));
+    const nameIn = async (resource: string, itemId: unknown) =>
+      typeof itemId === 'string' && itemId !== ''
+        ? ((await labels(resource, [itemId])).get(itemId) ?? itemId)
+        : null;
+    return {
+      candidature: dossier,
+      // Named here: whoever searches may not read the lists themselves.
+      libelles: {
+        session: await nameIn('sessions', dossier.sessionId),
+        metier: await nameIn('metiers', dossier.metierId),
+        site: await nameIn('sites-composition', dossier.siteId),
+      },
+      notes: marks.map((m) => ({
+        epreuve: epreuveOf(m.epreuveId),
+        presence: m.presence,
+        note: m.note,
+        statut: m.statut,
+        saisies: m.saisies,
+      })),
+      incidents: incidents.map((i) => ({
+        id: i.id,
+        typeId: i.typeId,
+        description: i.description,
+        statut: i.statut,
+        creeLe: i.creeLe,
+      })),
+      incidentsExamen: examIncidents.map((i) => ({
+        id: i.id,
+        epreuve: epreuveOf(String(i.epreuveId)),
+        typeId: i.typeId,
+        description: i.description,
+        statut: i.statut,
+        creeLe: i.creeLe,
+      })),
+      corrections: corrections.map((c) => ({
+        id: c.id,
+        le: c.date,
+        par: c.acteur,
+        justification: c.justification,
+        changes: c.changes,
+      })),
+      // Deliberation comes with the issue « Admissions ».
+      resultat: null,
+      pieces: dossier.pieces ?? [],
+      chronologie: timeline,
+    };
+  });
+};
+
+const text = (value: unknown): string =>
+  value === null || value === undefined || value === '' ? '—' : String(value);
