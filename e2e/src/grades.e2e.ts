@@ -28,6 +28,7 @@ const IMPORT = `${NOTES}/importation-des-notes`;
 const GRID = `${NOTES}/liste-des-notes`;
 const HISTORY = `${NOTES}/historiques-des-modifications-des-notes`;
 const PRESENCES = `${DASHBOARD}/espace-examen/presences-des-candidats/editer-les-presences`;
+const SEARCH = `${DASHBOARD}/espace-examen/rechercher-un-candidat`;
 const SESSION = 'CQP session de juin 2027';
 
 run('Espace examen : présences, notes en double saisie, écart, modification', () => {
@@ -345,6 +346,26 @@ run('Espace examen : présences, notes en double saisie, écart, modification', 
       .waitFor();
     await expect(admin.getByRole('row').filter({ hasText: 'ELEC-00002' }).count()).resolves.toBe(3);
     await shot(admin, 'notes-07-historique');
+  });
+
+  it('« Rechercher un candidat » finds the candidate by name without accents and shows all of it', async () => {
+    await openFromMenu(admin, SEARCH);
+    await admin.getByLabel(/^Numéro de candidat, de dossier, nom/).fill('biloa');
+    await admin.getByRole('button', { name: 'Rechercher' }).click();
+    // One candidate found: the 360° view opens at once.
+    await admin.getByRole('heading', { name: 'Biloa Paul' }).waitFor();
+    await admin.getByText('Lycée Leclerc').first().waitFor();
+    const marks = admin.getByRole('table', { name: 'Présences et notes' });
+    await expect(marks.getByRole('row').nth(1).innerText()).resolves.toMatch(
+      /THEO — Épreuve théorique\s+Présent\s+14 \(Premier Administrateur\) ; 15 \(Brigitte Ondoa\)\s+14,5 \/ 20\s+Retenue/,
+    );
+    const timeline = admin.getByRole('table', { name: 'Chronologie' });
+    await timeline.getByRole('row').filter({ hasText: 'Affectation à un site' }).waitFor();
+    await timeline
+      .getByRole('row')
+      .filter({ hasText: 'Copie revue par le président du jury' })
+      .waitFor();
+    await shot(admin, 'notes-08-recherche-360');
     expect(pageErrors).toEqual([]);
   });
 });
