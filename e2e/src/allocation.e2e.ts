@@ -1,20 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { pdfText } from '../../workers/src/testing/pdfText';
-import { adminEnvironment, signInAndChangePassword, signInFirstAdministrator } from './accounts';
 import {
-  api,
-  ARTIFACTS,
-  browserAvailable,
-  launchBrowser,
-  openFromMenu,
-  shot,
-  startProduct,
-  type Product,
-} from './harness';
+  cells,
+  choose,
+  createCentreDepot,
+  createCentreExamen,
+  createEnroleur,
+  createProfile,
+  createSite,
+  createUser,
+  DASHBOARD,
+  departementId,
+  openSessionForRegistration,
+  plain,
+  registerCandidates,
+  useJourney,
+  type StaffAccount,
+} from './examSetup';
+import { api, ARTIFACTS, browserAvailable, openFromMenu, shot } from './harness';
 
 /**
  * Registration II on a fresh embedded product: the office allocates two validated candidates to a
@@ -29,7 +36,6 @@ import {
  */
 const run = browserAvailable() ? describe : describe.skip;
 
-const DASHBOARD = '/tableau-de-bord';
 const AFFECTATION = `${DASHBOARD}/inscription/affectation-des-candidats-aux-sites`;
 const AUTOMATIQUE = `${AFFECTATION}/affectation-automatique`;
 const BILAN = `${DASHBOARD}/inscription/candidats/bilan-affectation`;
@@ -59,202 +65,98 @@ const CANDIDATES = [
   ['MANGA', 'éric', 'M', 'douala', false],
 ] as const;
 
-/** Texts with their spaces (no-break, narrow, new lines) made plain. */
-const plain = (texts: string[]) => texts.map((t) => t.replace(/\s+/g, ' ').trim());
-/** A row's cells as written (a button's label as typed, not as its style capitalises it). */
-const cells = async (row: Locator) => plain(await row.getByRole('cell').allTextContents());
+/** An enrôleur of Douala's centre de dépôt, who records registration incidents. */
+const NDJOCK: StaffAccount = {
+  nom: 'Ndjock',
+  prenoms: 'Solange',
+  login: 'solange.ndjock@examens.local',
+  telephone: '699000201',
+  temporaryPassword: 'Temporaire-Ndjock-1',
+  password: 'Ndjock-Personnel-2026',
+};
+/** Who supervises them. */
+const EYENGA: StaffAccount = {
+  nom: 'Eyenga',
+  prenoms: 'Thomas',
+  login: 'thomas.eyenga@examens.local',
+  telephone: '699000202',
+  temporaryPassword: 'Temporaire-Eyenga-1',
+  password: 'Eyenga-Personnel-2026',
+};
 
 run('Inscription II : affectation aux sites et incidents', () => {
-  let product: Product;
-  let browser: Browser;
+  const journey = useJourney();
   let admin: Page;
-  const pageErrors: string[] = [];
-  /** The last command's position: the screens are opened once the projections have reached it. */
-  let position = '';
-
-  const newPage = async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  };
-  const firstId = async (resource: string, q: string) => {
-    const response = await admin.request.get(
-      `${product.url}/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
-    );
-    return ((await response.json()) as { id: string }[])[0]!.id;
-  };
-  /** A select of the screens (MUI): opened, then the option clicked. */
-  const select = async (page: Page, label: RegExp, option: string) => {
-    await page.getByRole('combobox', { name: label }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  };
-
-  beforeAll(async () => {
-    product = await startProduct(adminEnvironment());
-    browser = await launchBrowser();
-    admin = await newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   it('the administrator sets up a session open for registration: sites, a handicap, nine validated dossiers, users', async () => {
-    await admin.goto(`${product.url}/connexion`);
-    await signInFirstAdministrator(admin, product.url);
-    const examen = await api(admin, '/api/examens', {
-      code: 'CQP',
-      libelle: 'Certificat de qualification professionnelle',
-      noteDePassage: 10,
-    });
-    const session = await api(admin, '/api/sessions', {
-      examenId: examen.id,
-      annee: 2027,
-      libelle: SESSION,
-      ouvertureInscriptions: '2026-10-01',
-      clotureInscriptions: '2027-02-26',
-      debutComposition: '2027-06-14',
-      finComposition: '2027-06-18',
-    });
-    await api(admin, `/api/sessions/${session.id}/avancer`, { statut: 'inscriptions-ouvertes' }, 0);
-    await api(admin, '/api/parametres-edition', {
-      code: 'PE-CQP27',
-      libelle: 'Paramètres CQP 2027',
-      sessionId: session.id,
-      dateLimiteModification: '2099-12-31',
-      prefixeDossier: 'CQP27',
-    });
-    const metier = await api(admin, '/api/metiers', { code: 'ELEC', libelle: 'Électricité' });
-    await api(admin, '/api/metiers-ouverts', {
-      code: 'MO-ELEC',
-      libelle: 'Électricité 2027',
-      sessionId: session.id,
-      metierId: metier.id,
-    });
-    const niveau = await api(admin, '/api/niveaux-scolarisation', {
-      code: 'CEP',
-      libelle: 'CEP',
-      rang: 1,
-    });
-    const mfoundi = await firstId('departements', 'Mfoundi');
-    const wouri = await firstId('departements', 'Wouri');
+    admin = await journey.signInAdministrator();
+    const session = await openSessionForRegistration(admin, { libelle: SESSION });
+    const mfoundi = await departementId(admin, 'Mfoundi');
+    const wouri = await departementId(admin, 'Wouri');
     const depots = {
-      yaounde: await api(admin, '/api/centres-depot', {
-        code: 'DEP-YDE',
-        libelle: 'Centre de dépôt de Yaoundé',
-        departementId: mfoundi,
-      }),
-      douala: await api(admin, '/api/centres-depot', {
-        code: 'DEP-DLA',
-        libelle: 'Centre de dépôt de Douala',
-        departementId: wouri,
-      }),
+      yaounde: await createCentreDepot(admin, 'DEP-YDE', 'Centre de dépôt de Yaoundé', mfoundi),
+      douala: await createCentreDepot(admin, 'DEP-DLA', 'Centre de dépôt de Douala', wouri),
     };
-    const ceYaounde = await api(admin, '/api/centres-examen', {
-      code: 'CE-YDE',
-      libelle: 'Centre d’examen de Yaoundé',
-      departementId: mfoundi,
-    });
-    const ceDouala = await api(admin, '/api/centres-examen', {
-      code: 'CE-DLA',
-      libelle: 'Centre d’examen de Douala',
-      departementId: wouri,
-    });
+    const ceYaounde = await createCentreExamen(
+      admin,
+      'CE-YDE',
+      'Centre d’examen de Yaoundé',
+      mfoundi,
+    );
+    const ceDouala = await createCentreExamen(admin, 'CE-DLA', 'Centre d’examen de Douala', wouri);
     // Nine seats for nine candidates, but one accessible seat for two who need one.
     for (const [code, libelle, centre, capacite, accessible] of [
       ['S-LEC', 'Lycée Leclerc', ceYaounde.id, 6, false],
       ['S-RET', 'Collège de la Retraite', ceYaounde.id, 1, true],
       ['S-JOS', 'Lycée Joss', ceDouala.id, 2, false],
     ] as const)
-      await api(admin, '/api/sites-composition', {
-        code,
-        libelle,
-        centreExamenId: centre,
-        capacite,
-        accessible,
-      });
+      await createSite(admin, { code, libelle, centreExamenId: centre, capacite, accessible });
     const moteur = await api(admin, '/api/types-handicap', {
       code: 'MOT',
       libelle: 'Handicap moteur',
       amenagement: 'Salle de plain-pied',
       siteAccessibleRequis: true,
     });
-    for (const [i, [nom, prenoms, sexe, depot, handicap]] of CANDIDATES.entries()) {
-      const dossier = await api(admin, '/api/candidatures', {
-        sessionId: session.id,
-        metierId: metier.id,
-        centreDepotId: depots[depot].id,
-        categorie: 'libre',
+    await registerCandidates(
+      admin,
+      session,
+      CANDIDATES.map(([nom, prenoms, sexe, depot, handicap]) => ({
         nom,
         prenoms,
         sexe,
-        dateNaissance: `199${i}-0${1 + i}-1${i}`,
-        lieuNaissance: 'Bafoussam',
-        nationalite: 'Camerounaise',
-        telephone: `699 11 22 3${i}`,
-        niveauId: niveau.id,
+        centreDepotId: depots[depot].id,
         ...(handicap ? { handicapId: moteur.id } : {}),
-      });
-      const submitted = await api(
-        admin,
-        `/api/candidatures/${dossier.id}/soumettre`,
-        {},
-        dossier.revision,
-      );
-      position = (
-        await api(admin, `/api/candidatures/${dossier.id}/valider`, {}, submitted.revision)
-      ).position;
-    }
+      })),
+    );
     await api(admin, '/api/types-incidents', {
       code: 'PLACE',
       libelle: 'Place de composition introuvable',
     });
-    const recording = await api(admin, '/api/profils', {
-      libelle: 'Enrôleur (incidents)',
-      permissions: [
-        'incident-inscription.enregistrer',
-        'incident-inscription.lister-miens',
-        // To name the dossier concerned (their centre's dossiers).
-        'candidat.lister-inscrits',
-      ],
-    });
-    const supervising = await api(admin, '/api/profils', {
-      libelle: 'Superviseur des incidents',
-      permissions: ['incident-inscription.lister-tous', 'incident-inscription.changer-statut'],
-    });
-    await api(admin, '/api/enroleurs', {
-      nom: 'Ndjock',
-      prenoms: 'Solange',
-      login: 'solange.ndjock@examens.local',
-      telephone: '699000201',
-      profilId: recording.id,
-      motDePasse: 'Temporaire-Ndjock-1',
-      centreDepotId: depots.douala.id,
-    });
-    position = (
-      await api(admin, '/api/utilisateurs', {
-        nom: 'Eyenga',
-        prenoms: 'Thomas',
-        login: 'thomas.eyenga@examens.local',
-        telephone: '699000202',
-        profilId: supervising.id,
-        motDePasse: 'Temporaire-Eyenga-1',
-      })
-    ).position;
+    const recording = await createProfile(admin, 'Enrôleur (incidents)', [
+      'incident-inscription.enregistrer',
+      'incident-inscription.lister-miens',
+      // To name the dossier concerned (their centre's dossiers).
+      'candidat.lister-inscrits',
+    ]);
+    const supervising = await createProfile(admin, 'Superviseur des incidents', [
+      'incident-inscription.lister-tous',
+      'incident-inscription.changer-statut',
+    ]);
+    await createEnroleur(admin, recording.id, depots.douala.id, NDJOCK);
+    const { position } = await createUser(admin, supervising.id, EYENGA);
     // The dossiers' list has read every validation before the screens are opened.
     const listed = await admin.request.get(
-      `${product.url}/api/candidatures?filter=${encodeURIComponent(JSON.stringify({ statut: 'valide' }))}`,
+      `${journey.url}/api/candidatures?filter=${encodeURIComponent(JSON.stringify({ statut: 'valide' }))}`,
       { headers: { 'x-min-position': position } },
     );
     expect(((await listed.json()) as unknown[]).length).toBe(9);
   });
 
   it('allocates two candidates by hand to a site whose free seats show, then takes one back', async () => {
-    await admin.goto(`${product.url}${DASHBOARD}`);
+    await admin.goto(`${journey.url}${DASHBOARD}`);
     await openFromMenu(admin, AFFECTATION);
     await admin.getByText('Affectation des candidats aux sites').first().waitFor();
-    await select(admin, /^Session/, SESSION);
+    await choose(admin, /^Session/, SESSION);
     const table = admin.getByRole('table', { name: 'Dossiers à affecter' });
     // The validated dossiers not yet allocated: all nine.
     await table.getByRole('row').filter({ hasText: 'CQP27-000009' }).waitFor();
@@ -283,7 +185,7 @@ run('Inscription II : affectation aux sites et incidents', () => {
     await table.getByRole('row').filter({ hasText: 'CQP27-000001' }).waitFor({ state: 'detached' });
     await admin.getByText('1–7 sur 7').waitFor();
     // …and show among the allocated with their site, candidate number and table.
-    await select(admin, /^Affectation/, 'Affectés');
+    await choose(admin, /^Affectation/, 'Affectés');
     const abena = table.getByRole('row').filter({ hasText: 'CQP27-000001' });
     const biloa = table.getByRole('row').filter({ hasText: 'CQP27-000002' });
     await biloa.waitFor();
@@ -323,7 +225,7 @@ run('Inscription II : affectation aux sites et incidents', () => {
     await admin.getByText('CQP27-000002 — Biloa Paul : le candidat est désaffecté.').waitFor();
     await biloa.waitFor({ state: 'detached' });
     // Back among the validated, his candidate number kept, no site nor table.
-    await select(admin, /^Affectation/, 'Tous (affectés ou non)');
+    await choose(admin, /^Affectation/, 'Tous (affectés ou non)');
     await biloa.waitFor();
     await expect(cells(biloa)).resolves.toEqual([
       '',
@@ -344,12 +246,12 @@ run('Inscription II : affectation aux sites et incidents', () => {
       .waitFor();
     await admin.keyboard.press('Escape');
     await shot(admin, 'affectation-03-desaffecte');
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('previews the automatic allocation per site, with who is left without a seat, then applies it', async () => {
     await openFromMenu(admin, AUTOMATIQUE);
-    await select(admin, /^Session/, SESSION);
+    await choose(admin, /^Session/, SESSION);
     await admin.getByRole('button', { name: 'Prévisualiser' }).click();
     const perSite = admin.getByRole('table', { name: 'Répartition par site de composition' });
     await perSite.waitFor();
@@ -431,7 +333,7 @@ run('Inscription II : affectation aux sites et incidents', () => {
     await expect(
       admin.getByRole('button', { name: 'Appliquer l’affectation' }).isDisabled(),
     ).resolves.toBe(true);
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('downloads a site’s attendance list (PDF) and door list (XLSX), a candidate’s convocation, and a département’s merged list, sent to its addresses', async () => {
@@ -439,18 +341,18 @@ run('Inscription II : affectation aux sites et incidents', () => {
     await api(admin, '/api/emails-departements', {
       code: 'MAIL-MFOUNDI',
       libelle: 'Délégation du Mfoundi',
-      departementId: await firstId('departements', 'Mfoundi'),
+      departementId: await departementId(admin, 'Mfoundi'),
       emails: 'listes.mfoundi@minefop.test; chef.mfoundi@minefop.test',
     });
     await openFromMenu(admin, LISTES);
-    await select(admin, /^Session/, SESSION);
+    await choose(admin, /^Session/, SESSION);
     await expect(
       admin.getByRole('radio', { name: 'Un site de composition' }).isChecked(),
     ).resolves.toBe(true);
     const emargementPdf = admin.getByRole('button', { name: 'Liste d’émargement (PDF)' });
     // Nothing to download before a site is chosen.
     await expect(emargementPdf.isDisabled()).resolves.toBe(true);
-    await select(admin, /^Site de composition/, 'Lycée Leclerc');
+    await choose(admin, /^Site de composition/, 'Lycée Leclerc');
     /** Clicks a download of the screen; the file, once downloaded, is kept with the artefacts. */
     const download = async (button: Locator, name: string) => {
       const [file] = await Promise.all([
@@ -640,12 +542,12 @@ run('Inscription II : affectation aux sites et incidents', () => {
     expect(
       Buffer.from(attached![1]!.replace(/\n/g, ''), 'base64').equals(readFileSync(merged.path)),
     ).toBe(true);
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('reads the « Bilan d’affectation » per site and per zone, and exports it as CSV', async () => {
     await openFromMenu(admin, BILAN);
-    await select(admin, /^Session/, SESSION);
+    await choose(admin, /^Session/, SESSION);
     const table = admin.getByRole('table', { name: 'Bilan d’affectation' });
     const row = (name: string) => table.getByRole('row').filter({ hasText: name });
     await row('Lycée Leclerc').waitFor();
@@ -712,7 +614,7 @@ run('Inscription II : affectation aux sites et incidents', () => {
       .getByRole('figure', { name: /^Occupation : capacité et candidats affectés/ })
       .waitFor();
     await shot(admin, 'affectation-06-bilan-par-site');
-    await select(admin, /^Niveau/, 'Zone');
+    await choose(admin, /^Niveau/, 'Zone');
     await row('Lycée Joss').waitFor({ state: 'detached' });
     await row('Littoral').waitFor();
     await expect(cells(row('Centre'))).resolves.toEqual([
@@ -765,7 +667,7 @@ run('Inscription II : affectation aux sites et incidents', () => {
       'Total;9;8;1;88,9;6;2;8;8',
       '',
     ]);
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('a dossier’s page shows its site, its candidate number (kept through the de-allocation) and its table', async () => {
@@ -794,25 +696,16 @@ run('Inscription II : affectation aux sites et incidents', () => {
     await expect(
       admin.getByRole('cell', { name: 'Affectation à un site', exact: true }).count(),
     ).resolves.toBe(2);
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   let enroleur: Page;
   let superviseur: Page;
 
   it('an enrôleur records an incident about a dossier of her centre, with a PDF, and finds it in « Mes incidents »', async () => {
-    enroleur = await newPage();
-    await enroleur.goto(`${product.url}/connexion`);
-    await signInAndChangePassword(
-      enroleur,
-      product.url,
-      'solange.ndjock@examens.local',
-      'Temporaire-Ndjock-1',
-      'Ndjock-Personnel-2026',
-    );
-    await enroleur.goto(`${product.url}${DASHBOARD}`);
+    enroleur = await journey.signInAs(NDJOCK);
     await openFromMenu(enroleur, ENREGISTRER);
-    await select(enroleur, /^Type d’incident/, 'Place de composition introuvable');
+    await choose(enroleur, /^Type d’incident/, 'Place de composition introuvable');
     const dossier = enroleur.getByRole('combobox', { name: /^Dossier concerné/ });
     await dossier.click();
     await dossier.fill('Kotto');
@@ -840,20 +733,11 @@ run('Inscription II : affectation aux sites et incidents', () => {
     await enroleur.waitForURL(/\/mes-incidents\/[^/]+\/show$/);
     await enroleur.getByRole('link', { name: 'certificat-medical.pdf' }).waitFor();
     await enroleur.getByText('Aucun changement de statut pour l’instant.').waitFor();
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('a supervisor takes it from « Ouvert » to « En cours » then « Résolu », each step with a comment', async () => {
-    superviseur = await newPage();
-    await superviseur.goto(`${product.url}/connexion`);
-    await signInAndChangePassword(
-      superviseur,
-      product.url,
-      'thomas.eyenga@examens.local',
-      'Temporaire-Eyenga-1',
-      'Eyenga-Personnel-2026',
-    );
-    await superviseur.goto(`${product.url}${DASHBOARD}`);
+    superviseur = await journey.signInAs(EYENGA);
     await openFromMenu(superviseur, LISTE_INCIDENTS);
     const row = superviseur
       .getByRole('row')
@@ -907,12 +791,12 @@ run('Inscription II : affectation aux sites et incidents', () => {
     ]);
     await shot(superviseur, 'incidents-04-resolu');
     // The enrôleur reads the outcome in her own list.
-    await enroleur.goto(`${product.url}${MES_INCIDENTS}`);
+    await enroleur.goto(`${journey.url}${MES_INCIDENTS}`);
     await enroleur
       .getByRole('row')
       .filter({ hasText: 'Aucune place accessible pour la candidate en fauteuil.' })
       .getByText('Résolu', { exact: true })
       .waitFor();
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 });

@@ -1,15 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { adminEnvironment, signInAndChangePassword, signInFirstAdministrator } from './accounts';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import {
-  api,
-  browserAvailable,
-  launchBrowser,
-  openFromMenu,
-  shot,
-  startProduct,
-  type Product,
-} from './harness';
+  cells,
+  choose,
+  createCentreDepot,
+  createCentreExamen,
+  createEpreuve,
+  createSite,
+  createUserWithProfile,
+  DASHBOARD,
+  departementId,
+  openSessionForRegistration,
+  registerCandidates,
+  useJourney,
+  type StaffAccount,
+} from './examSetup';
+import { api, browserAvailable, openFromMenu, shot } from './harness';
 
 /**
  * Exam incidents on a fresh embedded product: a session whose two candidates sit at a site; the
@@ -19,7 +25,6 @@ import {
  */
 const run = browserAvailable() ? describe : describe.skip;
 
-const DASHBOARD = '/tableau-de-bord';
 const INCIDENTS = `${DASHBOARD}/espace-examen/gestion-des-incidents`;
 const EDITION = `${INCIDENTS}/edition-des-incidents`;
 const LISTE = `${INCIDENTS}/liste-des-incidents`;
@@ -27,182 +32,75 @@ const SESSION = 'CQP session de juin 2027';
 const SITE = 'Lycée Leclerc';
 const DESCRIPTION = 'Deux candidates surprises à échanger leurs fiches de calcul.';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-/** Texts with their spaces (no-break, narrow, new lines) made plain. */
-const plain = (texts: string[]) => texts.map((t) => t.replace(/\s+/g, ' ').trim());
-const cells = async (row: Locator) => plain(await row.getByRole('cell').allTextContents());
+/** Who records exam incidents. */
+const MVONDO: StaffAccount = {
+  nom: 'Mvondo',
+  prenoms: 'Paul',
+  login: 'paul.mvondo@examens.local',
+  telephone: '699000301',
+  temporaryPassword: 'Temporaire-Mvondo-1',
+  password: 'Mvondo-Personnel-2026',
+};
+/** Who only lists them. */
+const ATANGANA: StaffAccount = {
+  nom: 'Atangana',
+  prenoms: 'Rose',
+  login: 'rose.atangana@examens.local',
+  telephone: '699000301',
+  temporaryPassword: 'Temporaire-Atangana-1',
+  password: 'Atangana-Personnel-2026',
+};
 
 run('Espace examen : incidents d’examen', () => {
-  let product: Product;
-  let browser: Browser;
+  const journey = useJourney();
   let admin: Page;
   let greffier: Page;
-  const pageErrors: string[] = [];
-
-  const newPage = async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  };
-  const firstId = async (resource: string, q: string) => {
-    const response = await admin.request.get(
-      `${product.url}/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
-    );
-    return ((await response.json()) as { id: string }[])[0]!.id;
-  };
-  /** An autocomplete or a select of the screens (MUI): opened, typed into, the option clicked. */
-  const choose = async (page: Page, label: RegExp, option: string | RegExp, typed?: string) => {
-    const box = page.getByRole('combobox', { name: label });
-    await box.click();
-    if (typed) await box.fill(typed);
-    await page
-      .getByRole('option', { name: option, ...(typeof option === 'string' ? { exact: true } : {}) })
-      .click();
-  };
-  const signInAs = async (login: string, temporary: string, password: string) => {
-    const page = await newPage();
-    await page.goto(`${product.url}/connexion`);
-    await signInAndChangePassword(page, product.url, login, temporary, password);
-    await page.goto(`${product.url}${DASHBOARD}`);
-    return page;
-  };
-
-  beforeAll(async () => {
-    product = await startProduct(adminEnvironment());
-    browser = await launchBrowser();
-    admin = await newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   it('the administrator sets up a session whose two candidates sit at a site, an épreuve, a type, two agents', async () => {
-    await admin.goto(`${product.url}/connexion`);
-    await signInFirstAdministrator(admin, product.url);
-    const examen = await api(admin, '/api/examens', {
-      code: 'CQP',
-      libelle: 'Certificat de qualification professionnelle',
-      noteDePassage: 10,
-    });
-    const session = await api(admin, '/api/sessions', {
-      examenId: examen.id,
-      annee: 2027,
-      libelle: SESSION,
-      ouvertureInscriptions: '2026-10-01',
-      clotureInscriptions: '2027-02-26',
-      debutComposition: '2027-06-14',
-      finComposition: '2027-06-18',
-    });
-    await api(admin, `/api/sessions/${session.id}/avancer`, { statut: 'inscriptions-ouvertes' }, 0);
-    await api(admin, '/api/parametres-edition', {
-      code: 'PE-CQP27',
-      libelle: 'Paramètres CQP 2027',
-      sessionId: session.id,
-      dateLimiteModification: '2099-12-31',
-      prefixeDossier: 'CQP27',
-    });
-    const metier = await api(admin, '/api/metiers', { code: 'ELEC', libelle: 'Électricité' });
-    await api(admin, '/api/metiers-ouverts', {
-      code: 'MO-ELEC',
-      libelle: 'Électricité 2027',
-      sessionId: session.id,
-      metierId: metier.id,
-    });
-    const niveau = await api(admin, '/api/niveaux-scolarisation', {
-      code: 'CEP',
-      libelle: 'CEP',
-      rang: 1,
-    });
-    const mfoundi = await firstId('departements', 'Mfoundi');
-    const depot = await api(admin, '/api/centres-depot', {
-      code: 'DEP-YDE',
-      libelle: 'Centre de dépôt de Yaoundé',
-      departementId: mfoundi,
-    });
-    const centre = await api(admin, '/api/centres-examen', {
-      code: 'CE-YDE',
-      libelle: 'Centre d’examen de Yaoundé',
-      departementId: mfoundi,
-    });
-    const site = await api(admin, '/api/sites-composition', {
+    admin = await journey.signInAdministrator();
+    const session = await openSessionForRegistration(admin, { libelle: SESSION });
+    const mfoundi = await departementId(admin, 'Mfoundi');
+    const depot = await createCentreDepot(admin, 'DEP-YDE', 'Centre de dépôt de Yaoundé', mfoundi);
+    const centre = await createCentreExamen(admin, 'CE-YDE', 'Centre d’examen de Yaoundé', mfoundi);
+    const site = await createSite(admin, {
       code: 'S-LEC',
       libelle: SITE,
       centreExamenId: centre.id,
       capacite: 30,
     });
-    await api(admin, '/api/epreuves', {
+    await createEpreuve(admin, session.examenId, {
       code: 'PRAT-ELEC',
       libelle: 'Pratique d’électricité',
-      examenId: examen.id,
       coefficient: 2,
-      noteMax: 20,
       typeEpreuve: 'pratique',
     });
     await api(admin, '/api/types-incidents-examen', { code: 'FRAUDE', libelle: 'Fraude' });
-    for (const [i, [nom, prenoms]] of [
-      ['ABENA', 'claire'],
-      ['BILOA', 'paule'],
-    ].entries()) {
-      const dossier = await api(admin, '/api/candidatures', {
-        sessionId: session.id,
-        metierId: metier.id,
-        centreDepotId: depot.id,
-        categorie: 'libre',
-        nom,
-        prenoms,
-        sexe: 'F',
-        dateNaissance: `199${i}-0${1 + i}-1${i}`,
-        lieuNaissance: 'Bafoussam',
-        nationalite: 'Camerounaise',
-        telephone: `699 11 22 3${i}`,
-        niveauId: niveau.id,
-      });
-      const submitted = await api(
-        admin,
-        `/api/candidatures/${dossier.id}/soumettre`,
-        {},
-        dossier.revision,
-      );
-      const validated = await api(
-        admin,
-        `/api/candidatures/${dossier.id}/valider`,
-        {},
-        submitted.revision,
-      );
-      await api(
-        admin,
-        `/api/candidatures/${dossier.id}/affecter`,
-        { siteId: site.id },
-        validated.revision,
-      );
-    }
-    for (const [libelle, permissions, nom, prenoms, login, password] of [
-      ['Greffier', ['incident-examen.enregistrer'], 'Mvondo', 'Paul', 'paul.mvondo', 'Mvondo'],
-      ['Lecteur', ['incident-examen.lister'], 'Atangana', 'Rose', 'rose.atangana', 'Atangana'],
-    ] as const) {
-      const profil = await api(admin, '/api/profils', {
-        libelle: `${libelle} des incidents d’examen`,
-        permissions,
-      });
-      await api(admin, '/api/utilisateurs', {
-        nom,
-        prenoms,
-        login: `${login}@examens.local`,
-        telephone: '699000301',
-        profilId: profil.id,
-        motDePasse: `Temporaire-${password}-1`,
-      });
-    }
+    await registerCandidates(
+      admin,
+      session,
+      [
+        { nom: 'ABENA', prenoms: 'claire' },
+        { nom: 'BILOA', prenoms: 'paule' },
+      ],
+      { sexe: 'F', centreDepotId: depot.id, siteId: site.id },
+    );
+    await createUserWithProfile(
+      admin,
+      {
+        libelle: 'Greffier des incidents d’examen',
+        permissions: ['incident-examen.enregistrer'],
+      },
+      MVONDO,
+    );
+    await createUserWithProfile(
+      admin,
+      { libelle: 'Lecteur des incidents d’examen', permissions: ['incident-examen.lister'] },
+      ATANGANA,
+    );
   });
 
   it('the agent records an incident at the site and épreuve, with both candidates and a PDF', async () => {
-    greffier = await signInAs(
-      'paul.mvondo@examens.local',
-      'Temporaire-Mvondo-1',
-      'Mvondo-Personnel-2026',
-    );
+    greffier = await journey.signInAs(MVONDO);
     await openFromMenu(greffier, EDITION);
     await greffier.getByRole('link', { name: 'Créer' }).click();
     await greffier.waitForURL(`**${EDITION}/create`);
@@ -233,7 +131,7 @@ run('Espace examen : incidents d’examen', () => {
     await greffier.getByRole('link', { name: 'proces-verbal.pdf' }).waitFor();
     await greffier.getByText(SITE, { exact: true }).waitFor();
     await greffier.getByText('Aucun changement de statut pour l’instant.').waitFor();
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('the agent takes it from « Ouvert » to « En cours » then « Résolu », each step with a comment', async () => {
@@ -269,15 +167,11 @@ run('Espace examen : incidents d’examen', () => {
       'Copies annulées par le jury.',
     ]);
     await shot(greffier, 'incidents-examen-02-resolu');
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('whoever only lists exam incidents reads it and its suivi, and may change nothing', async () => {
-    const lecteur = await signInAs(
-      'rose.atangana@examens.local',
-      'Temporaire-Atangana-1',
-      'Atangana-Personnel-2026',
-    );
+    const lecteur = await journey.signInAs(ATANGANA);
     await openFromMenu(lecteur, LISTE);
     const row = lecteur.getByRole('row').filter({ hasText: DESCRIPTION });
     await row.getByText('Résolu', { exact: true }).waitFor();
@@ -296,6 +190,6 @@ run('Espace examen : incidents d’examen', () => {
     await expect(lecteur.getByRole('button', { name: 'Changer le statut' }).count()).resolves.toBe(
       0,
     );
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 });

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { adminEnvironment, signInFirstAdministrator } from './accounts';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import {
-  api,
-  browserAvailable,
-  launchBrowser,
-  openFromMenu,
-  shot,
-  startProduct,
-  typeDate,
-  type Product,
-} from './harness';
+  advanceSession,
+  createCentreDepot,
+  createCentreExamen,
+  createSite,
+  DASHBOARD,
+  departementId,
+  openSessionForRegistration,
+  registerCandidates,
+  useJourney,
+} from './examSetup';
+import { browserAvailable, openFromMenu, shot, typeDate } from './harness';
 
 /**
  * Exam space on a fresh embedded product: once the session has reached its composition, the office
@@ -21,7 +22,6 @@ import {
  */
 const run = browserAvailable() ? describe : describe.skip;
 
-const DASHBOARD = '/tableau-de-bord';
 const CONTENTIEUX = `${DASHBOARD}/espace-examen/gestion-des-contentieux`;
 const CORRECTION = `${CONTENTIEUX}/modification-informations-identites`;
 const HISTORIQUE = `${CONTENTIEUX}/historique-modification-des-identites`;
@@ -30,122 +30,37 @@ const SESSION = 'CQP session de juin 2027';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 run('Espace examen : contentieux d’identité et référence d’examen', () => {
-  let product: Product;
-  let browser: Browser;
+  const journey = useJourney();
   let admin: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    product = await startProduct(adminEnvironment());
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    admin = await context.newPage();
-    admin.on('pageerror', (error) => pageErrors.push(error.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
 
   it('the administrator sets up a session at « Composition » with an allocated candidate', async () => {
-    await admin.goto(`${product.url}/connexion`);
-    await signInFirstAdministrator(admin, product.url);
-    const examen = await api(admin, '/api/examens', {
-      code: 'CQP',
-      libelle: 'Certificat de qualification professionnelle',
-      noteDePassage: 10,
-    });
-    const session = await api(admin, '/api/sessions', {
-      examenId: examen.id,
-      annee: 2027,
-      libelle: SESSION,
-      ouvertureInscriptions: '2026-10-01',
-      clotureInscriptions: '2027-02-26',
-      debutComposition: '2027-06-14',
-      finComposition: '2027-06-18',
-    });
-    let revision = (
-      await api(
-        admin,
-        `/api/sessions/${session.id}/avancer`,
-        { statut: 'inscriptions-ouvertes' },
-        0,
-      )
-    ).revision;
-    await api(admin, '/api/parametres-edition', {
-      code: 'PE-CQP27',
-      libelle: 'Paramètres CQP 2027',
-      sessionId: session.id,
-      dateLimiteModification: '2099-12-31',
-      prefixeDossier: 'CQP27',
-    });
-    const metier = await api(admin, '/api/metiers', { code: 'ELEC', libelle: 'Électricité' });
-    await api(admin, '/api/metiers-ouverts', {
-      code: 'MO-ELEC',
-      libelle: 'Électricité 2027',
-      sessionId: session.id,
-      metierId: metier.id,
-    });
-    const niveau = await api(admin, '/api/niveaux-scolarisation', {
-      code: 'CEP',
-      libelle: 'CEP',
-      rang: 1,
-    });
-    const mfoundi = (
-      (await (
-        await admin.request.get(
-          `${product.url}/api/departements?filter=${encodeURIComponent(JSON.stringify({ q: 'Mfoundi' }))}`,
-        )
-      ).json()) as { id: string }[]
-    )[0]!.id;
-    const depot = await api(admin, '/api/centres-depot', {
-      code: 'DEP-YDE',
-      libelle: 'Dépôt de Yaoundé',
-      departementId: mfoundi,
-    });
-    const centre = await api(admin, '/api/centres-examen', {
-      code: 'CE-YDE',
-      libelle: 'Centre de Yaoundé',
-      departementId: mfoundi,
-    });
-    const site = await api(admin, '/api/sites-composition', {
+    admin = await journey.signInAdministrator();
+    const session = await openSessionForRegistration(admin, { libelle: SESSION });
+    const mfoundi = await departementId(admin, 'Mfoundi');
+    const depot = await createCentreDepot(admin, 'DEP-YDE', 'Dépôt de Yaoundé', mfoundi);
+    const centre = await createCentreExamen(admin, 'CE-YDE', 'Centre de Yaoundé', mfoundi);
+    const site = await createSite(admin, {
       code: 'S-LEC',
       libelle: 'Lycée Leclerc',
       centreExamenId: centre.id,
       capacite: 10,
     });
-    const dossier = await api(admin, '/api/candidatures', {
-      sessionId: session.id,
-      metierId: metier.id,
-      centreDepotId: depot.id,
-      categorie: 'libre',
-      nom: 'Mbala',
-      prenoms: 'Jean Pierre',
-      sexe: 'M',
-      dateNaissance: '1990-05-05',
-      lieuNaissance: 'Bafoussam',
-      nationalite: 'Camerounaise',
-      telephone: '699 11 22 33',
-      niveauId: niveau.id,
-    });
-    let dossierRevision = dossier.revision;
-    for (const step of ['soumettre', 'valider'])
-      dossierRevision = (
-        await api(admin, `/api/candidatures/${dossier.id}/${step}`, {}, dossierRevision)
-      ).revision;
-    await api(
-      admin,
-      `/api/candidatures/${dossier.id}/affecter`,
-      { siteId: site.id },
-      dossierRevision,
-    );
-    for (const statut of ['inscriptions-closes', 'composition'])
-      revision = (await api(admin, `/api/sessions/${session.id}/avancer`, { statut }, revision))
-        .revision;
+    await registerCandidates(admin, session, [
+      {
+        nom: 'Mbala',
+        prenoms: 'Jean Pierre',
+        sexe: 'M',
+        dateNaissance: '1990-05-05',
+        telephone: '699 11 22 33',
+        centreDepotId: depot.id,
+        siteId: site.id,
+      },
+    ]);
+    await advanceSession(admin, session, 'inscriptions-closes', 'composition');
   });
 
   it('corrects the candidate’s name with a justification and a document, then reads the history', async () => {
-    await admin.goto(`${product.url}${DASHBOARD}`);
+    await admin.goto(`${journey.url}${DASHBOARD}`);
     await openFromMenu(admin, CORRECTION);
     const candidate = admin.getByRole('combobox', { name: /^Candidat/ });
     await candidate.click();
@@ -184,11 +99,11 @@ run('Espace examen : contentieux d’identité et référence d’examen', () =>
       .waitFor();
     const link = row.getByRole('link', { name: /^jugement-45-2027\.pdf/ });
     const href = await link.getAttribute('href');
-    const file = await admin.request.get(`${product.url}${href}`);
+    const file = await admin.request.get(`${journey.url}${href}`);
     expect(file.status()).toBe(200);
     expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
     await shot(admin, 'contentieux-02-historique');
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 
   it('sets the session’s « Référence d’examen », then changes it, with its history', async () => {
@@ -219,6 +134,6 @@ run('Espace examen : contentieux d’identité et référence d’examen', () =>
     await history.getByText('2027/0043/MINEFOP/SG').first().waitFor();
     expect(await history.getByText('Référence d’examen', { exact: true }).count()).toBe(2);
     await shot(admin, 'reference-02-historique');
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 });

@@ -1,15 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
-import { adminEnvironment, signInAndChangePassword, signInFirstAdministrator } from './accounts';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import {
-  api,
-  browserAvailable,
-  launchBrowser,
-  openFromMenu,
-  shot,
-  startProduct,
-  type Product,
-} from './harness';
+  advanceSession,
+  createCentreDepot,
+  createCentreExamen,
+  createEpreuve,
+  createSite,
+  createUserWithProfile,
+  DASHBOARD,
+  departementId,
+  openSessionForRegistration,
+  registerCandidates,
+  useJourney,
+  type StaffAccount,
+} from './examSetup';
+import { browserAvailable, openFromMenu, shot } from './harness';
 
 /**
  * Exam space, grades: on a session at « Composition » with four allocated candidates, the office
@@ -21,7 +26,6 @@ import {
  */
 const run = browserAvailable() ? describe : describe.skip;
 
-const DASHBOARD = '/tableau-de-bord';
 const NOTES = `${DASHBOARD}/espace-examen/notes`;
 const CONFIG = `${NOTES}/configuration`;
 const IMPORT = `${NOTES}/importation-des-notes`;
@@ -30,179 +34,73 @@ const HISTORY = `${NOTES}/historiques-des-modifications-des-notes`;
 const PRESENCES = `${DASHBOARD}/espace-examen/presences-des-candidats/editer-les-presences`;
 const SEARCH = `${DASHBOARD}/espace-examen/rechercher-un-candidat`;
 const SESSION = 'CQP session de juin 2027';
+/** The second agent, who types the marks. */
+const ONDOA: StaffAccount = {
+  nom: 'Ondoa',
+  prenoms: 'Brigitte',
+  login: 'brigitte.ondoa@examens.local',
+  telephone: '699000301',
+  temporaryPassword: 'Temporaire-Ondoa-1',
+  password: 'Ondoa-Definitif-2026',
+};
 
 run('Espace examen : présences, notes en double saisie, écart, modification', () => {
-  let product: Product;
-  let browser: Browser;
+  const journey = useJourney();
   let admin: Page;
   let agent: Page;
-  const pageErrors: string[] = [];
   let numbers: string[] = [];
 
-  const newPage = async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
-  };
-  const firstId = async (resource: string, q: string) => {
-    const response = await admin.request.get(
-      `${product.url}/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
-    );
-    return ((await response.json()) as { id: string }[])[0]!.id;
-  };
   const gridRow = (page: Page, numero: string) =>
     page
       .getByRole('table', { name: 'Grille des notes' })
       .getByRole('row')
       .filter({ hasText: numero });
 
-  beforeAll(async () => {
-    product = await startProduct(adminEnvironment());
-    browser = await launchBrowser();
-    admin = await newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
   it('sets up a session at « Composition » with four allocated candidates and a second agent', async () => {
-    await admin.goto(`${product.url}/connexion`);
-    await signInFirstAdministrator(admin, product.url);
-    const examen = await api(admin, '/api/examens', {
-      code: 'CQP',
-      libelle: 'Certificat de qualification professionnelle',
-      noteDePassage: 10,
-    });
-    const session = await api(admin, '/api/sessions', {
-      examenId: examen.id,
-      annee: 2027,
-      libelle: SESSION,
-      ouvertureInscriptions: '2026-10-01',
-      clotureInscriptions: '2027-02-26',
-      debutComposition: '2027-06-14',
-      finComposition: '2027-06-18',
-    });
-    let revision = (
-      await api(
-        admin,
-        `/api/sessions/${session.id}/avancer`,
-        { statut: 'inscriptions-ouvertes' },
-        0,
-      )
-    ).revision;
-    await api(admin, '/api/parametres-edition', {
-      code: 'PE-CQP27',
-      libelle: 'Paramètres CQP 2027',
-      sessionId: session.id,
-      dateLimiteModification: '2099-12-31',
-      prefixeDossier: 'CQP27',
-    });
-    const metier = await api(admin, '/api/metiers', { code: 'ELEC', libelle: 'Électricité' });
-    await api(admin, '/api/metiers-ouverts', {
-      code: 'MO-ELEC',
-      libelle: 'Électricité 2027',
-      sessionId: session.id,
-      metierId: metier.id,
-    });
-    const niveau = await api(admin, '/api/niveaux-scolarisation', {
-      code: 'CEP',
-      libelle: 'CEP',
-      rang: 1,
-    });
-    const mfoundi = await firstId('departements', 'Mfoundi');
-    const depot = await api(admin, '/api/centres-depot', {
-      code: 'DEP-YDE',
-      libelle: 'Centre de dépôt de Yaoundé',
-      departementId: mfoundi,
-    });
-    const centre = await api(admin, '/api/centres-examen', {
-      code: 'CE-YDE',
-      libelle: 'Centre d’examen de Yaoundé',
-      departementId: mfoundi,
-    });
-    const site = await api(admin, '/api/sites-composition', {
+    admin = await journey.signInAdministrator();
+    const session = await openSessionForRegistration(admin, { libelle: SESSION });
+    const mfoundi = await departementId(admin, 'Mfoundi');
+    const depot = await createCentreDepot(admin, 'DEP-YDE', 'Centre de dépôt de Yaoundé', mfoundi);
+    const centre = await createCentreExamen(admin, 'CE-YDE', 'Centre d’examen de Yaoundé', mfoundi);
+    const site = await createSite(admin, {
       code: 'S-LEC',
       libelle: 'Lycée Leclerc',
       centreExamenId: centre.id,
       capacite: 50,
     });
-    await api(admin, '/api/epreuves', {
+    await createEpreuve(admin, session.examenId, {
       code: 'THEO',
       libelle: 'Épreuve théorique',
-      examenId: examen.id,
       coefficient: 1,
-      noteMax: 20,
       typeEpreuve: 'ecrite',
     });
-    let position = '';
-    for (const [i, [nom, prenoms]] of [
-      ['ABENA', 'Claire'],
-      ['BILOA', 'Paul'],
-      ['ESSOMBA', 'Jean'],
-      ['FOUDA', 'Marc'],
-    ].entries()) {
-      const dossier = await api(admin, '/api/candidatures', {
-        sessionId: session.id,
-        metierId: metier.id,
-        centreDepotId: depot.id,
-        categorie: 'libre',
-        nom,
-        prenoms,
-        sexe: i % 2 ? 'M' : 'F',
-        dateNaissance: `199${i}-0${1 + i}-1${i}`,
-        lieuNaissance: 'Bafoussam',
-        nationalite: 'Camerounaise',
-        telephone: `699 11 22 3${i}`,
-        niveauId: niveau.id,
-      });
-      const submitted = await api(
-        admin,
-        `/api/candidatures/${dossier.id}/soumettre`,
-        {},
-        dossier.revision,
-      );
-      const valid = await api(
-        admin,
-        `/api/candidatures/${dossier.id}/valider`,
-        {},
-        submitted.revision,
-      );
-      position = (
-        await api(
-          admin,
-          `/api/candidatures/${dossier.id}/affecter`,
-          { siteId: site.id },
-          valid.revision,
-        )
-      ).position;
-    }
-    for (const statut of ['inscriptions-closes', 'composition'])
-      revision = (await api(admin, `/api/sessions/${session.id}/avancer`, { statut }, revision))
-        .revision;
+    const allocated = await registerCandidates(
+      admin,
+      session,
+      [
+        { nom: 'ABENA', prenoms: 'Claire', sexe: 'F' },
+        { nom: 'BILOA', prenoms: 'Paul', sexe: 'M' },
+        { nom: 'ESSOMBA', prenoms: 'Jean', sexe: 'F' },
+        { nom: 'FOUDA', prenoms: 'Marc', sexe: 'M' },
+      ],
+      { centreDepotId: depot.id, siteId: site.id },
+    );
+    await advanceSession(admin, session, 'inscriptions-closes', 'composition');
     const listed = await admin.request.get(
-      `${product.url}/api/candidatures?filter=${encodeURIComponent(JSON.stringify({ statut: 'affecte' }))}&sort=${encodeURIComponent('["numeroCandidat","ASC"]')}`,
-      { headers: { 'x-min-position': position } },
+      `${journey.url}/api/candidatures?filter=${encodeURIComponent(JSON.stringify({ statut: 'affecte' }))}&sort=${encodeURIComponent('["numeroCandidat","ASC"]')}`,
+      { headers: { 'x-min-position': allocated.at(-1)!.position } },
     );
     numbers = ((await listed.json()) as { numeroCandidat: string }[]).map((d) => d.numeroCandidat);
     expect(numbers).toEqual(['ELEC-00001', 'ELEC-00002', 'ELEC-00003', 'ELEC-00004']);
-    const profile = await api(admin, '/api/profils', {
-      libelle: 'Agent de saisie des notes',
-      permissions: ['note.importer', 'note.lister'],
-    });
-    await api(admin, '/api/utilisateurs', {
-      nom: 'Ondoa',
-      prenoms: 'Brigitte',
-      login: 'brigitte.ondoa@examens.local',
-      telephone: '699000301',
-      profilId: profile.id,
-      motDePasse: 'Temporaire-Ondoa-1',
-    });
+    await createUserWithProfile(
+      admin,
+      { libelle: 'Agent de saisie des notes', permissions: ['note.importer', 'note.lister'] },
+      ONDOA,
+    );
   });
 
   it('requires double entry and opens the import window from « Configuration des notes »', async () => {
-    await admin.goto(`${product.url}${DASHBOARD}`);
+    await admin.goto(`${journey.url}${DASHBOARD}`);
     await openFromMenu(admin, CONFIG);
     await admin.getByRole('heading', { name: 'Fenêtre d’importation et de saisie' }).waitFor();
     // The switch follows the server: its state changes once the rule is saved.
@@ -272,16 +170,7 @@ run('Espace examen : présences, notes en double saisie, écart, modification', 
   });
 
   it('a second agent types the marks in the grid; one differs and is a discrepancy', async () => {
-    agent = await newPage();
-    await agent.goto(`${product.url}/connexion`);
-    await signInAndChangePassword(
-      agent,
-      product.url,
-      'brigitte.ondoa@examens.local',
-      'Temporaire-Ondoa-1',
-      'Ondoa-Definitif-2026',
-    );
-    await agent.goto(`${product.url}${DASHBOARD}`);
+    agent = await journey.signInAs(ONDOA);
     await openFromMenu(agent, GRID);
     await gridRow(agent, 'ELEC-00003').waitFor();
     await gridRow(agent, 'ELEC-00004').getByText('Absent').waitFor();
@@ -366,6 +255,6 @@ run('Espace examen : présences, notes en double saisie, écart, modification', 
       .filter({ hasText: 'Copie revue par le président du jury' })
       .waitFor();
     await shot(admin, 'notes-08-recherche-360');
-    expect(pageErrors).toEqual([]);
+    expect(journey.pageErrors).toEqual([]);
   });
 });

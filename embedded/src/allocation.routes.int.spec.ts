@@ -10,6 +10,7 @@ import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';
 import { writeFileSync } from 'node:fs';
+import { requests } from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -44,42 +45,10 @@ const ids: Record<string, string> = {};
 const revisions: Record<string, number> = {};
 
 const post = (as: Agent, url: string, payload?: unknown, revision?: number) =>
-  as.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: revision === undefined ? {} : { 'if-match': `W/"${revision}"` },
-  });
-const created = async (url: string, payload: Record<string, unknown>, as = admin) => {
-  const response = await post(as, url, payload);
-  expect({
-    url,
-    status: response.statusCode,
-    body: response.statusCode === 201 ? '' : response.body,
-  }).toEqual({
-    url,
-    status: 201,
-    body: '',
-  });
-  return response.json<Answer>();
-};
-const read = async <T>(url: string, position?: string, as = admin) => {
-  const response = await as.inject({
-    method: 'GET',
-    url,
-    headers: position ? { 'x-min-position': position } : {},
-  });
-  expect({
-    url,
-    status: response.statusCode,
-    body: response.statusCode === 200 ? '' : response.body,
-  }).toEqual({
-    url,
-    status: 200,
-    body: '',
-  });
-  return response.json<T>();
-};
+  requests(as).post(url, payload, revision);
+const created = (url: string, payload: Record<string, unknown>, as = admin) =>
+  requests(as).created(url, payload);
+const read = <T>(url: string, position?: string, as = admin) => requests(as).read<T>(url, position);
 const dossier = (id: string, position?: string) =>
   read<Dossier>(`/api/candidatures/${id}`, position);
 

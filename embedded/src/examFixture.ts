@@ -1,9 +1,12 @@
 /**
  * What the exam space's route tests start from: an examen with its épreuves, a session whose
  * candidates were validated and allocated to two sites, then taken to « Composition ». Requests go
- * through the HTTP routes, as staff would make them.
+ * through the HTTP routes, as staff would make them. The building blocks (`newSession`,
+ * `openSession`, `addSites`, `addEpreuves`, `register`, `advance`) serve the specs that start
+ * elsewhere on that road.
  */
 import { expect } from '@jest/globals';
+import type { LightMyRequestResponse } from 'fastify';
 import type { startTestApp, Agent } from './testApp.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -14,143 +17,180 @@ export interface Answer {
   position: string;
 }
 
-export interface Reply {
-  statusCode: number;
-  body: string;
-  json: <T>() => T;
-}
+export type Reply = LightMyRequestResponse;
 
-/** Requests as one agent: `post`, `put`, `get`, `created` (201 expected), `read` (200 expected). */
+/** Expects `status` (naming `what` and showing the body otherwise); answers the command's answer. */
+export const answered = (response: Reply, status = 200, what = '') => {
+  expect({
+    what,
+    status: response.statusCode,
+    body: response.statusCode === status ? '' : response.body,
+  }).toEqual({ what, status, body: '' });
+  return response.json<Answer>();
+};
+
+/**
+ * Requests as one agent: `post`, `put`, `delete`, `get`, `created` (201 expected), `ok` (a POST,
+ * 200 expected), `read` (200 expected). A revision goes as If-Match, a position as X-Min-Position.
+ */
 export const requests = (as: Agent) => {
-  const send = (method: 'POST' | 'PUT', url: string, payload?: unknown, revision?: number) =>
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    revision?: number,
+  ) =>
     as.inject({
       method,
       url,
       payload: payload as Record<string, unknown>,
       headers: revision === undefined ? {} : { 'if-match': `W/"${revision}"` },
-    }) as Promise<Reply>;
-  const expectStatus = (url: string, response: Reply, status: number) =>
-    expect({
-      url,
-      status: response.statusCode,
-      body: response.statusCode === status ? '' : response.body,
-    }).toEqual({ url, status, body: '' });
+    });
+  const get = (url: string, position?: string) =>
+    as.inject({ method: 'GET', url, headers: position ? { 'x-min-position': position } : {} });
   return {
     post: (url: string, payload?: unknown, revision?: number) =>
       send('POST', url, payload, revision),
     put: (url: string, payload?: unknown, revision?: number) => send('PUT', url, payload, revision),
-    get: (url: string, position?: string) =>
-      as.inject({
-        method: 'GET',
-        url,
-        headers: position ? { 'x-min-position': position } : {},
-      }) as Promise<Reply>,
+    delete: (url: string, revision?: number) => send('DELETE', url, undefined, revision),
+    get,
     async created(url: string, payload: Record<string, unknown>) {
-      const response = await send('POST', url, payload);
-      expectStatus(url, response, 201);
-      return response.json<Answer>();
+      return answered(await send('POST', url, payload), 201, url);
     },
     async ok(url: string, payload?: unknown, revision?: number) {
-      const response = await send('POST', url, payload, revision);
-      expectStatus(url, response, 200);
-      return response.json<Answer>();
+      return answered(await send('POST', url, payload, revision), 200, url);
     },
     async read<T>(url: string, position?: string) {
-      const response = (await as.inject({
-        method: 'GET',
-        url,
-        headers: position ? { 'x-min-position': position } : {},
-      })) as Reply;
-      expectStatus(url, response, 200);
+      const response = await get(url, position);
+      answered(response, 200, url);
       return response.json<T>();
     },
   };
 };
 
-export interface ExamCandidate {
-  id: string;
-  numeroCandidat: string;
-  nom: string;
-  prenoms: string;
-  metier: 'elec' | 'coif';
-  site: 'lycee' | 'douala';
-}
+export type Requests = ReturnType<typeof requests>;
 
-export interface ExamFixture {
+/** A session under construction: what was created, by key, and where the session stands. */
+export interface ExamSession {
+  /** Requests as the administrator who sets the session up. */
+  r: Requests;
+  code: string;
   ids: Record<string, string>;
-  candidates: ExamCandidate[];
+  /** The session's fields as created (`examenId`, `annee`, `libelle`, dates). */
+  details: Record<string, unknown>;
+  /** The session's revision, for its next step. */
+  revision: number;
   /** Position of the last command, for read-your-writes. */
   position: string;
+  /** How many dossiers `register` created. */
+  dossiers: number;
 }
 
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const FIRST = ['Alain', 'Brice', 'Carine', 'Denis', 'Estelle', 'Fabrice', 'Gisèle', 'Hervé'];
 
-/**
- * The session « CQP 2027 » at « Composition »: métiers Électricité and Coiffure, sites « Lycée de
- * Yaoundé » and « Lycée de Douala », épreuves THEO (every métier, /20) and PRAT-COIF (Coiffure,
- * /40); `count` candidates validated and allocated (even ones in Électricité at Yaoundé, odd ones
- * in Coiffure, every third at Douala).
- */
-export const composingSession = async (
-  t: TestApp,
-  admin: Agent,
-  count = 6,
-  code = 'CQP',
-): Promise<ExamFixture> => {
+/** The fields of the session « `code` `annee` » of `examenId`: registration from October, composition in June. */
+export const sessionDetails = (examenId: string, code = 'CQP', annee = 2027) => ({
+  examenId,
+  annee,
+  libelle: `${code} ${annee}`,
+  ouvertureInscriptions: `${annee - 1}-10-01`,
+  clotureInscriptions: `${annee}-02-26`,
+  debutComposition: `${annee}-06-14`,
+  finComposition: `${annee}-06-18`,
+});
+
+/** The examen `code` and its session « `code` 2027 », just created (« En préparation »). */
+export const newSession = async (admin: Agent, code = 'CQP'): Promise<ExamSession> => {
   const r = requests(admin);
-  const ids: Record<string, string> = {};
+  const examen = await r.created('/api/examens', { code, libelle: code, noteDePassage: 10 });
+  const details = sessionDetails(examen.id, code);
+  const session = await r.created('/api/sessions', details);
+  return {
+    r,
+    code,
+    ids: { examen: examen.id, session: session.id },
+    details,
+    revision: session.revision,
+    position: session.position,
+    dossiers: 0,
+  };
+};
+
+/** Takes the session through `statuts`, in order (each step expected to succeed). */
+export const advance = async (s: ExamSession, ...statuts: string[]) => {
+  for (const statut of statuts) {
+    const answer = await s.r.ok(`/api/sessions/${s.ids.session}/avancer`, { statut }, s.revision);
+    s.revision = answer.revision;
+    s.position = answer.position;
+  }
+  return s.position;
+};
+
+/** Key, code and libellé of the métiers a session opens unless told otherwise. */
+export const METIERS = [
+  ['elec', 'ELEC', 'Électricité'],
+  ['coif', 'COIF', 'Coiffure'],
+] as const;
+
+/**
+ * The session « `code` 2027 » open to registration (« Inscriptions ouvertes »), with its paramètres
+ * d'édition (dossiers numbered `code`27-…), `metiers` opened (codes `code`-…), the niveau CEP and
+ * the « Dépôt de Yaoundé »; the départements Mfoundi and Wouri by key.
+ */
+export const openSession = async (
+  admin: Agent,
+  {
+    code = 'CQP',
+    metiers = METIERS,
+  }: {
+    code?: string;
+    metiers?: readonly (readonly [key: string, code: string, libelle: string])[];
+  } = {},
+): Promise<ExamSession> => {
+  const r = requests(admin);
   const departement = async (name: string) =>
     (await r.read<{ id: string }[]>(`/api/departements?filter=${enc({ q: name })}`))[0]!.id;
-  ids.mfoundi = await departement('Mfoundi');
-  ids.wouri = await departement('Wouri');
-  ids.examen = (await r.created('/api/examens', { code, libelle: code, noteDePassage: 10 })).id;
-  const session = await r.created('/api/sessions', {
-    examenId: ids.examen,
-    annee: 2027,
-    libelle: `${code} 2027`,
-    ouvertureInscriptions: '2026-10-01',
-    clotureInscriptions: '2027-02-26',
-    debutComposition: '2027-06-14',
-    finComposition: '2027-06-18',
-  });
-  ids.session = session.id;
-  let sessionRevision = (
-    await r.ok(
-      `/api/sessions/${session.id}/avancer`,
-      { statut: 'inscriptions-ouvertes' },
-      session.revision,
-    )
-  ).revision;
+  const mfoundi = await departement('Mfoundi');
+  const wouri = await departement('Wouri');
+  const s = await newSession(admin, code);
+  Object.assign(s.ids, { mfoundi, wouri });
+  await advance(s, 'inscriptions-ouvertes');
   await r.created('/api/parametres-edition', {
     code: `PE-${code}27`,
     libelle: `Paramètres ${code} 2027`,
-    sessionId: ids.session,
+    sessionId: s.ids.session,
     dateLimiteModification: '2099-12-31',
     prefixeDossier: `${code}27`,
   });
-  for (const [key, metier, libelle] of [
-    ['elec', 'ELEC', 'Électricité'],
-    ['coif', 'COIF', 'Coiffure'],
-  ] as const) {
-    ids[key] = (await r.created('/api/metiers', { code: `${code}-${metier}`, libelle })).id;
+  for (const [key, metier, libelle] of metiers) {
+    s.ids[key] = (await r.created('/api/metiers', { code: `${code}-${metier}`, libelle })).id;
     await r.created('/api/metiers-ouverts', {
       code: `MO-${code}-${metier}`,
       libelle: `${libelle} 2027`,
-      sessionId: ids.session,
-      metierId: ids[key],
+      sessionId: s.ids.session,
+      metierId: s.ids[key],
     });
   }
-  ids.niveau = (
+  s.ids.niveau = (
     await r.created('/api/niveaux-scolarisation', { code: `${code}-CEP`, libelle: 'CEP', rang: 1 })
   ).id;
-  ids.depot = (
+  s.ids.depot = (
     await r.created('/api/centres-depot', {
       code: `${code}-DEP`,
       libelle: 'Dépôt de Yaoundé',
-      departementId: ids.mfoundi,
+      departementId: s.ids.mfoundi,
     })
   ).id;
+  return s;
+};
+
+/**
+ * The centres d'examen « Centre de Yaoundé » (`ceYaounde`) and « Centre de Douala » (`ceDouala`),
+ * each with one site: « Lycée de Yaoundé » (`lycee`) and « Lycée de Douala » (`douala`).
+ */
+export const addSites = async (s: ExamSession, capacite = 500) => {
+  const { r, code, ids } = s;
   for (const [key, dep, ville] of [
     ['ceYaounde', 'mfoundi', 'Yaoundé'],
     ['ceDouala', 'wouri', 'Douala'],
@@ -171,83 +211,149 @@ export const composingSession = async (
         code: `${code}-S-${key.toUpperCase()}`,
         libelle,
         centreExamenId: ids[centre],
-        capacite: 500,
+        capacite,
       })
     ).id;
-  ids.theo = (
-    await r.created('/api/epreuves', {
-      code: `${code}-THEO`,
-      libelle: 'Épreuve théorique',
-      examenId: ids.examen,
-      coefficient: 1,
-      noteMax: 20,
-      typeEpreuve: 'ecrite',
-    })
-  ).id;
-  ids.prat = (
-    await r.created('/api/epreuves', {
-      code: `${code}-PRAT`,
-      libelle: 'Pratique de coiffure',
-      examenId: ids.examen,
-      metierId: ids.coif,
-      coefficient: 2,
-      noteMax: 40,
-      typeEpreuve: 'pratique',
-    })
-  ).id;
+};
+
+/**
+ * The examen's épreuves « Épreuve théorique » (`theo`: every métier, /20) and « Pratique de
+ * coiffure » (`prat`: Coiffure only, coefficient 2, /40).
+ */
+export const addEpreuves = async (s: ExamSession) => {
+  const { r, code, ids } = s;
+  for (const [key, libelle, more] of [
+    ['theo', 'Épreuve théorique', { coefficient: 1, noteMax: 20, typeEpreuve: 'ecrite' }],
+    [
+      'prat',
+      'Pratique de coiffure',
+      { metierId: ids.coif, coefficient: 2, noteMax: 40, typeEpreuve: 'pratique' },
+    ],
+  ] as const)
+    ids[key] = (
+      await r.created('/api/epreuves', {
+        code: `${code}-${key.toUpperCase()}`,
+        libelle,
+        examenId: ids.examen,
+        ...more,
+      })
+    ).id;
+};
+
+export interface Identity {
+  nom: string;
+  prenoms: string;
+  sexe: string;
+  dateNaissance: string;
+  lieuNaissance: string;
+  nationalite: string;
+}
+
+export interface Registered extends Identity {
+  id: string;
+  revision: number;
+  position: string;
+}
+
+/**
+ * A dossier of `metier` at the centre de dépôt `depot`, submitted and validated (unless
+ * `validated` is false), then allocated to `site` if one is given. Unless told, its identity is
+ * the `n`-th of the session's (n counting from 0): Mballa, Ngono, Étoundi, Fotso…, born 1970 + n.
+ */
+export const register = async (
+  s: ExamSession,
+  {
+    metier = 'coif',
+    site,
+    depot = 'depot',
+    validated = true,
+    ...identity
+  }: Partial<Identity> & {
+    metier?: string;
+    site?: string;
+    depot?: string;
+    validated?: boolean;
+  } = {},
+): Promise<Registered> => {
+  const { r, ids } = s;
+  const i = s.dossiers;
+  s.dossiers += 1;
+  const person: Identity = {
+    nom: ['Mballa', 'Ngono', 'Étoundi', 'Fotso'][i % 4]!,
+    prenoms: `${FIRST[i % FIRST.length]} ${['Marie', 'Paul', 'Ange'][Math.floor(i / 8) % 3]}`,
+    sexe: i % 2 ? 'M' : 'F',
+    dateNaissance: `${1970 + i}-03-${String(1 + (i % 28)).padStart(2, '0')}`,
+    lieuNaissance: 'Bafoussam',
+    nationalite: 'Camerounaise',
+    ...identity,
+  };
+  const answer = await r.created('/api/candidatures', {
+    sessionId: ids.session,
+    metierId: ids[metier],
+    centreDepotId: ids[depot],
+    categorie: 'libre',
+    ...person,
+    telephone: '699 11 22 33',
+    niveauId: ids.niveau,
+  });
+  const steps: [action: string, payload?: unknown][] = [['soumettre']];
+  if (validated) steps.push(['valider']);
+  if (validated && site) steps.push(['affecter', { siteId: ids[site] }]);
+  let { revision, position } = answer;
+  for (const [action, payload] of steps)
+    ({ revision, position } = await r.ok(
+      `/api/candidatures/${answer.id}/${action}`,
+      payload,
+      revision,
+    ));
+  s.position = position;
+  return { id: answer.id, revision, position, ...person };
+};
+
+export interface ExamCandidate {
+  id: string;
+  numeroCandidat: string;
+  nom: string;
+  prenoms: string;
+  metier: 'elec' | 'coif';
+  site: 'lycee' | 'douala';
+}
+
+export interface ExamFixture {
+  ids: Record<string, string>;
+  candidates: ExamCandidate[];
+  /** Position of the last command, for read-your-writes. */
+  position: string;
+}
+
+/**
+ * The session « CQP 2027 » at « Composition »: métiers Électricité and Coiffure, sites « Lycée de
+ * Yaoundé » and « Lycée de Douala », épreuves THEO (every métier, /20) and PRAT-COIF (Coiffure,
+ * /40); `count` candidates validated and allocated (even ones in Électricité at Yaoundé, odd ones
+ * in Coiffure, every third at Douala).
+ */
+export const composingSession = async (
+  _t: TestApp,
+  admin: Agent,
+  count = 6,
+  code = 'CQP',
+): Promise<ExamFixture> => {
+  const s = await openSession(admin, { code });
+  await addSites(s);
+  await addEpreuves(s);
   const candidates: ExamCandidate[] = [];
-  let position = '0';
   for (let i = 0; i < count; i += 1) {
     const metier = i % 2 === 0 ? 'elec' : 'coif';
     const site = i % 3 === 2 ? 'douala' : 'lycee';
-    const nom = ['Mballa', 'Ngono', 'Étoundi', 'Fotso'][i % 4]!;
-    const prenoms = `${FIRST[i % FIRST.length]} ${['Marie', 'Paul', 'Ange'][Math.floor(i / 8) % 3]}`;
-    const answer = await r.created('/api/candidatures', {
-      sessionId: ids.session,
-      metierId: ids[metier],
-      centreDepotId: ids.depot,
-      categorie: 'libre',
-      nom,
-      prenoms,
-      sexe: i % 2 ? 'M' : 'F',
-      dateNaissance: `${1970 + i}-03-${String(1 + (i % 28)).padStart(2, '0')}`,
-      lieuNaissance: 'Bafoussam',
-      nationalite: 'Camerounaise',
-      telephone: '699 11 22 33',
-      niveauId: ids.niveau,
-    });
-    const submitted = await r.ok(
-      `/api/candidatures/${answer.id}/soumettre`,
-      undefined,
-      answer.revision,
-    );
-    const valid = await r.ok(
-      `/api/candidatures/${answer.id}/valider`,
-      undefined,
-      submitted.revision,
-    );
-    const allocated = await r.ok(
-      `/api/candidatures/${answer.id}/affecter`,
-      { siteId: ids[site] },
-      valid.revision,
-    );
-    position = allocated.position;
-    candidates.push({ id: answer.id, numeroCandidat: '', nom, prenoms, metier, site });
+    const { id, nom, prenoms } = await register(s, { metier, site });
+    candidates.push({ id, numeroCandidat: '', nom, prenoms, metier, site });
   }
   for (const c of candidates)
     c.numeroCandidat = (
-      await r.read<{ numeroCandidat: string }>(`/api/candidatures/${c.id}`, position)
+      await s.r.read<{ numeroCandidat: string }>(`/api/candidatures/${c.id}`, s.position)
     ).numeroCandidat;
-  for (const statut of ['inscriptions-closes', 'composition']) {
-    const advanced = await r.ok(
-      `/api/sessions/${ids.session}/avancer`,
-      { statut },
-      sessionRevision,
-    );
-    sessionRevision = advanced.revision;
-    position = advanced.position;
-  }
-  return { ids, candidates, position };
+  await advance(s, 'inscriptions-closes', 'composition');
+  return { ids: s.ids, candidates, position: s.position };
 };
 
 export type { TestApp };

@@ -1,4 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  addEpreuves,
+  addSites,
+  answered,
+  openSession,
+  register,
+  requests,
+  type TestApp,
+} from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -7,18 +16,12 @@ import { startTestApp, type Agent } from './testApp.js';
  * form chooses among, the attachment, every statut step with its comment and the history, and who
  * may do what (`incident-examen.enregistrer` records and moves on, `incident-examen.lister` reads).
  */
-type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 let t: TestApp;
 let admin: Agent;
 let greffier: Agent;
 let lecteur: Agent;
 let autre: Agent;
 
-interface Answer {
-  id: string;
-  revision: number;
-  position: string;
-}
 interface ExamIncidentDoc {
   id: string;
   version: number;
@@ -37,153 +40,59 @@ interface ExamIncidentDoc {
 }
 
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const ids: Record<string, string> = {};
-const revisions: Record<string, number> = {};
+let ids: Record<string, string> = {};
 const numbers: Record<string, string> = {};
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const URL = '/api/incidents-examen';
 
 const post = (as: Agent, url: string, payload?: unknown, revision?: number) =>
-  as.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: revision === undefined ? {} : { 'if-match': `W/"${revision}"` },
-  });
-const ok = (response: { statusCode: number; body: string; json: <T>() => T }, status = 200) => {
-  expect({
-    status: response.statusCode,
-    body: response.statusCode === status ? '' : response.body,
-  }).toEqual({ status, body: '' });
-  return response.json<Answer>();
-};
-const created = async (url: string, payload: Record<string, unknown>, as = admin) =>
-  ok(await post(as, url, payload), 201);
-const get = (as: Agent, url: string, position?: string) =>
-  as.inject({ method: 'GET', url, headers: position ? { 'x-min-position': position } : {} });
-
-/** A dossier created, submitted, validated and (unless `site` is null) allocated to `site`. */
-const candidate = async (nom: string, prenoms: string, site: string | null) => {
-  const answer = await created('/api/candidatures', {
-    sessionId: ids.session,
-    metierId: ids.metier,
-    centreDepotId: ids.depot,
-    categorie: 'libre',
-    nom,
-    prenoms,
-    sexe: 'F',
-    dateNaissance: '1992-04-04',
-    lieuNaissance: 'Ebolowa',
-    nationalite: 'Camerounaise',
-    telephone: '699 11 22 33',
-    niveauId: ids.niveau,
-  });
-  let { revision } = ok(
-    await post(admin, `/api/candidatures/${answer.id}/soumettre`, undefined, answer.revision),
-  );
-  revision = ok(
-    await post(admin, `/api/candidatures/${answer.id}/valider`, undefined, revision),
-  ).revision;
-  if (site)
-    revision = ok(
-      await post(admin, `/api/candidatures/${answer.id}/affecter`, { siteId: ids[site] }, revision),
-    ).revision;
-  revisions[answer.id] = revision;
-  return answer.id;
-};
+  requests(as).post(url, payload, revision);
+const created = (url: string, payload: Record<string, unknown>, as = admin) =>
+  requests(as).created(url, payload);
+const get = (as: Agent, url: string, position?: string) => requests(as).get(url, position);
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.asAdmin();
-  const departementId = (
-    await get(admin, `/api/departements?filter=${enc({ q: 'Mfoundi' })}`)
-  ).json<{ id: string }[]>()[0]!.id;
-  ids.examen = (
-    await created('/api/examens', { code: 'CQP', libelle: 'CQP', noteDePassage: 10 })
-  ).id;
+  // « CQP 2027 » open to registration, its sites and épreuves; the épreuve of another examen.
+  const session = await openSession(admin);
+  ids = session.ids;
+  await addSites(session, 20);
+  await addEpreuves(session);
   ids.autreExamen = (
     await created('/api/examens', { code: 'DQP', libelle: 'DQP', noteDePassage: 10 })
   ).id;
-  const session = await created('/api/sessions', {
-    examenId: ids.examen,
-    annee: 2027,
-    libelle: 'CQP 2027',
-    ouvertureInscriptions: '2026-10-01',
-    clotureInscriptions: '2027-02-26',
-    debutComposition: '2027-06-14',
-    finComposition: '2027-06-18',
-  });
-  ids.session = session.id;
-  ok(
-    await post(
-      admin,
-      `/api/sessions/${session.id}/avancer`,
-      { statut: 'inscriptions-ouvertes' },
-      session.revision,
-    ),
-  );
-  await created('/api/parametres-edition', {
-    code: 'PE',
-    libelle: 'Paramètres',
-    sessionId: ids.session,
-    dateLimiteModification: '2099-12-31',
-    prefixeDossier: 'CQP27',
-  });
-  ids.metier = (await created('/api/metiers', { code: 'COIF', libelle: 'Coiffure' })).id;
-  await created('/api/metiers-ouverts', {
-    code: 'MO',
-    libelle: 'Coiffure 2027',
-    sessionId: ids.session,
-    metierId: ids.metier,
-  });
-  ids.niveau = (
-    await created('/api/niveaux-scolarisation', { code: 'CEP', libelle: 'CEP', rang: 1 })
-  ).id;
-  ids.depot = (
-    await created('/api/centres-depot', { code: 'DEP', libelle: 'Dépôt', departementId })
-  ).id;
-  ids.centreExamen = (
-    await created('/api/centres-examen', { code: 'CE', libelle: 'Centre', departementId })
-  ).id;
-  for (const [key, code, libelle] of [
-    ['siteA', 'S-A', 'Lycée de Mvog-Mbi'],
-    ['siteB', 'S-B', 'Collège Vogt'],
-  ] as const)
-    ids[key] = (
-      await created('/api/sites-composition', {
-        code,
-        libelle,
-        centreExamenId: ids.centreExamen,
-        capacite: 20,
-      })
-    ).id;
-  const epreuve = (code: string, libelle: string, examenId: string) =>
-    created('/api/epreuves', {
-      code,
-      libelle,
-      examenId,
+  ids.epreuveDqp = (
+    await created('/api/epreuves', {
+      code: 'DQP-PRAT',
+      libelle: 'Pratique DQP',
+      examenId: ids.autreExamen,
       coefficient: 1,
       noteMax: 20,
       typeEpreuve: 'pratique',
-    });
-  ids.epreuve = (await epreuve('PRAT', 'Pratique de coiffure', ids.examen)).id;
-  ids.epreuveDqp = (await epreuve('DQP-PRAT', 'Pratique DQP', ids.autreExamen)).id;
+    })
+  ).id;
   ids.type = (
     await created('/api/types-incidents-examen', { code: 'FRAUDE', libelle: 'Fraude' })
   ).id;
   ids.registrationType = (
     await created('/api/types-incidents', { code: 'PANNE', libelle: 'Panne' })
   ).id;
-  ids.ada = await candidate('Abena', 'Ada', 'siteA');
-  ids.bea = await candidate('Bella', 'Béatrice', 'siteA');
-  ids.carole = await candidate('Chinda', 'Carole', 'siteB');
-  ids.dora = await candidate('Dang', 'Dora', null);
-  for (const key of ['ada', 'bea', 'carole']) {
-    const doc = (await get(admin, `/api/candidatures/${ids[key]}`)).json<{
-      numeroCandidat: string;
-    }>();
-    numbers[key] = doc.numeroCandidat;
-  }
+  // Candidates in Coiffure: two at Yaoundé, one at Douala, one validated but not allocated.
+  for (const [key, nom, prenoms, site] of [
+    ['ada', 'Abena', 'Ada', 'lycee'],
+    ['bea', 'Bella', 'Béatrice', 'lycee'],
+    ['carole', 'Chinda', 'Carole', 'douala'],
+    ['dora', 'Dang', 'Dora', undefined],
+  ] as const)
+    ids[key] = (await register(session, { nom, prenoms, site })).id;
+  for (const key of ['ada', 'bea', 'carole'])
+    numbers[key] = (
+      await requests(admin).read<{ numeroCandidat: string }>(
+        `/api/candidatures/${ids[key]}`,
+        session.position,
+      )
+    ).numeroCandidat;
   greffier = await t.userWith(['incident-examen.enregistrer'], 'greffier@test.local');
   lecteur = await t.userWith(['incident-examen.lister'], 'lecteur.examen@test.local');
   autre = await t.userWith(
@@ -195,8 +104,8 @@ afterAll(async () => t.close());
 
 const recording = (more: Record<string, unknown> = {}) => ({
   sessionId: ids.session,
-  siteId: ids.siteA,
-  epreuveId: ids.epreuve,
+  siteId: ids.lycee,
+  epreuveId: ids.prat,
   typeId: ids.type,
   candidatureIds: [ids.ada, ids.bea],
   description: 'Deux candidates surprises à échanger leurs copies.',
@@ -264,7 +173,7 @@ describe('exam incidents', () => {
     const siteB = await post(
       greffier,
       URL,
-      recording({ siteId: ids.siteB, candidatureIds: [ids.bea] }),
+      recording({ siteId: ids.douala, candidatureIds: [ids.bea] }),
     );
     expect(siteB.statusCode).toBe(400);
     expect(await t.eventStore.headPosition()).toBe(before);
@@ -277,7 +186,7 @@ describe('exam incidents', () => {
     const room = await created(
       URL,
       recording({
-        siteId: ids.siteB,
+        siteId: ids.douala,
         candidatureIds: [],
         description: 'Coupure d’électricité de 10 h à 10 h 30.',
       }),
@@ -290,8 +199,8 @@ describe('exam incidents', () => {
     ).json<ExamIncidentDoc>();
     expect(doc).toMatchObject({
       sessionId: ids.session,
-      siteId: ids.siteA,
-      epreuveId: ids.epreuve,
+      siteId: ids.lycee,
+      epreuveId: ids.prat,
       typeId: ids.type,
       statut: 'ouvert',
       description: 'Deux candidates surprises à échanger leurs copies.',
@@ -308,7 +217,7 @@ describe('exam incidents', () => {
     const list = (await get(lecteur, URL, position)).json<ExamIncidentDoc[]>();
     expect(list.map((i) => i.id).sort()).toEqual([ids.incident, ids.roomIncident].sort());
     const atSiteA = (
-      await get(lecteur, `${URL}?filter=${enc({ siteId: ids.siteA })}`, position)
+      await get(lecteur, `${URL}?filter=${enc({ siteId: ids.lycee })}`, position)
     ).json<ExamIncidentDoc[]>();
     expect(atSiteA.map((i) => i.id)).toEqual([ids.incident]);
     // Searched by a candidate's name or number.
@@ -326,7 +235,7 @@ describe('exam incidents', () => {
   it('offers the candidates allocated to the chosen site, to whoever records', async () => {
     const candidates = (as: Agent, filter: Record<string, unknown>) =>
       get(as, `${URL}/candidats?filter=${enc(filter)}`);
-    const atA = await candidates(greffier, { sessionId: ids.session, siteId: ids.siteA });
+    const atA = await candidates(greffier, { sessionId: ids.session, siteId: ids.lycee });
     expect(atA.statusCode).toBe(200);
     expect(atA.headers['content-range']).toBe('candidats 0-1/2');
     expect(atA.json()).toEqual([
@@ -339,7 +248,7 @@ describe('exam incidents', () => {
     );
     const searched = await candidates(greffier, {
       sessionId: ids.session,
-      siteId: ids.siteA,
+      siteId: ids.lycee,
       q: 'bella',
     });
     expect(searched.json<{ id: string }[]>().map((c) => c.id)).toEqual([ids.bea]);
@@ -349,7 +258,7 @@ describe('exam incidents', () => {
     // No site chosen yet: nothing.
     expect((await candidates(greffier, { sessionId: ids.session })).json()).toEqual([]);
     expect(
-      (await candidates(lecteur, { sessionId: ids.session, siteId: ids.siteA })).statusCode,
+      (await candidates(lecteur, { sessionId: ids.session, siteId: ids.lycee })).statusCode,
     ).toBe(403);
   });
 
@@ -368,7 +277,7 @@ describe('exam incidents', () => {
     const text = await upload(greffier, Buffer.from('pas un PDF'), 0);
     expect(text.statusCode).toBe(400);
     expect((await upload(lecteur, PDF, 0)).statusCode).toBe(403);
-    const done = ok(await upload(greffier, PDF, 0));
+    const done = answered(await upload(greffier, PDF, 0));
     position = done.position;
     const file = await get(lecteur, `${URL}/${ids.incident}/piece-jointe`, position);
     expect(file.statusCode).toBe(200);
@@ -397,10 +306,12 @@ describe('exam incidents', () => {
       message:
         'Un incident « Ouvert » ne peut pas passer à « Résolu » (étape suivante : « En cours »).',
     });
-    const started = ok(await step(greffier, 'en-cours', 1, 'Rapport demandé au chef de salle.'));
+    const started = answered(
+      await step(greffier, 'en-cours', 1, 'Rapport demandé au chef de salle.'),
+    );
     const stale = await step(greffier, 'resolu', 1);
     expect(stale.statusCode).toBe(412);
-    const solved = ok(
+    const solved = answered(
       await step(greffier, 'resolu', started.revision, 'Copies annulées par le jury.'),
     );
     const closed = await step(greffier, 'rejete', solved.revision);
@@ -436,7 +347,7 @@ describe('exam incidents', () => {
     expect(history[0]!.changes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ label: 'Session', after: 'CQP 2027' }),
-        expect.objectContaining({ label: 'Site de composition', after: 'Lycée de Mvog-Mbi' }),
+        expect.objectContaining({ label: 'Site de composition', after: 'Lycée de Yaoundé' }),
         expect.objectContaining({ label: 'Épreuve', after: 'Pratique de coiffure' }),
         expect.objectContaining({ label: 'Type d’incident', after: 'Fraude' }),
         expect.objectContaining({
@@ -454,7 +365,7 @@ describe('exam incidents', () => {
   });
 
   it('exports the list as its screen shows it, references by libellé', async () => {
-    const csv = await get(lecteur, `${URL}/export.csv?filter=${enc({ siteId: ids.siteA })}`);
+    const csv = await get(lecteur, `${URL}/export.csv?filter=${enc({ siteId: ids.lycee })}`);
     expect(csv.statusCode).toBe(200);
     const lines = csv.body
       .replace(/^\uFEFF/, '')
@@ -464,7 +375,7 @@ describe('exam incidents', () => {
     expect(lines[0]).toContain('Site de composition');
     for (const shown of [
       'CQP 2027',
-      'Lycée de Mvog-Mbi',
+      'Lycée de Yaoundé',
       'Pratique de coiffure',
       'Fraude',
       'Bella Béatrice',
@@ -490,7 +401,7 @@ describe('exam incidents', () => {
     expect(rejected.statusCode).toBe(403);
     // Whoever records reads them too (to move them on), and the lists' references.
     expect((await get(greffier, URL)).statusCode).toBe(200);
-    expect((await get(greffier, `/api/sites-composition/${ids.siteA}`)).statusCode).toBe(200);
+    expect((await get(greffier, `/api/sites-composition/${ids.lycee}`)).statusCode).toBe(200);
     const sessions = await get(
       greffier,
       `/api/sessions?sort=${enc(['annee', 'DESC'])}&range=${enc([0, 24])}&filter=${enc({ q: '' })}`,
@@ -501,7 +412,7 @@ describe('exam incidents', () => {
       greffier,
       `/api/epreuves?filter=${enc({ actif: true, examenId: ids.examen })}`,
     );
-    expect(epreuves.json<{ id: string }[]>().map((e) => e.id)).toEqual([ids.epreuve]);
+    expect(epreuves.json<{ id: string }[]>().map((e) => e.id)).toEqual([ids.theo, ids.prat]);
     expect((await get(lecteur, `/api/types-incidents-examen/${ids.type}`)).statusCode).toBe(200);
     // Never deleted.
     const remove = await greffier.inject({

@@ -1,4 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  advance,
+  newSession,
+  requests,
+  type Answer,
+  type ExamSession,
+  type TestApp,
+} from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -7,18 +15,12 @@ import { startTestApp, type Agent } from './testApp.js';
  * permission does not suffice), French 400 with nothing written, 412 on a stale version, read on
  * the sessions and on both reference screens, with its history; a closed session keeps its own.
  */
-type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 let t: TestApp;
 let admin: Agent;
 let deliberation: Agent;
 let configurateur: Agent;
 let decisions: Agent;
 
-interface Answer {
-  id: string;
-  revision: number;
-  position: string;
-}
 interface SessionDoc {
   id: string;
   version: number;
@@ -33,47 +35,19 @@ interface Entry {
   changes: { field: string; label: string; before: unknown; after: unknown }[];
 }
 
-let session: Answer;
-let details: Record<string, unknown>;
+let session: ExamSession;
+let sessionId: string;
 let revision: number;
 
-const post = (as: Agent, url: string, payload?: unknown, rev?: number) =>
-  as.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: rev === undefined ? {} : { 'if-match': `W/"${rev}"` },
-  });
 const put = (as: Agent, payload: unknown, rev = revision) =>
-  as.inject({
-    method: 'POST',
-    url: `/api/sessions/${session.id}/reference`,
-    payload: payload as Record<string, unknown>,
-    headers: { 'if-match': `W/"${rev}"` },
-  });
-const get = (as: Agent, url: string, position?: string) =>
-  as.inject({ method: 'GET', url, headers: position ? { 'x-min-position': position } : {} });
+  requests(as).post(`/api/sessions/${sessionId}/reference`, payload, rev);
+const get = (as: Agent, url: string, position?: string) => requests(as).get(url, position);
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.asAdmin();
-  const examen = await post(admin, '/api/examens', {
-    code: 'CQP',
-    libelle: 'CQP',
-    noteDePassage: 10,
-  });
-  details = {
-    examenId: examen.json<Answer>().id,
-    annee: 2027,
-    libelle: 'CQP 2027',
-    ouvertureInscriptions: '2026-10-01',
-    clotureInscriptions: '2027-02-26',
-    debutComposition: '2027-06-14',
-    finComposition: '2027-06-18',
-  };
-  const created = await post(admin, '/api/sessions', details);
-  expect(created.statusCode).toBe(201);
-  session = created.json<Answer>();
+  session = await newSession(admin);
+  sessionId = session.ids.session!;
   revision = session.revision;
   deliberation = await t.userWith(['deliberation.reference'], 'deliberation@test.local');
   configurateur = await t.userWith(['configuration.sessions'], 'configurateur@test.local');
@@ -91,8 +65,8 @@ describe('référence d’examen', () => {
     // Nor through the sessions' own form.
     const viaSessions = await configurateur.inject({
       method: 'PUT',
-      url: `/api/sessions/${session.id}`,
-      payload: { ...details, ...reference },
+      url: `/api/sessions/${sessionId}`,
+      payload: { ...session.details, ...reference },
       headers: { 'if-match': `W/"${revision}"` },
     });
     expect({ status: viaSessions.statusCode, message: viaSessions.json().message }).toEqual({
@@ -140,7 +114,7 @@ describe('référence d’examen', () => {
     const answer = await put(deliberation, reference);
     expect(answer.statusCode).toBe(200);
     ({ revision, position } = answer.json<Answer>());
-    const doc = (await get(admin, `/api/sessions/${session.id}`, position)).json<SessionDoc>();
+    const doc = (await get(admin, `/api/sessions/${sessionId}`, position)).json<SessionDoc>();
     expect(doc).toMatchObject({
       ...reference,
       referenceModifieePar: 'Paul Essomba',
@@ -153,7 +127,7 @@ describe('référence d’examen', () => {
     );
     expect(listed.statusCode).toBe(200);
     expect(listed.json<SessionDoc[]>().map((s) => [s.id, s.numeroArrete])).toEqual([
-      [session.id, reference.numeroArrete],
+      [sessionId, reference.numeroArrete],
     ]);
     // The same reference sent again changes nothing.
     const again = await put(deliberation, reference);
@@ -170,7 +144,7 @@ describe('référence d’examen', () => {
     expect(changed.statusCode).toBe(200);
     ({ revision, position } = changed.json<Answer>());
     const history = (
-      await get(deliberation, `/api/references-examen/${session.id}/historique`, position)
+      await get(deliberation, `/api/references-examen/${sessionId}/historique`, position)
     ).json<Entry[]>();
     // Only the reference's changes (the session's creation is the sessions' history).
     expect(history.map((entry) => [entry.action, entry.actor, entry.changes])).toEqual([
@@ -207,25 +181,22 @@ describe('référence d’examen', () => {
       ],
     ]);
     expect(
-      (await get(configurateur, `/api/sessions/${session.id}`, position)).json<SessionDoc>(),
+      (await get(configurateur, `/api/sessions/${sessionId}`, position)).json<SessionDoc>(),
     ).toMatchObject({ numeroArrete: '2027/0043/MINEFOP/SG', dateArrete: '2027-07-02' });
   });
 
   it('keeps the reference of a closed session', async () => {
-    let rev = revision;
-    for (const statut of [
+    session.revision = revision;
+    await advance(
+      session,
       'inscriptions-ouvertes',
       'inscriptions-closes',
       'composition',
       'deliberation',
       'cloturee',
-    ]) {
-      const step = await post(admin, `/api/sessions/${session.id}/avancer`, { statut }, rev);
-      expect(step.statusCode).toBe(200);
-      rev = step.json<Answer>().revision;
-    }
+    );
     const before = await t.eventStore.headPosition();
-    const refused = await put(deliberation, reference, rev);
+    const refused = await put(deliberation, reference, session.revision);
     expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
       status: 409,
       message: 'Cette session est clôturée : sa référence d’examen ne change plus.',

@@ -5,6 +5,16 @@ import {
   IDENTITY_UNCHANGED,
   NAME_ABBREVIATED,
 } from '@examens-pro/domain';
+import {
+  addSites,
+  advance as advanceSession,
+  answered,
+  openSession,
+  register,
+  requests,
+  type ExamSession,
+  type TestApp,
+} from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -13,7 +23,6 @@ import { startTestApp, type Agent } from './testApp.js';
  * session's step and the dossier's statut; the dossier read model corrected; the history of
  * corrections with its document; an enrôleur's centre.
  */
-type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 let t: TestApp;
 let admin: Agent;
 let correcteur: Agent;
@@ -21,11 +30,6 @@ let historien: Agent;
 let enroleurA: Agent;
 let modificateur: Agent;
 
-interface Answer {
-  id: string;
-  revision: number;
-  position: string;
-}
 interface Dossier {
   id: string;
   version: number;
@@ -57,49 +61,14 @@ interface StoredDocument {
 }
 
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+let session: ExamSession;
 type Key =
-  | 'examen'
-  | 'session'
-  | 'metier'
-  | 'niveau'
-  | 'centreA'
-  | 'centreB'
-  | 'centreExamen'
-  | 'site'
-  | 'dossier'
-  | 'other'
-  | 'unallocated'
-  | 'dossierB'
-  | 'submitted';
-const ids = {} as Record<Key, string>;
+  'mfoundi' | 'depot' | 'depotB' | 'dossier' | 'other' | 'unallocated' | 'dossierB' | 'submitted';
+let ids: Record<Key, string>;
 const revisions: Record<string, number> = {};
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-const post = (as: Agent, url: string, payload?: unknown, revision?: number) =>
-  as.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: revision === undefined ? {} : { 'if-match': `W/"${revision}"` },
-  });
-const created = async (url: string, payload: Record<string, unknown>, as = admin) => {
-  const response = await post(as, url, payload);
-  expect({
-    url,
-    status: response.statusCode,
-    body: response.statusCode === 201 ? '' : response.body,
-  }).toEqual({ url, status: 201, body: '' });
-  return response.json<Answer>();
-};
-const ok = async (response: { statusCode: number; body: string; json: <T>() => T }) => {
-  expect({
-    status: response.statusCode,
-    body: response.statusCode === 200 ? '' : response.body,
-  }).toEqual({ status: 200, body: '' });
-  return response.json<Answer>();
-};
-const get = (as: Agent, url: string, position?: string) =>
-  as.inject({ method: 'GET', url, headers: position ? { 'x-min-position': position } : {} });
+const get = (as: Agent, url: string, position?: string) => requests(as).get(url, position);
 
 /** The document of a correction, sent first (raw bytes). */
 const sendDocument = (as: Agent, id: string, bytes = PDF, name = 'jugement supplétif.pdf') =>
@@ -119,141 +88,56 @@ const IDENTITY = {
   nationalite: 'Camerounaise',
 };
 
-let n = 0;
-/** A dossier created, submitted, validated (and allocated unless `allocate` is false). */
+/**
+ * A Coiffure dossier of `IDENTITY` but for `identity` (born on the 1st of January of 1971, 1972…
+ * unless told), validated and allocated unless told otherwise; its revision kept in `revisions`.
+ */
 const registered = async (
-  identity: Partial<typeof IDENTITY> = {},
-  centre: 'centreA' | 'centreB' = 'centreA',
-  allocate = true,
+  identity: Partial<typeof IDENTITY> & { depot?: string; site?: string; validated?: boolean },
 ) => {
-  n += 1;
-  const answer = await created('/api/candidatures', {
-    sessionId: ids.session,
-    metierId: ids.metier,
-    centreDepotId: ids[centre],
-    categorie: 'libre',
+  const dossier = await register(session, {
+    site: 'lycee',
     ...IDENTITY,
-    dateNaissance: `19${70 + n}-01-01`,
+    dateNaissance: `19${71 + session.dossiers}-01-01`,
     ...identity,
-    telephone: '699 11 22 33',
-    niveauId: ids.niveau,
   });
-  const submitted = await ok(
-    await post(admin, `/api/candidatures/${answer.id}/soumettre`, undefined, answer.revision),
-  );
-  const validated = await ok(
-    await post(admin, `/api/candidatures/${answer.id}/valider`, undefined, submitted.revision),
-  );
-  revisions[answer.id] = validated.revision;
-  if (allocate) {
-    const allocated = await ok(
-      await post(
-        admin,
-        `/api/candidatures/${answer.id}/affecter`,
-        { siteId: ids.site },
-        validated.revision,
-      ),
-    );
-    revisions[answer.id] = allocated.revision;
-  }
-  return answer.id;
+  revisions[dossier.id] = dossier.revision;
+  return dossier.id;
 };
 
 const correct = (as: Agent, id: string, body: Record<string, unknown>, revision = revisions[id]) =>
-  post(as, `/api/candidatures/${id}/correction-identite`, body, revision);
+  requests(as).post(`/api/candidatures/${id}/correction-identite`, body, revision);
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.asAdmin();
-  const departementId = (
-    await get(admin, `/api/departements?filter=${enc({ q: 'Mfoundi' })}`)
-  ).json<{ id: string }[]>()[0]!.id;
-  ids.examen = (
-    await created('/api/examens', { code: 'CQP', libelle: 'CQP', noteDePassage: 10 })
-  ).id;
-  const session = await created('/api/sessions', {
-    examenId: ids.examen,
-    annee: 2027,
-    libelle: 'CQP 2027',
-    ouvertureInscriptions: '2026-10-01',
-    clotureInscriptions: '2027-02-26',
-    debutComposition: '2027-06-14',
-    finComposition: '2027-06-18',
-  });
-  ids.session = session.id;
-  revisions.session = (
-    await ok(
-      await post(
-        admin,
-        `/api/sessions/${session.id}/avancer`,
-        { statut: 'inscriptions-ouvertes' },
-        session.revision,
-      ),
-    )
-  ).revision;
-  await created('/api/parametres-edition', {
-    code: 'PE',
-    libelle: 'Paramètres',
-    sessionId: ids.session,
-    dateLimiteModification: '2099-12-31',
-    prefixeDossier: 'CQP27',
-  });
-  ids.metier = (await created('/api/metiers', { code: 'COIF', libelle: 'Coiffure' })).id;
-  await created('/api/metiers-ouverts', {
-    code: 'MO',
-    libelle: 'Coiffure 2027',
-    sessionId: ids.session,
-    metierId: ids.metier,
-  });
-  ids.niveau = (
-    await created('/api/niveaux-scolarisation', { code: 'CEP', libelle: 'CEP', rang: 1 })
-  ).id;
-  for (const [key, code] of [
-    ['centreA', 'DEP-A'],
-    ['centreB', 'DEP-B'],
-  ] as const)
-    ids[key] = (
-      await created('/api/centres-depot', { code, libelle: `Centre ${code}`, departementId })
-    ).id;
-  ids.centreExamen = (
-    await created('/api/centres-examen', { code: 'CE', libelle: 'Centre', departementId })
-  ).id;
-  ids.site = (
-    await created('/api/sites-composition', {
-      code: 'S1',
-      libelle: 'Lycée',
-      centreExamenId: ids.centreExamen,
-      capacite: 20,
+  session = await openSession(admin);
+  ids = session.ids as Record<Key, string>;
+  ids.depotB = (
+    await requests(admin).created('/api/centres-depot', {
+      code: 'DEP-B',
+      libelle: 'Centre DEP-B',
+      departementId: ids.mfoundi,
     })
   ).id;
+  await addSites(session, 20);
   ids.dossier = await registered({ nom: 'Mbala', prenoms: 'Jean Pierre' });
   ids.other = await registered({ nom: 'Ndjana', prenoms: 'Paul', dateNaissance: '1985-03-03' });
-  ids.unallocated = await registered({ nom: 'Owona', prenoms: 'Alice' }, 'centreA', false);
-  ids.dossierB = await registered({ nom: 'Etoa', prenoms: 'Marc' }, 'centreB');
+  ids.unallocated = await registered({ nom: 'Owona', prenoms: 'Alice', site: undefined });
+  ids.dossierB = await registered({ nom: 'Etoa', prenoms: 'Marc', depot: 'depotB' });
   // Submitted, never validated: not registered for the exam.
-  const draft = await created('/api/candidatures', {
-    sessionId: ids.session,
-    metierId: ids.metier,
-    centreDepotId: ids.centreA,
-    categorie: 'libre',
-    ...IDENTITY,
+  ids.submitted = await registered({
     nom: 'Abena',
     prenoms: 'Rose',
-    telephone: '699 11 22 33',
-    niveauId: ids.niveau,
+    dateNaissance: IDENTITY.dateNaissance,
+    validated: false,
   });
-  ids.submitted = draft.id;
-  revisions[draft.id] = (
-    await ok(
-      await post(admin, `/api/candidatures/${draft.id}/soumettre`, undefined, draft.revision),
-    )
-  ).revision;
   correcteur = await t.userWith(['identite.modifier'], 'correcteur@test.local');
   historien = await t.userWith(['identite.historique'], 'historien@test.local');
   enroleurA = await t.userWith(
     ['identite.modifier', 'identite.historique'],
     'enroleur.a@test.local',
-    ids.centreA,
+    ids.depot,
   );
   modificateur = await t.userWith(
     ['candidat.modifier', 'candidat.lister-inscrits'],
@@ -262,13 +146,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-const advance = async (statut: string) => {
-  revisions.session = (
-    await ok(
-      await post(admin, `/api/sessions/${ids.session}/avancer`, { statut }, revisions.session),
-    )
-  ).revision;
-};
+const advance = (statut: string) => advanceSession(session, statut);
 
 describe('identity corrections after the exam', () => {
   let document: StoredDocument;
@@ -416,7 +294,7 @@ describe('identity corrections after the exam', () => {
     const current = (await get(admin, `/api/candidatures/${ids.dossier}`)).json<
       Dossier & { dateNaissance: string }
     >();
-    const answer = await ok(
+    const answer = answered(
       await correct(correcteur, ids.dossier, {
         ...IDENTITY,
         dateNaissance: current.dateNaissance,
@@ -470,7 +348,7 @@ describe('identity corrections after the exam', () => {
         },
       ],
     });
-    expect(dossier.numeroCandidat).toMatch(/^COIF-\d{5}$/);
+    expect(dossier.numeroCandidat).toMatch(/^CQP-COIF-\d{5}$/);
     // Found by candidate number, dossier number or name.
     for (const q of [dossier.numeroCandidat!, dossier.numeroDossier, 'mballa'])
       expect(
@@ -540,7 +418,7 @@ describe('identity corrections after the exam', () => {
     const current = (await get(admin, `/api/candidatures/${ids.unallocated}`)).json<
       Dossier & { dateNaissance: string }
     >();
-    const answer = await ok(
+    const answer = answered(
       await correct(enroleurA, ids.unallocated, {
         ...IDENTITY,
         nom: 'Owona',
@@ -555,7 +433,7 @@ describe('identity corrections after the exam', () => {
     const b = (await get(admin, `/api/candidatures/${ids.dossierB}`)).json<
       Dossier & { dateNaissance: string }
     >();
-    await ok(
+    answered(
       await correct(admin, ids.dossierB, {
         ...IDENTITY,
         nom: 'Etoa',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { requests } from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -37,23 +38,10 @@ const ids: Record<string, string> = {};
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 const post = (as: Agent, url: string, payload?: unknown, revision?: number) =>
-  as.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: revision === undefined ? {} : { 'if-match': `W/"${revision}"` },
-  });
-const created = async (url: string, payload: Record<string, unknown>, as = admin) => {
-  const response = await post(as, url, payload);
-  expect({
-    url,
-    status: response.statusCode,
-    body: response.statusCode === 201 ? '' : response.body,
-  }).toEqual({ url, status: 201, body: '' });
-  return response.json<Answer>();
-};
-const get = (as: Agent, url: string, position?: string) =>
-  as.inject({ method: 'GET', url, headers: position ? { 'x-min-position': position } : {} });
+  requests(as).post(url, payload, revision);
+const created = (url: string, payload: Record<string, unknown>, as = admin) =>
+  requests(as).created(url, payload);
+const get = (as: Agent, url: string, position?: string) => requests(as).get(url, position);
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listItemDecider, streamName, SYSTEM_ACTOR } from '@examens-pro/domain';
 import { handleCommand, readListItem } from '@examens-pro/platform';
+import {
+  addSites,
+  METIERS,
+  openSession,
+  register,
+  requests,
+  sessionDetails,
+  type Answer,
+  type TestApp,
+} from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -10,7 +20,6 @@ import { startTestApp, type Agent } from './testApp.js';
  * session (409 naming the pair and the other jury, under concurrency too), the coverage of the pairs
  * that have candidates, and deletion (released pairs; refused once the jury has deliberated).
  */
-type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 let t: TestApp;
 let admin: Agent;
 let nobody: Agent;
@@ -18,11 +27,6 @@ let listeur: Agent;
 let composeur: Agent;
 let secretaire: Agent;
 
-interface Answer {
-  id: string;
-  revision: number;
-  position: string;
-}
 interface Coverage {
   rows: {
     centre: string;
@@ -37,39 +41,11 @@ interface Coverage {
 }
 
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const ids: Record<string, string> = {};
+let ids: Record<string, string> = {};
 
-const send = (
-  as: Agent,
-  method: 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  revision?: number,
-) =>
-  as.inject({
-    method,
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: revision === undefined ? {} : { 'if-match': `W/"${revision}"` },
-  });
-const created = async (url: string, payload: Record<string, unknown>, as = admin) => {
-  const response = await send(as, 'POST', url, payload);
-  expect({
-    url,
-    status: response.statusCode,
-    body: response.statusCode === 201 ? '' : response.body,
-  }).toEqual({ url, status: 201, body: '' });
-  return response.json<Answer>();
-};
-const read = async <T>(url: string, position?: string, as = admin) => {
-  const response = await as.inject({
-    method: 'GET',
-    url,
-    headers: position ? { 'x-min-position': position } : {},
-  });
-  expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
-  return response.json<T>();
-};
+const created = (url: string, payload: Record<string, unknown>, as = admin) =>
+  requests(as).created(url, payload);
+const read = <T>(url: string, position?: string, as = admin) => requests(as).read<T>(url, position);
 const coverage = (session: string | undefined, position?: string, as = admin) =>
   read<Coverage>(`/api/couverture-jurys?sessionId=${session}`, position, as);
 /** The coverage as lines « centre × métier : état (jurys) ». */
@@ -95,146 +71,18 @@ const jury = (
   ...more,
 });
 
-let n = 0;
 let lastPosition: string | undefined;
-/** A dossier of `metier` validated, then allocated to `site` unless none is given. */
-const candidate = async (metier: string, site?: string) => {
-  n += 1;
-  const answer = await created('/api/candidatures', {
-    sessionId: ids.session,
-    metierId: ids[metier],
-    centreDepotId: ids.depot,
-    categorie: 'libre',
-    nom: 'Nkodo',
-    prenoms: ['Alain', 'Brice', 'Carine', 'Denis', 'Estelle', 'Fabrice'][n % 6],
-    sexe: n % 2 ? 'M' : 'F',
-    dateNaissance: `19${80 + n}-03-12`,
-    lieuNaissance: 'Ebolowa',
-    nationalite: 'Camerounaise',
-    telephone: '699 11 22 33',
-    niveauId: ids.niveau,
-  });
-  let revision = answer.revision;
-  for (const [action, payload] of [
-    ['soumettre', undefined],
-    ['valider', undefined],
-    ...(site ? [['affecter', { siteId: ids[site] }] as const] : []),
-  ] as const) {
-    const done = await send(
-      admin,
-      'POST',
-      `/api/candidatures/${answer.id}/${action}`,
-      payload,
-      revision,
-    );
-    expect({
-      action,
-      status: done.statusCode,
-      body: done.statusCode === 200 ? '' : done.body,
-    }).toEqual({
-      action,
-      status: 200,
-      body: '',
-    });
-    revision = done.json<Answer>().revision;
-    lastPosition = done.json<Answer>().position;
-  }
-};
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.asAdmin();
-  const departement = async (name: string) =>
-    (await read<{ id: string }[]>(`/api/departements?filter=${enc({ q: name })}`))[0]!.id;
-  ids.mfoundi = await departement('Mfoundi');
-  ids.wouri = await departement('Wouri');
-  ids.examen = (
-    await created('/api/examens', { code: 'CQP', libelle: 'CQP', noteDePassage: 10 })
-  ).id;
-  const session = async (libelle: string, annee: number) =>
-    created('/api/sessions', {
-      examenId: ids.examen,
-      annee,
-      libelle,
-      ouvertureInscriptions: `${annee - 1}-10-01`,
-      clotureInscriptions: `${annee}-02-26`,
-      debutComposition: `${annee}-06-14`,
-      finComposition: `${annee}-06-18`,
-    });
-  const first = await session('CQP 2027', 2027);
-  ids.session = first.id;
-  expect(
-    (
-      await send(
-        admin,
-        'POST',
-        `/api/sessions/${first.id}/avancer`,
-        { statut: 'inscriptions-ouvertes' },
-        first.revision,
-      )
-    ).statusCode,
-  ).toBe(200);
-  ids.autreSession = (await session('CQP 2028', 2028)).id;
-  await created('/api/parametres-edition', {
-    code: 'PE-CQP27',
-    libelle: 'Paramètres CQP 2027',
-    sessionId: ids.session,
-    dateLimiteModification: '2099-12-31',
-    prefixeDossier: 'CQP27',
+  // « CQP 2027 » open to registration, with a Maçonnerie too; « CQP 2028 » only created.
+  const session = await openSession(admin, {
+    metiers: [...METIERS, ['maco', 'MACO', 'Maçonnerie']],
   });
-  for (const [key, code, libelle] of [
-    ['elec', 'ELEC', 'Électricité'],
-    ['coif', 'COIF', 'Coiffure'],
-    ['maco', 'MACO', 'Maçonnerie'],
-  ] as const) {
-    ids[key] = (await created('/api/metiers', { code, libelle })).id;
-    await created('/api/metiers-ouverts', {
-      code: `MO-${code}`,
-      libelle: `${libelle} 2027`,
-      sessionId: ids.session,
-      metierId: ids[key],
-    });
-  }
-  ids.niveau = (
-    await created('/api/niveaux-scolarisation', { code: 'CEP', libelle: 'CEP', rang: 1 })
-  ).id;
-  ids.depot = (
-    await created('/api/centres-depot', {
-      code: 'DEP-YDE',
-      libelle: 'Dépôt de Yaoundé',
-      departementId: ids.mfoundi,
-    })
-  ).id;
-  ids.yaounde = (
-    await created('/api/centres-examen', {
-      code: 'CE-YDE',
-      libelle: 'Centre de Yaoundé',
-      departementId: ids.mfoundi,
-    })
-  ).id;
-  ids.douala = (
-    await created('/api/centres-examen', {
-      code: 'CE-DLA',
-      libelle: 'Centre de Douala',
-      departementId: ids.wouri,
-    })
-  ).id;
-  ids.siteYaounde = (
-    await created('/api/sites-composition', {
-      code: 'S-YDE',
-      libelle: 'Lycée de Yaoundé',
-      centreExamenId: ids.yaounde,
-      capacite: 20,
-    })
-  ).id;
-  ids.siteDouala = (
-    await created('/api/sites-composition', {
-      code: 'S-DLA',
-      libelle: 'Lycée de Douala',
-      centreExamenId: ids.douala,
-      capacite: 20,
-    })
-  ).id;
+  ids = session.ids;
+  await addSites(session, 20);
+  ids.autreSession = (await created('/api/sessions', sessionDetails(ids.examen!, 'CQP', 2028))).id;
   ids.type = (
     await created('/api/types-jurys', { code: 'DELIB', libelle: 'Jury de délibération' })
   ).id;
@@ -246,11 +94,12 @@ beforeAll(async () => {
   ).id;
   // The pairs with candidates: Yaoundé × Électricité (2), Douala × Électricité (1), Douala ×
   // Coiffure (1); one Maçonnerie candidate validated but not allocated yet.
-  await candidate('elec', 'siteYaounde');
-  await candidate('elec', 'siteYaounde');
-  await candidate('elec', 'siteDouala');
-  await candidate('coif', 'siteDouala');
-  await candidate('maco');
+  await register(session, { metier: 'elec', site: 'lycee' });
+  await register(session, { metier: 'elec', site: 'lycee' });
+  await register(session, { metier: 'elec', site: 'douala' });
+  await register(session, { metier: 'coif', site: 'douala' });
+  await register(session, { metier: 'maco' });
+  lastPosition = session.position;
 
   nobody = await t.userWith(['candidat.rechercher'], 'sans-droit@test.local');
   listeur = await t.userWith(['jury.lister', 'membre-jury.lister'], 'listeur@test.local');
@@ -302,7 +151,7 @@ describe('jury members', () => {
       })
     ).id;
 
-    const noFunction = await send(secretaire, 'POST', '/api/membres-jury', {
+    const noFunction = await requests(secretaire).post('/api/membres-jury', {
       nom: 'Atangana',
       prenoms: 'Paul',
       fonctionId: 'inconnue',
@@ -316,7 +165,7 @@ describe('jury members', () => {
   it('are listed and written only under their permissions', async () => {
     const member = { nom: 'Essono', prenoms: 'Luc', fonctionId: ids.correcteur };
     for (const as of [nobody, listeur, composeur])
-      expect((await send(as, 'POST', '/api/membres-jury', member)).statusCode).toBe(403);
+      expect((await requests(as).post('/api/membres-jury', member)).statusCode).toBe(403);
     expect((await nobody.inject({ method: 'GET', url: '/api/membres-jury' })).statusCode).toBe(403);
     expect((await listeur.inject({ method: 'GET', url: '/api/membres-jury' })).statusCode).toBe(
       200,
@@ -328,22 +177,16 @@ describe('jury members', () => {
         (await composeur.inject({ method: 'GET', url: `/api/${resource}` })).statusCode,
       ]).toEqual([resource, 200]);
     // Deleting a member takes « Supprimer un membre de jury ».
-    const removed = await send(
-      secretaire,
-      'DELETE',
-      `/api/membres-jury/${ids.suppleant}`,
-      undefined,
-      0,
-    );
+    const removed = await requests(secretaire).delete(`/api/membres-jury/${ids.suppleant}`, 0);
     expect(removed.statusCode).toBe(403);
   });
 });
 
 describe('jury composition', () => {
   it('takes its own permissions: listing, recording, deleting', async () => {
-    const body = jury('Jury interdit', ['yaounde'], ['maco']);
+    const body = jury('Jury interdit', ['ceYaounde'], ['maco']);
     for (const as of [nobody, listeur, secretaire])
-      expect((await send(as, 'POST', '/api/jurys', body)).statusCode).toBe(403);
+      expect((await requests(as).post('/api/jurys', body)).statusCode).toBe(403);
     for (const url of [
       '/api/jurys',
       `/api/couverture-jurys?sessionId=${ids.session}`,
@@ -359,17 +202,15 @@ describe('jury composition', () => {
     const answer = await created('/api/jurys', body, composeur);
     // « Enregistrer un jury » does not delete one; « Supprimer un jury » does.
     expect(
-      (await send(composeur, 'DELETE', `/api/jurys/${answer.id}`, undefined, answer.revision))
-        .statusCode,
+      (await requests(composeur).delete(`/api/jurys/${answer.id}`, answer.revision)).statusCode,
     ).toBe(403);
     expect(
-      (await send(admin, 'DELETE', `/api/jurys/${answer.id}`, undefined, answer.revision))
-        .statusCode,
+      (await requests(admin).delete(`/api/jurys/${answer.id}`, answer.revision)).statusCode,
     ).toBe(200);
   });
 
   it('holds a type, a session, centres d’examen, métiers, a president and members', async () => {
-    const missing = await send(composeur, 'POST', '/api/jurys', jury('Jury vide', [], []));
+    const missing = await requests(composeur).post('/api/jurys', jury('Jury vide', [], []));
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({
       errors: {
@@ -377,11 +218,9 @@ describe('jury composition', () => {
         metierIds: '« Métiers » est obligatoire.',
       },
     });
-    const twice = await send(
-      composeur,
-      'POST',
+    const twice = await requests(composeur).post(
       '/api/jurys',
-      jury('Jury double', ['yaounde'], ['maco'], { membreIds: [ids.president] }),
+      jury('Jury double', ['ceYaounde'], ['maco'], { membreIds: [ids.president] }),
     );
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({
@@ -389,7 +228,7 @@ describe('jury composition', () => {
     });
     const answer = await created(
       '/api/jurys',
-      jury('Jury A', ['yaounde', 'douala'], ['elec']),
+      jury('Jury A', ['ceYaounde', 'ceDouala'], ['elec']),
       composeur,
     );
     ids.juryA = answer.id;
@@ -397,7 +236,7 @@ describe('jury composition', () => {
       libelle: 'Jury A',
       typeId: ids.type,
       sessionId: ids.session,
-      centreExamenIds: [ids.yaounde, ids.douala],
+      centreExamenIds: [ids.ceYaounde, ids.ceDouala],
       metierIds: [ids.elec],
       presidentId: ids.president,
       membreIds: [ids.examinateur],
@@ -405,11 +244,8 @@ describe('jury composition', () => {
     });
     // A member in a jury is in use: it cannot be deleted.
     const member = await read<{ version: number }>(`/api/membres-jury/${ids.examinateur}`);
-    const inUse = await send(
-      admin,
-      'DELETE',
+    const inUse = await requests(admin).delete(
       `/api/membres-jury/${ids.examinateur}`,
-      undefined,
       member.version,
     );
     expect(inUse.statusCode).toBe(409);
@@ -417,25 +253,21 @@ describe('jury composition', () => {
   });
 
   it('refuses a second jury on a (centre d’examen, métier) pair of the session, naming the pair and the jury', async () => {
-    const overlap = await send(
-      composeur,
-      'POST',
+    const overlap = await requests(composeur).post(
       '/api/jurys',
-      jury('Jury B', ['douala'], ['coif', 'elec']),
+      jury('Jury B', ['ceDouala'], ['coif', 'elec']),
     );
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json<{ message: string }>().message).toBe(
       'Le centre d’examen « Centre de Douala » et le métier « Électricité » sont déjà couverts par le jury « Jury A » de cette session.',
     );
     // Nothing of the refused jury is kept: its other pair stays free.
-    const b = await created('/api/jurys', jury('Jury B', ['douala'], ['coif']), composeur);
+    const b = await created('/api/jurys', jury('Jury B', ['ceDouala'], ['coif']), composeur);
     ids.juryB = b.id;
     // A modification taking a pair another jury covers is refused too, and changes nothing.
-    const taken = await send(
-      composeur,
-      'PUT',
+    const taken = await requests(composeur).put(
       `/api/jurys/${b.id}`,
-      jury('Jury B', ['douala'], ['coif', 'elec']),
+      jury('Jury B', ['ceDouala'], ['coif', 'elec']),
       b.revision,
     );
     expect(taken.statusCode).toBe(409);
@@ -446,19 +278,15 @@ describe('jury composition', () => {
     });
     // Once Jury A gives Douala up, Jury B may take Douala × Électricité.
     const a = await read<{ version: number }>(`/api/jurys/${ids.juryA}`);
-    const narrowed = await send(
-      composeur,
-      'PUT',
+    const narrowed = await requests(composeur).put(
       `/api/jurys/${ids.juryA}`,
-      jury('Jury A', ['yaounde'], ['elec']),
+      jury('Jury A', ['ceYaounde'], ['elec']),
       a.version,
     );
     expect(narrowed.statusCode).toBe(200);
-    const widened = await send(
-      composeur,
-      'PUT',
+    const widened = await requests(composeur).put(
       `/api/jurys/${b.id}`,
-      jury('Jury B', ['douala'], ['coif', 'elec']),
+      jury('Jury B', ['ceDouala'], ['coif', 'elec']),
       b.revision,
     );
     expect({ status: widened.statusCode, body: widened.body }).toMatchObject({ status: 200 });
@@ -466,7 +294,9 @@ describe('jury composition', () => {
     // Another session's pairs are other pairs.
     await created(
       '/api/jurys',
-      jury('Jury 2028', ['yaounde', 'douala'], ['elec', 'coif'], { sessionId: ids.autreSession }),
+      jury('Jury 2028', ['ceYaounde', 'ceDouala'], ['elec', 'coif'], {
+        sessionId: ids.autreSession,
+      }),
       composeur,
     );
   });
@@ -474,11 +304,9 @@ describe('jury composition', () => {
   it('lets exactly one of two juries created at once on the same pair through', async () => {
     const answers = await Promise.all(
       [1, 2, 3, 4].map((k) =>
-        send(
-          composeur,
-          'POST',
+        requests(composeur).post(
           '/api/jurys',
-          jury(`Jury concurrent ${k}`, ['yaounde', 'douala'], ['maco']),
+          jury(`Jury concurrent ${k}`, ['ceYaounde', 'ceDouala'], ['maco']),
         ),
       ),
     );
@@ -489,13 +317,7 @@ describe('jury composition', () => {
       winner.position,
     );
     expect(juries).toHaveLength(1);
-    const deleted = await send(
-      admin,
-      'DELETE',
-      `/api/jurys/${winner.id}`,
-      undefined,
-      winner.revision,
-    );
+    const deleted = await requests(admin).delete(`/api/jurys/${winner.id}`, winner.revision);
     expect(deleted.statusCode).toBe(200);
     lastPosition = deleted.json<Answer>().position;
   });
@@ -516,7 +338,7 @@ describe('coverage of the session', () => {
 
     // A jury deleted gives its pairs back: they show as gaps, first.
     const b = await read<{ version: number }>(`/api/jurys/${ids.juryB}`);
-    const deleted = await send(admin, 'DELETE', `/api/jurys/${ids.juryB}`, undefined, b.version);
+    const deleted = await requests(admin).delete(`/api/jurys/${ids.juryB}`, b.version);
     expect(deleted.statusCode).toBe(200);
     const gaps = await coverage(ids.session, deleted.json<Answer>().position);
     expect(lines(gaps)).toEqual([
@@ -526,7 +348,11 @@ describe('coverage of the session', () => {
     ]);
     expect(gaps.totaux).toMatchObject({ sansJury: 2, couvertes: 1 });
     // …and another jury may take them.
-    const c = await created('/api/jurys', jury('Jury C', ['douala'], ['elec', 'coif']), composeur);
+    const c = await created(
+      '/api/jurys',
+      jury('Jury C', ['ceDouala'], ['elec', 'coif']),
+      composeur,
+    );
     expect((await coverage(ids.session, c.position)).totaux).toMatchObject({
       sansJury: 0,
       couvertes: 3,
@@ -564,19 +390,14 @@ describe('deletion of a jury', () => {
         now: new Date().toISOString(),
       },
     });
-    const renamed = await send(
-      composeur,
-      'PUT',
+    const renamed = await requests(composeur).put(
       `/api/jurys/${ids.juryC}`,
-      jury('Jury C (Littoral)', ['douala'], ['elec', 'coif']),
+      jury('Jury C (Littoral)', ['ceDouala'], ['elec', 'coif']),
       revision,
     );
     expect(renamed.statusCode).toBe(200);
-    const refused = await send(
-      admin,
-      'DELETE',
+    const refused = await requests(admin).delete(
       `/api/jurys/${ids.juryC}`,
-      undefined,
       renamed.json<Answer>().revision,
     );
     expect(refused.statusCode).toBe(409);

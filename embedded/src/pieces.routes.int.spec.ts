@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NOT_A_PIECE, PIECE_MAX_BYTES } from '@examens-pro/domain';
+import { requests } from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -55,29 +56,11 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 const ids: Record<string, string> = {};
 
 const post = (as: Agent, url: string, payload?: unknown, revision?: number) =>
-  as.inject({
-    method: 'POST',
-    url,
-    payload: payload as Record<string, unknown>,
-    headers: revision === undefined ? {} : { 'if-match': `W/"${revision}"` },
-  });
-const created = async (url: string, payload: Record<string, unknown>, as = admin) => {
-  const response = await post(as, url, payload);
-  expect({
-    url,
-    status: response.statusCode,
-    body: response.statusCode === 201 ? '' : response.body,
-  }).toEqual({ url, status: 201, body: '' });
-  return response.json<Answer>();
-};
+  requests(as).post(url, payload, revision);
+const created = (url: string, payload: Record<string, unknown>, as = admin) =>
+  requests(as).created(url, payload);
 const read = async <T>(url: string, position?: string, as = admin) =>
-  (
-    await as.inject({
-      method: 'GET',
-      url,
-      headers: position ? { 'x-min-position': position } : {},
-    })
-  ).json<T>();
+  (await requests(as).get(url, position)).json<T>();
 const dossier = (id: string, position?: string, as = admin) =>
   read<Dossier>(`/api/candidatures/${id}`, position, as);
 const upload = (
