@@ -324,6 +324,8 @@ export interface ExamFixture {
   candidates: ExamCandidate[];
   /** Position of the last command, for read-your-writes. */
   position: string;
+  /** The session itself, to take it further (`advance`). */
+  session: ExamSession;
 }
 
 /**
@@ -353,7 +355,7 @@ export const composingSession = async (
       await s.r.read<{ numeroCandidat: string }>(`/api/candidatures/${c.id}`, s.position)
     ).numeroCandidat;
   await advance(s, 'inscriptions-closes', 'composition');
-  return { ids: s.ids, candidates, position: s.position };
+  return { ids: s.ids, candidates, position: s.position, session: s };
 };
 
 export type { TestApp };

@@ -505,9 +505,28 @@ describe('history and reading rights', () => {
 
   it('the presences’ bilan counts, per site and épreuve, present, absent and not recorded', async () => {
     const consultant = await t.userWith(['presence.consulter'], 'consultant@test.local');
+    // The presences' readers read a sheet's candidates, never its marks.
     expect(
       (await requests(consultant).get(`/api/notes/feuille?sessionId=${fx.ids.session}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await requests(consultant).get(
+          `/api/notes/feuille?sessionId=${fx.ids.session}&vue=presences`,
+        )
+      ).statusCode,
     ).toBe(400);
+    const named = await requests(consultant).read<{
+      candidats: { numeroCandidat: string; note: number | null; saisies: unknown[] }[];
+    }>(
+      `/api/notes/feuille?sessionId=${fx.ids.session}&epreuveId=${fx.ids.prat}&siteId=${fx.ids.lycee}&vue=presences`,
+      position,
+    );
+    expect(named.candidats.map((x) => [x.note, x.saisies])).toEqual([
+      [null, []],
+      [null, []],
+      [null, []],
+    ]);
     const bilan = await requests(consultant).read<{
       lignes: {
         siteId: string;

@@ -3,6 +3,8 @@ import {
   GRADE_IMPORT_ALIASES,
   GRADE_IMPORT_COLUMNS,
   GRADE_IMPORT_MAX_ROWS,
+  GRADE_IMPORT_OPTIONAL_COLUMNS,
+  parseGradeAnonymity,
   parseGradeEntryRule,
   parseMotif,
   parsePresences,
@@ -32,6 +34,7 @@ const GRID: RouteId = 'espace-examen/notes/liste-des-notes';
 const SETTINGS: RouteId = 'espace-examen/notes/configuration';
 const IMPORT: RouteId = 'espace-examen/notes/importation-des-notes';
 const PRESENCES: RouteId = 'espace-examen/presences-des-candidats/editer-les-presences';
+const SHEETS: RouteId = 'espace-examen/notes/telechargement-des-fiches-de-notes';
 
 const guard = (route: RouteId, access: Exclude<Access, 'read'>) => ({
   preHandler: requireAccess(requirementFor(routeById(route), access)),
@@ -47,16 +50,26 @@ const context = (request: FastifyRequest) => commandContext(request, commandIdOf
 
 const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 
-/** `{ …sheet, candidatureId, note, motif }`: one candidate's mark, with its reason. */
-const parseReasonedMark = (input: Record<string, unknown>) => {
-  const keys = parseSheetKeys(input);
-  const candidatureId = typeof input.candidatureId === 'string' ? input.candidatureId.trim() : '';
-  if (!candidatureId)
-    throw new ValidationError('Choisissez le candidat.', {
-      candidatureId: 'Choisissez le candidat.',
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** Which mark: `candidatureId`, or on an anonymous sheet `numeroAnonymat` (the copy's number). */
+const copyRef = (input: Record<string, unknown>) => {
+  const candidatureId = text(input.candidatureId);
+  const numeroAnonymat = text(input.numeroAnonymat);
+  if (!candidatureId && !numeroAnonymat)
+    throw new ValidationError('Choisissez le candidat ou la copie.', {
+      candidatureId: 'Choisissez le candidat ou la copie.',
     });
-  return { ...keys, candidatureId, note: input.note, motif: parseMotif(input.motif) };
+  return candidatureId ? { candidatureId } : { numeroAnonymat };
 };
+
+/** `{ …sheet, candidatureId | numeroAnonymat, note, motif }`: one mark, with its reason. */
+const parseReasonedMark = (input: Record<string, unknown>) => ({
+  ...parseSheetKeys(input),
+  ...copyRef(input),
+  note: input.note,
+  motif: parseMotif(input.motif),
+});
 
 /**
  * Grade settings, per session (`/api/configurations-notes/:sessionId/…`): POST
@@ -86,6 +99,25 @@ export const gradeSettingsRoutes: FastifyPluginAsync<RouteDeps> = async (
             ),
           ),
       );
+  app.put<{ Params: { id: string } }>(
+    '/:id/anonymat',
+    guard(SETTINGS, { action: 'anonymat' }),
+    async (request, reply) =>
+      answered(
+        reply,
+        await grades.setAnonymity(
+          request.params.id,
+          parseGradeAnonymity(request.body).anonymat,
+          context(request),
+        ),
+      ),
+  );
+  app.post<{ Params: { id: string } }>(
+    '/:id/anonymat/lever',
+    guard(SETTINGS, { action: 'lever-anonymat' }),
+    async (request, reply) =>
+      answered(reply, await grades.liftAnonymity(request.params.id, context(request))),
+  );
   app.put<{ Params: { id: string } }>(
     '/:id/double-saisie',
     guard(SETTINGS, { action: 'double-saisie' }),
@@ -144,9 +176,7 @@ export const gradesRoutes: FastifyPluginAsync<RouteDeps> = async (
     if (saisies.length === 0) throw new ValidationError('Saisissez au moins une note.');
     const marks = saisies.map((s) => {
       const item = (s ?? {}) as Record<string, unknown>;
-      if (typeof item.candidatureId !== 'string' || item.candidatureId === '')
-        throw new ValidationError('Chaque note nomme son candidat.');
-      return { candidatureId: item.candidatureId, note: item.note };
+      return { ...copyRef(item), note: item.note };
     });
     return answered(reply, await grades.enterMarks({ ...keys, saisies: marks }, context(request)));
   });
@@ -160,6 +190,21 @@ export const gradesRoutes: FastifyPluginAsync<RouteDeps> = async (
       reply,
       await grades.resolveDiscrepancy(parseReasonedMark(body(request)), context(request)),
     ),
+  );
+
+  // An anonymous sheet's copies numbered, before its grade sheets are printed or marked.
+  app.post(
+    '/anonymat',
+    {
+      preHandler: requireAccess([
+        ...new Set([
+          ...requirementFor(routeById(GRID), { action: 'saisir' }),
+          ...requirementFor(routeById(SHEETS), 'read'),
+        ]),
+      ]),
+    },
+    async (request, reply) =>
+      answered(reply, await grades.numberSheet(parseSheetKeys(request.body), context(request))),
   );
 
   app.post('/presences', guard(PRESENCES, 'write'), async (request, reply) =>
@@ -183,6 +228,7 @@ export const gradesRoutes: FastifyPluginAsync<RouteDeps> = async (
       const { rows } = await readTableFile<GradeImportColumn>(
         {
           columns: GRADE_IMPORT_COLUMNS,
+          optional: GRADE_IMPORT_OPTIONAL_COLUMNS,
           aliases: GRADE_IMPORT_ALIASES,
           maxRows: GRADE_IMPORT_MAX_ROWS,
         },
@@ -192,6 +238,14 @@ export const gradesRoutes: FastifyPluginAsync<RouteDeps> = async (
         throw new ValidationError('Le fichier ne compte aucune note.', {
           fichier: 'Le fichier ne compte aucune note.',
         });
+      if (rows.every((r) => !('numero_candidat' in r.values) && !('numero_anonymat' in r.values)))
+        throw new ValidationError(
+          'Colonne manquante : numero_candidat (ou numero_anonymat pour des copies anonymes).',
+          {
+            fichier:
+              'Colonne manquante : numero_candidat (ou numero_anonymat pour des copies anonymes).',
+          },
+        );
       const name = request.headers['x-nom-fichier'];
       let fichier = 'notes';
       try {

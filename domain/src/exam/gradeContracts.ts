@@ -25,6 +25,8 @@ export interface MarkDocument extends ReadModelDocument {
   siteId: string;
   candidatureId: string;
   numeroCandidat: string;
+  /** The copy's anonymity number on an anonymous sheet (written épreuve, session's rule). */
+  numeroAnonymat: string | null;
   nom: string;
   prenoms: string;
   sexe: string;
@@ -48,6 +50,7 @@ export const marksCollection: CollectionDefinition = {
     siteId: 'string',
     candidatureId: 'string',
     numeroCandidat: 'string',
+    numeroAnonymat: 'string',
     metierId: 'string',
     sexe: 'string',
     presence: 'string',
@@ -92,6 +95,7 @@ export const markDocumentsAfter = (
           epreuveId,
           siteId,
           ...c,
+          numeroAnonymat: null,
           presence: null,
           note: null,
           statut: 'a-saisir',
@@ -101,6 +105,16 @@ export const markDocumentsAfter = (
     case 'PresencesRecorded':
       return event.data.presences.flatMap((p) =>
         change(p.candidatureId, () => ({ presence: p.vers })),
+      );
+    case 'AnonymityNumbersAssigned':
+      return event.data.numeros.flatMap((n) =>
+        // The copy is named by its number only: the list of marks no longer says whose it is.
+        change(n.candidatureId, () => ({
+          numeroAnonymat: n.numeroAnonymat,
+          numeroCandidat: '',
+          nom: '',
+          prenoms: '',
+        })),
       );
     case 'MarksEntered':
       return event.data.saisies.flatMap((s) =>
@@ -144,7 +158,9 @@ export interface GradeHistoryDocument extends ReadModelDocument {
   epreuveId: string;
   siteId: string;
   candidatureId: string;
+  /** Blank on an anonymous sheet: the line names the copy (`numeroAnonymat`). */
   numeroCandidat: string;
+  numeroAnonymat: string | null;
   action: GradeAction;
   /** Which entry (1 or 2) for an entry; null otherwise. */
   rang: number | null;
@@ -170,12 +186,13 @@ export const gradeHistoryCollection: CollectionDefinition = {
     siteId: 'string',
     candidatureId: 'string',
     numeroCandidat: 'string',
+    numeroAnonymat: 'string',
     action: 'string',
     origine: 'string',
     le: 'string',
     par: 'string',
   },
-  searchFields: ['numeroCandidat', 'par', 'motif'],
+  searchFields: ['numeroCandidat', 'numeroAnonymat', 'par', 'motif'],
   defaultSort: { field: 'le', order: 'DESC' },
 };
 
@@ -194,21 +211,27 @@ const RESULT_LABELS = {
 export const gradeHistoryLines = (recorded: RecordedEvent): GradeHistoryDocument[] => {
   const event = recorded as unknown as RecordedEvent<GradeSheetEvent>;
   const { sessionId, epreuveId, siteId } = event.data;
-  const base = (candidatureId: string, numeroCandidat: string, index: number) => ({
+  const base = (
+    candidatureId: string,
+    numeroCandidat: string,
+    index: number,
+    numeroAnonymat: string | undefined,
+  ) => ({
     id: `${event.id}~${index}`,
     version: event.revision,
     sessionId,
     epreuveId,
     siteId,
     candidatureId,
-    numeroCandidat,
+    numeroCandidat: numeroAnonymat ? '' : numeroCandidat,
+    numeroAnonymat: numeroAnonymat ?? null,
     le: event.metadata.at,
     par: event.metadata.actor.name,
   });
   switch (event.type) {
     case 'MarksEntered':
       return event.data.saisies.map((s, i) => ({
-        ...base(s.candidatureId, s.numeroCandidat, i),
+        ...base(s.candidatureId, s.numeroCandidat, i, s.numeroAnonymat),
         action: event.data.source === 'importation' ? 'importation' : 'saisie',
         rang: s.rang,
         ancienneNote: null,
@@ -222,7 +245,12 @@ export const gradeHistoryLines = (recorded: RecordedEvent): GradeHistoryDocument
     case 'MarkModified':
       return [
         {
-          ...base(event.data.candidatureId, event.data.numeroCandidat, 0),
+          ...base(
+            event.data.candidatureId,
+            event.data.numeroCandidat,
+            0,
+            event.data.numeroAnonymat,
+          ),
           action: 'modification',
           rang: null,
           ancienneNote: event.data.de,
@@ -237,7 +265,12 @@ export const gradeHistoryLines = (recorded: RecordedEvent): GradeHistoryDocument
     case 'DiscrepancyResolved':
       return [
         {
-          ...base(event.data.candidatureId, event.data.numeroCandidat, 0),
+          ...base(
+            event.data.candidatureId,
+            event.data.numeroCandidat,
+            0,
+            event.data.numeroAnonymat,
+          ),
           action: 'resolution',
           rang: null,
           ancienneNote: null,

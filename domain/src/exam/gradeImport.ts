@@ -14,15 +14,23 @@ import {
 } from './gradeSheet.js';
 import { parseMark } from './marks.js';
 
-/** The columns of a marks file, as their headers read once accents, case and spaces are dropped. */
-export const GRADE_IMPORT_COLUMNS = ['numero_candidat', 'code_epreuve', 'note'] as const;
-export type GradeImportColumn = (typeof GRADE_IMPORT_COLUMNS)[number];
+/**
+ * The columns of a marks file, as their headers read once accents, case and spaces are dropped:
+ * each row names its candidate by number, or an anonymous copy by its anonymity number.
+ */
+export const GRADE_IMPORT_COLUMNS = ['code_epreuve', 'note'] as const;
+export const GRADE_IMPORT_OPTIONAL_COLUMNS = ['numero_candidat', 'numero_anonymat'] as const;
+export type GradeImportColumn =
+  (typeof GRADE_IMPORT_COLUMNS)[number] | (typeof GRADE_IMPORT_OPTIONAL_COLUMNS)[number];
 /** Other headers staff write for them. */
 export const GRADE_IMPORT_ALIASES: Readonly<Record<string, GradeImportColumn>> = {
   numero_de_candidat: 'numero_candidat',
   n_candidat: 'numero_candidat',
   no_candidat: 'numero_candidat',
   candidat: 'numero_candidat',
+  numero_d_anonymat: 'numero_anonymat',
+  numero_danonymat: 'numero_anonymat',
+  anonymat: 'numero_anonymat',
   epreuve: 'code_epreuve',
   code_de_l_epreuve: 'code_epreuve',
   code_de_lepreuve: 'code_epreuve',
@@ -57,6 +65,10 @@ export interface GradeImportContext {
   readonly sessionId: string;
   readonly candidate: (numero: string) => ImportCandidate | undefined;
   readonly epreuve: (code: string) => ImportEpreuve | undefined;
+  /** An anonymous copy of the session by its number: its candidate and épreuve. */
+  readonly copy?: (numero: string) => (ImportCandidate & { epreuveId: string }) | undefined;
+  /** Whether an épreuve's copies are anonymous (its marks named by anonymity number). */
+  readonly anonymous?: (epreuve: ImportEpreuve) => boolean;
   /** The sheet as stored, or as it will be opened (its roster) when it was never written. */
   readonly sheet: (keys: SheetKeys) => GradeSheet;
   readonly parId: string;
@@ -93,19 +105,17 @@ export const planGradeImport = (
   >();
   for (const { ligne, values } of rows) {
     const numero = (values.numero_candidat ?? '').trim();
+    const copie = (values.numero_anonymat ?? '').trim();
     const code = (values.code_epreuve ?? '').trim();
     const problem = (message: string) => problems.push({ ligne, message });
-    if (!numero) {
-      problem('Le numéro de candidat est vide.');
+    if (!numero && !copie) {
+      problem(
+        'Le numéro de candidat (ou, pour une copie anonyme, son numéro d’anonymat) est vide.',
+      );
       continue;
     }
     if (!code) {
       problem('Le code de l’épreuve est vide.');
-      continue;
-    }
-    const candidate = context.candidate(numero.toUpperCase());
-    if (!candidate) {
-      problem(`Aucun candidat de cette session ne porte le numéro « ${numero} ».`);
       continue;
     }
     const epreuve = context.epreuve(normalizeCode(code));
@@ -113,11 +123,39 @@ export const planGradeImport = (
       problem(`L’épreuve « ${code} » n’existe pas pour l’examen de cette session.`);
       continue;
     }
-    if (epreuve.metierId !== null && epreuve.metierId !== candidate.metierId) {
-      problem(
-        `Le candidat ${candidate.numeroCandidat} ne compose pas l’épreuve « ${epreuve.code} » (elle n’est pas de son métier).`,
-      );
-      continue;
+    let candidate: ImportCandidate | undefined;
+    let subject: string;
+    if (copie) {
+      const found = context.copy?.(copie);
+      if (!found) {
+        problem(`Aucune copie de cette session ne porte le numéro d’anonymat « ${copie} ».`);
+        continue;
+      }
+      if (found.epreuveId !== epreuve.id) {
+        problem(`La copie ${copie} n’est pas une copie de l’épreuve « ${epreuve.code} ».`);
+        continue;
+      }
+      candidate = found;
+      subject = `la copie ${copie}`;
+    } else {
+      if (context.anonymous?.(epreuve)) {
+        problem(
+          `Les copies de l’épreuve « ${epreuve.code} » sont anonymes : leurs notes se donnent par numéro d’anonymat (colonne numero_anonymat).`,
+        );
+        continue;
+      }
+      candidate = context.candidate(numero.toUpperCase());
+      if (!candidate) {
+        problem(`Aucun candidat de cette session ne porte le numéro « ${numero} ».`);
+        continue;
+      }
+      subject = `le candidat ${candidate.numeroCandidat}`;
+      if (epreuve.metierId !== null && epreuve.metierId !== candidate.metierId) {
+        problem(
+          `Le candidat ${candidate.numeroCandidat} ne compose pas l’épreuve « ${epreuve.code} » (elle n’est pas de son métier).`,
+        );
+        continue;
+      }
     }
     const mark = parseMark(values.note ?? '', epreuve.noteMax);
     if ('error' in mark) {
@@ -128,7 +166,7 @@ export const planGradeImport = (
     const before = firstRow.get(key);
     if (before !== undefined) {
       problem(
-        `Ligne en double : le candidat ${candidate.numeroCandidat} a déjà une note pour l’épreuve « ${epreuve.code} » à la ligne ${before}.`,
+        `Ligne en double : ${subject} a déjà une note pour l’épreuve « ${epreuve.code} » à la ligne ${before}.`,
       );
       continue;
     }

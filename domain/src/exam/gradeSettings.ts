@@ -37,23 +37,38 @@ export interface GradeSettingsState {
   readonly importation: boolean;
   readonly modification: boolean;
   readonly doubleSaisie: boolean;
+  /** Written épreuves' copies carry anonymity numbers; marks are entered against them. */
+  readonly anonymat: boolean;
+  /** The link between anonymity numbers and candidates lifted, for the deliberation. */
+  readonly anonymatLeve: boolean;
 }
 
 type Id = { sessionId: string };
 export type GradeWindowOpened = DomainEvent<'GradeWindowOpened', Id & { fenetre: GradeWindow }>;
 export type GradeWindowClosed = DomainEvent<'GradeWindowClosed', Id & { fenetre: GradeWindow }>;
 export type GradeEntryRuleSet = DomainEvent<'GradeEntryRuleSet', Id & { doubleSaisie: boolean }>;
-export type GradeSettingsEvent = GradeWindowOpened | GradeWindowClosed | GradeEntryRuleSet;
+export type GradeAnonymitySet = DomainEvent<'GradeAnonymitySet', Id & { anonymat: boolean }>;
+export type GradeAnonymityLifted = DomainEvent<'GradeAnonymityLifted', Id>;
+export type GradeSettingsEvent =
+  | GradeWindowOpened
+  | GradeWindowClosed
+  | GradeEntryRuleSet
+  | GradeAnonymitySet
+  | GradeAnonymityLifted;
 export const GRADE_SETTINGS_EVENT_TYPES: readonly GradeSettingsEvent['type'][] = [
   'GradeWindowOpened',
   'GradeWindowClosed',
   'GradeEntryRuleSet',
+  'GradeAnonymitySet',
+  'GradeAnonymityLifted',
 ];
 
 export type GradeSettingsCommand =
   | { type: 'OpenGradeWindow'; data: Id & { fenetre: GradeWindow; sessionStatut: SessionStatus } }
   | { type: 'CloseGradeWindow'; data: Id & { fenetre: GradeWindow } }
-  | { type: 'SetGradeEntryRule'; data: Id & { doubleSaisie: boolean } };
+  | { type: 'SetGradeEntryRule'; data: Id & { doubleSaisie: boolean } }
+  | { type: 'SetGradeAnonymity'; data: Id & { anonymat: boolean } }
+  | { type: 'LiftGradeAnonymity'; data: Id & { sessionStatut: SessionStatus } };
 
 export const decideGradeSettings = (
   command: GradeSettingsCommand,
@@ -78,6 +93,26 @@ export const decideGradeSettings = (
           'Fermez les fenêtres d’importation et de modification avant de changer la règle de double saisie.',
         );
       return [{ type: 'GradeEntryRuleSet', data: command.data }];
+    case 'SetGradeAnonymity':
+      if (state.anonymat === command.data.anonymat) return [];
+      if (state.anonymatLeve)
+        throw new ConflictError(
+          'L’anonymat a été levé pour la délibération : la règle ne change plus.',
+        );
+      if (state.importation || state.modification)
+        throw new ConflictError(
+          'Fermez les fenêtres d’importation et de modification avant de changer la règle d’anonymat.',
+        );
+      return [{ type: 'GradeAnonymitySet', data: command.data }];
+    case 'LiftGradeAnonymity': {
+      const { sessionId, sessionStatut } = command.data;
+      if (!state.anonymat || state.anonymatLeve) return [];
+      if (sessionStatut !== 'deliberation')
+        throw new ConflictError(
+          `L’anonymat se lève pour la délibération : cette session est à l’étape « ${SESSION_STATUS_LABELS[sessionStatut]} ».`,
+        );
+      return [{ type: 'GradeAnonymityLifted', data: { sessionId } }];
+    }
     default:
       return assertNever(command);
   }
@@ -94,6 +129,10 @@ export const evolveGradeSettings = (
       return { ...state, exists: true, [event.data.fenetre]: false };
     case 'GradeEntryRuleSet':
       return { ...state, exists: true, doubleSaisie: event.data.doubleSaisie };
+    case 'GradeAnonymitySet':
+      return { ...state, exists: true, anonymat: event.data.anonymat };
+    case 'GradeAnonymityLifted':
+      return { ...state, exists: true, anonymatLeve: true };
     default:
       return assertNever(event);
   }
@@ -111,6 +150,8 @@ export const gradeSettingsDecider: Decider<
     importation: false,
     modification: false,
     doubleSaisie: false,
+    anonymat: false,
+    anonymatLeve: false,
   }),
 };
 
@@ -133,6 +174,18 @@ export const parseGradeEntryRule = (body: unknown): { doubleSaisie: boolean } =>
   return { doubleSaisie: value };
 };
 
+export const parseGradeAnonymity = (body: unknown): { anonymat: boolean } => {
+  const value = (body as Record<string, unknown> | null)?.anonymat;
+  if (typeof value !== 'boolean')
+    throw new ValidationError(
+      'Indiquez si les copies des épreuves écrites sont anonymes (oui ou non).',
+      {
+        anonymat: 'Indiquez si les copies des épreuves écrites sont anonymes (oui ou non).',
+      },
+    );
+  return { anonymat: value };
+};
+
 // ---------------------------------------------------------------------------------------------
 // Read side: one document per session that has settings.
 
@@ -141,6 +194,8 @@ export interface GradeSettingsDocument extends ReadModelDocument {
   importationOuverte: boolean;
   modificationOuverte: boolean;
   doubleSaisie: boolean;
+  anonymat: boolean;
+  anonymatLeve: boolean;
   modifieLe: string;
   modifiePar: string;
 }
@@ -166,6 +221,8 @@ export const gradeSettingsDocumentAfter = (
     importationOuverte: false,
     modificationOuverte: false,
     doubleSaisie: false,
+    anonymat: false,
+    anonymatLeve: false,
     modifieLe: '',
     modifiePar: '',
   };
@@ -184,6 +241,10 @@ export const gradeSettingsDocumentAfter = (
       };
     case 'GradeEntryRuleSet':
       return { ...base, ...stamp, doubleSaisie: event.data.doubleSaisie };
+    case 'GradeAnonymitySet':
+      return { ...base, ...stamp, anonymat: event.data.anonymat };
+    case 'GradeAnonymityLifted':
+      return { ...base, ...stamp, anonymatLeve: true };
     default:
       return base;
   }
@@ -202,6 +263,10 @@ const gradeSettingsHistory = (events: readonly HistoryEvent[]) =>
           return { ...state, [e.data.fenetre]: yesNo(e.type === 'GradeWindowOpened') };
         case 'GradeEntryRuleSet':
           return { ...state, doubleSaisie: e.data.doubleSaisie ? 'Exigée' : 'Non exigée' };
+        case 'GradeAnonymitySet':
+          return { ...state, anonymat: e.data.anonymat ? 'Copies anonymes' : 'Copies nominatives' };
+        case 'GradeAnonymityLifted':
+          return { ...state, anonymat: 'Anonymat levé pour la délibération' };
         default:
           return state;
       }
@@ -210,11 +275,14 @@ const gradeSettingsHistory = (events: readonly HistoryEvent[]) =>
       GradeWindowOpened: 'Ouverture d’une fenêtre',
       GradeWindowClosed: 'Fermeture d’une fenêtre',
       GradeEntryRuleSet: 'Règle de double saisie',
+      GradeAnonymitySet: 'Règle d’anonymat',
+      GradeAnonymityLifted: 'Levée de l’anonymat',
     },
     fields: {
       importation: GRADE_WINDOW_LABELS.importation,
       modification: GRADE_WINDOW_LABELS.modification,
       doubleSaisie: 'Double saisie',
+      anonymat: 'Anonymat des épreuves écrites',
     },
   });
 

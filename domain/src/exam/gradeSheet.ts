@@ -54,6 +54,8 @@ export interface RosterEntry {
 export interface MarkEntry {
   readonly candidatureId: string;
   readonly numeroCandidat: string;
+  /** The copy's anonymity number, on an anonymous sheet. */
+  readonly numeroAnonymat?: string;
   readonly note: number;
   /** 1: first entry; 2: second entry (double entry). */
   readonly rang: 1 | 2;
@@ -76,6 +78,11 @@ export type PresencesRecorded = DomainEvent<
     }[];
   }
 >;
+/** An anonymous sheet's copies numbered (once): the link stays in the sheet's stream. */
+export type AnonymityNumbersAssigned = DomainEvent<
+  'AnonymityNumbersAssigned',
+  SheetKeys & { numeros: { candidatureId: string; numeroAnonymat: string }[] }
+>;
 export type MarksEntered = DomainEvent<
   'MarksEntered',
   SheetKeys & {
@@ -92,6 +99,7 @@ export type MarkModified = DomainEvent<
   SheetKeys & {
     candidatureId: string;
     numeroCandidat: string;
+    numeroAnonymat?: string;
     de: number;
     vers: number;
     motif: string;
@@ -104,6 +112,7 @@ export type DiscrepancyResolved = DomainEvent<
   SheetKeys & {
     candidatureId: string;
     numeroCandidat: string;
+    numeroAnonymat?: string;
     /** The two differing entries, kept with the resolution. */
     saisies: [number, number];
     note: number;
@@ -111,10 +120,16 @@ export type DiscrepancyResolved = DomainEvent<
   }
 >;
 export type GradeSheetEvent =
-  GradeSheetOpened | PresencesRecorded | MarksEntered | MarkModified | DiscrepancyResolved;
+  | GradeSheetOpened
+  | PresencesRecorded
+  | AnonymityNumbersAssigned
+  | MarksEntered
+  | MarkModified
+  | DiscrepancyResolved;
 export const GRADE_SHEET_EVENT_TYPES: readonly GradeSheetEvent['type'][] = [
   'GradeSheetOpened',
   'PresencesRecorded',
+  'AnonymityNumbersAssigned',
   'MarksEntered',
   'MarkModified',
   'DiscrepancyResolved',
@@ -122,6 +137,7 @@ export const GRADE_SHEET_EVENT_TYPES: readonly GradeSheetEvent['type'][] = [
 
 export interface SheetCandidate {
   readonly numeroCandidat: string;
+  readonly numeroAnonymat: string | null;
   readonly presence: Presence | null;
   readonly saisies: readonly { readonly note: number; readonly parId: string }[];
   readonly note: number | null;
@@ -141,6 +157,10 @@ export type GradeSheetCommand =
   | {
       type: 'RecordPresences';
       data: { presences: readonly { candidatureId: string; presence: Presence }[] };
+    }
+  | {
+      type: 'AssignAnonymityNumbers';
+      data: { numeros: readonly { candidatureId: string; numeroAnonymat: string }[] };
     }
   | {
       type: 'EnterMarks';
@@ -188,6 +208,18 @@ const candidateOf = (
   return candidate;
 };
 
+/** How messages name a candidate: by the copy's anonymity number on an anonymous sheet. */
+export const subjectOf = (candidate: Pick<SheetCandidate, 'numeroCandidat' | 'numeroAnonymat'>) =>
+  candidate.numeroAnonymat
+    ? `La copie ${candidate.numeroAnonymat}`
+    : `Le candidat ${candidate.numeroCandidat}`;
+
+/** The fields an event names a candidate by. */
+const named = (candidate: SheetCandidate) => ({
+  numeroCandidat: candidate.numeroCandidat,
+  ...(candidate.numeroAnonymat ? { numeroAnonymat: candidate.numeroAnonymat } : {}),
+});
+
 /**
  * What entering `note` for `candidate` by `parId` makes: an entry, nothing (the same mark again),
  * or the French reason it is refused.
@@ -198,9 +230,13 @@ export const entryOutcome = (
   parId: string,
   doubleSaisie: boolean,
 ): { entry: Pick<MarkEntry, 'rang' | 'resultat'> } | { skip: true } | { error: string } => {
-  const who = `Le candidat ${candidate.numeroCandidat}`;
+  const who = subjectOf(candidate);
   if (candidate.presence === 'absent')
-    return { error: `${who} est absent à cette épreuve : il ne peut pas recevoir de note.` };
+    return {
+      error: candidate.numeroAnonymat
+        ? `${who} est celle d’un candidat absent à cette épreuve : elle ne peut pas recevoir de note.`
+        : `${who} est absent à cette épreuve : il ne peut pas recevoir de note.`,
+    };
   switch (candidate.statut) {
     case 'retenue':
       if (candidate.note === note) return { skip: true };
@@ -260,6 +296,22 @@ export const decideGradeSheet = (
         ? []
         : [{ type: 'PresencesRecorded', data: { ...sheet.keys, presences } }];
     }
+    case 'AssignAnonymityNumbers': {
+      const sheet = opened(state);
+      if ([...sheet.candidats.values()].some((c) => c.numeroAnonymat !== null)) return [];
+      const { numeros } = command.data;
+      const given = new Set(numeros.map((n) => n.candidatureId));
+      if (
+        numeros.length !== sheet.candidats.size ||
+        given.size !== numeros.length ||
+        ![...sheet.candidats.keys()].every((id) => given.has(id)) ||
+        new Set(numeros.map((n) => n.numeroAnonymat)).size !== numeros.length
+      )
+        throw new ConflictError(
+          'Chaque copie de la feuille reçoit un numéro d’anonymat, et un seul : réessayez.',
+        );
+      return [{ type: 'AnonymityNumbersAssigned', data: { ...sheet.keys, numeros: [...numeros] } }];
+    }
     case 'EnterMarks': {
       const sheet = opened(state);
       const { source, importation, parId, doubleSaisie, marks } = command.data;
@@ -272,18 +324,13 @@ export const decideGradeSheet = (
         if (seen.has(candidatureId))
           return problems.push({
             index,
-            message: `Le candidat ${candidate.numeroCandidat} a deux notes pour cette épreuve.`,
+            message: `${subjectOf(candidate)} a deux notes pour cette épreuve.`,
           });
         seen.add(candidatureId);
         const outcome = entryOutcome(candidate, note, parId, doubleSaisie);
         if ('error' in outcome) return problems.push({ index, message: outcome.error });
         if ('entry' in outcome)
-          saisies.push({
-            candidatureId,
-            numeroCandidat: candidate.numeroCandidat,
-            note,
-            ...outcome.entry,
-          });
+          saisies.push({ candidatureId, ...named(candidate), note, ...outcome.entry });
       });
       if (problems.length > 0) throw new MarkEntryError(problems);
       return saisies.length === 0
@@ -296,7 +343,7 @@ export const decideGradeSheet = (
       const candidate = candidateOf(sheet, candidatureId);
       if (candidate.statut !== 'retenue' || candidate.note === null)
         throw new ConflictError(
-          `Le candidat ${candidate.numeroCandidat} n’a pas de note retenue à modifier (${MARK_STATUS_LABELS[candidate.statut].toLowerCase()}).`,
+          `${subjectOf(candidate)} n’a pas de note retenue à modifier (${MARK_STATUS_LABELS[candidate.statut].toLowerCase()}).`,
         );
       if (candidate.note === note) return [];
       return [
@@ -305,7 +352,7 @@ export const decideGradeSheet = (
           data: {
             ...sheet.keys,
             candidatureId,
-            numeroCandidat: candidate.numeroCandidat,
+            ...named(candidate),
             de: candidate.note,
             vers: note,
             motif,
@@ -319,16 +366,14 @@ export const decideGradeSheet = (
       const { candidatureId, note, motif } = command.data;
       const candidate = candidateOf(sheet, candidatureId);
       if (candidate.statut !== 'ecart')
-        throw new ConflictError(
-          `Le candidat ${candidate.numeroCandidat} n’a pas d’écart à résoudre.`,
-        );
+        throw new ConflictError(`${subjectOf(candidate)} n’a pas d’écart à résoudre.`);
       return [
         {
           type: 'DiscrepancyResolved',
           data: {
             ...sheet.keys,
             candidatureId,
-            numeroCandidat: candidate.numeroCandidat,
+            ...named(candidate),
             saisies: [candidate.saisies[0]!.note, candidate.saisies[1]!.note],
             note,
             motif,
@@ -364,6 +409,7 @@ export const evolveGradeSheet = (state: GradeSheet, event: GradeSheetEvent): Gra
           c.candidatureId,
           {
             numeroCandidat: c.numeroCandidat,
+            numeroAnonymat: null,
             presence: null,
             saisies: [],
             note: null,
@@ -379,6 +425,14 @@ export const evolveGradeSheet = (state: GradeSheet, event: GradeSheetEvent): Gra
       return updated(
         state,
         event.data.presences.map((p) => [p.candidatureId, (c) => ({ ...c, presence: p.vers })]),
+      );
+    case 'AnonymityNumbersAssigned':
+      return updated(
+        state,
+        event.data.numeros.map((n) => [
+          n.candidatureId,
+          (c) => ({ ...c, numeroAnonymat: n.numeroAnonymat }),
+        ]),
       );
     case 'MarksEntered':
       return updated(

@@ -325,6 +325,9 @@ const ROUTES = [
         importation: ['note.autoriser-importation'],
         modification: ['note.autoriser-modification'],
         'double-saisie': ['note.autoriser-importation', 'note.autoriser-modification'],
+        anonymat: ['note.autoriser-importation', 'note.autoriser-modification'],
+        // The link between copies and candidates lifted for the deliberation.
+        'lever-anonymat': ['deliberation.deliberer'],
       },
     },
   ),

@@ -1276,6 +1276,17 @@ const grades: AggregateSamples = {
       centreExamenId: 'centre',
     }));
     await sheet({ type: 'OpenGradeSheet', data: { ...keys, candidats } });
+    // One sheet in two is anonymous: its copies numbered before any mark.
+    if (n % 2 === 1)
+      await sheet({
+        type: 'AssignAnonymityNumbers',
+        data: {
+          numeros: candidats.map((c, i) => ({
+            candidatureId: c.candidatureId,
+            numeroAnonymat: String(n * 10 + ((i * 3) % 4)).padStart(6, '0'),
+          })),
+        },
+      });
     await sheet({
       type: 'RecordPresences',
       data: {
@@ -1322,6 +1333,7 @@ const grades: AggregateSamples = {
         type: 'SetGradeEntryRule',
         data: { sessionId, doubleSaisie: n % 2 === 0 },
       });
+      await settings({ type: 'SetGradeAnonymity', data: { sessionId, anonymat: n % 2 === 0 } });
     }
   },
 };

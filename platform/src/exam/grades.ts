@@ -32,6 +32,8 @@ import {
   type CandidatureDocument,
   type CommandContext,
   type DocumentTarget,
+  type GradeSettingsDocument,
+  gradeSettingsCollection,
   type MarkDocument,
   type Decider,
   type GradeImportRow,
@@ -54,7 +56,8 @@ import {
 import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
 import type { ReadStore } from '../read-store/port.js';
 import { handleCommand, type CommandAnswer } from '../commands/handle.js';
-import { serialized } from '../commands/sequence.js';
+import { randomInt } from 'node:crypto';
+import { sequence, serialized } from '../commands/sequence.js';
 import { targetSites } from '../registration/examLists.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
@@ -174,6 +177,39 @@ const openingDecider = (
 
 const MAX_ATTEMPTS = 5;
 
+/**
+ * Whether an épreuve's copies are anonymous in a session: a written épreuve, the session's rule on,
+ * the link not lifted yet for the deliberation.
+ */
+export const isAnonymous = (
+  rules: Pick<GradeSettingsState, 'anonymat' | 'anonymatLeve'>,
+  epreuve: Pick<GradedEpreuve, 'typeEpreuve'>,
+): boolean => rules.anonymat && !rules.anonymatLeve && epreuve.typeEpreuve === 'ecrite';
+
+/** Anonymity numbers per session: `numeros-anonymat-<session>`, blocks never repeated. */
+const anonymityNumbers = (eventStore: EventStore) =>
+  sequence(eventStore, {
+    stream: (key) => `numeros-anonymat-${key}`,
+    one: (key, numero, feuilleId) => ({
+      type: 'AnonymityNumbersTaken',
+      data: { key, numero, dernier: numero, feuilleId },
+    }),
+    block: (key, numero, dernier, ids) => ({
+      type: 'AnonymityNumbersTaken',
+      data: { key, numero, dernier, feuilleId: ids[0] },
+    }),
+    label: 'Numéro d’anonymat',
+  });
+
+/** « 004217 »: six digits, as the copies carry them. */
+export const anonymityNumber = (n: number): string => String(n).padStart(6, '0');
+
+/** A mark names its dossier, or on an anonymous sheet its copy's anonymity number. */
+export interface CopyRef {
+  readonly candidatureId?: string;
+  readonly numeroAnonymat?: string;
+}
+
 /** The marks refused by a sheet, as a French 400 naming each candidate's field. */
 const refusal = (error: MarkEntryError, ids: readonly string[]) =>
   new ValidationError(
@@ -183,6 +219,7 @@ const refusal = (error: MarkEntryError, ids: readonly string[]) =>
 
 export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
   const inTurn = serialized();
+  const numbers = anonymityNumbers(eventStore);
 
   const session = (sessionId: string) => sessionState(eventStore, sessionId);
 
@@ -259,6 +296,87 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
     }
   };
 
+  /**
+   * An anonymous sheet's copies numbered, once (opened with its roster if need be): a block of the
+   * session's anonymity numbers, shuffled over the sheet's candidates, so that a number says
+   * nothing of the candidate, nor of the order of their candidate numbers.
+   */
+  const numbered = async (
+    keys: Omit<SheetKeys, 'feuilleId'>,
+    found: GradedEpreuve,
+    context: CommandContext,
+  ): Promise<CommandAnswer | null> => {
+    if (!isAnonymous(await gradeSettingsOf(eventStore, keys.sessionId), found)) return null;
+    const feuilleId = gradeSheetId(keys.sessionId, keys.epreuveId, keys.siteId);
+    const state = fold(
+      gradeSheetDecider,
+      (await eventStore.readStream(
+        streamName(GRADE_SHEET_CATEGORY, feuilleId),
+      )) as unknown as GradeSheetEvent[],
+    );
+    const candidates =
+      state.status === 'present'
+        ? [...state.candidats.entries()]
+            .filter(([, c]) => c.numeroAnonymat === null)
+            .map(([id]) => id)
+        : (await sheetRoster(readStore, keys.sessionId, found, keys.siteId)).map(
+            (c) => c.candidatureId,
+          );
+    if (
+      candidates.length === 0 ||
+      (state.status === 'present' && candidates.length < state.candidats.size)
+    )
+      return null;
+    const first = await numbers.block(
+      keys.sessionId,
+      candidates.map((_, i) => `${feuilleId}#${i}`),
+      { ...context, commandId: `${context.commandId}/anonymat/${feuilleId}` },
+    );
+    const pool = candidates.map((_, i) => first + i);
+    for (let i = pool.length - 1; i > 0; i -= 1) {
+      const j = randomInt(i + 1);
+      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+    }
+    return onSheet(
+      keys,
+      {
+        type: 'AssignAnonymityNumbers',
+        data: {
+          numeros: candidates.map((candidatureId, i) => ({
+            candidatureId,
+            numeroAnonymat: anonymityNumber(pool[i]!),
+          })),
+        },
+      },
+      { ...context, commandId: `${context.commandId}/anonymat/${feuilleId}` },
+      { epreuve: found },
+    );
+  };
+
+  /**
+   * The dossier a mark names: by its id, or on an anonymous sheet by the copy's anonymity number
+   * (the link stays here, in the sheet's stream).
+   */
+  const dossierOf = async (keys: Omit<SheetKeys, 'feuilleId'>, ref: CopyRef): Promise<string> => {
+    if (ref.candidatureId) return ref.candidatureId;
+    const state = fold(
+      gradeSheetDecider,
+      (await eventStore.readStream(
+        streamName(GRADE_SHEET_CATEGORY, gradeSheetId(keys.sessionId, keys.epreuveId, keys.siteId)),
+      )) as unknown as GradeSheetEvent[],
+    );
+    const found =
+      state.status === 'present'
+        ? [...state.candidats.entries()].find(([, c]) => c.numeroAnonymat === ref.numeroAnonymat)
+        : undefined;
+    if (!found) {
+      const message = `Aucune copie de cette feuille ne porte le numéro d’anonymat « ${ref.numeroAnonymat ?? ''} ».`;
+      throw new ValidationError(message, { [ref.numeroAnonymat ?? 'numeroAnonymat']: message });
+    }
+    return found[0];
+  };
+  const refKey = (ref: CopyRef) => ref.numeroAnonymat ?? ref.candidatureId ?? 'saisies';
+
   const settings = async (
     sessionId: string,
     command: GradeSettingsCommand,
@@ -298,6 +416,50 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
         context,
       );
     },
+    async setAnonymity(
+      sessionId: string,
+      anonymat: boolean,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      await session(sessionId);
+      return settings(
+        sessionId,
+        { type: 'SetGradeAnonymity', data: { sessionId, anonymat } },
+        context,
+      );
+    },
+    /** The link between copies and candidates lifted, for the deliberation (« Délibérer »). */
+    async liftAnonymity(sessionId: string, context: CommandContext): Promise<CommandAnswer> {
+      const current = await session(sessionId);
+      return settings(
+        sessionId,
+        { type: 'LiftGradeAnonymity', data: { sessionId, sessionStatut: current.statut } },
+        context,
+      );
+    },
+    /** An anonymous sheet's copies numbered (before its grade sheets are printed). */
+    async numberSheet(
+      keys: Omit<SheetKeys, 'feuilleId'>,
+      context: CommandContext,
+    ): Promise<CommandAnswer> {
+      await grading(keys.sessionId);
+      const found = await epreuve(keys.sessionId, keys.epreuveId);
+      const rules = await gradeSettingsOf(eventStore, keys.sessionId);
+      if (!isAnonymous(rules, found))
+        throw new ConflictError(
+          'Les copies de cette épreuve ne sont pas anonymes dans cette session : elles ne reçoivent pas de numéro d’anonymat.',
+        );
+      const feuilleId = gradeSheetId(keys.sessionId, keys.epreuveId, keys.siteId);
+      const answer = await numbered(keys, found, context);
+      if (answer) return answer;
+      const last = await eventStore.readStream(streamName(GRADE_SHEET_CATEGORY, feuilleId));
+      const event = last[last.length - 1];
+      if (!event)
+        throw new ValidationError('Aucun candidat affecté à ce site ne compose cette épreuve.', {
+          siteId: 'Aucun candidat affecté à ce site ne compose cette épreuve.',
+        });
+      return { id: feuilleId, revision: event.revision, position: event.position };
+    },
     async setDoubleEntry(
       sessionId: string,
       doubleSaisie: boolean,
@@ -334,19 +496,25 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
     /** Marks typed in the grid: each one entry (first or second), while the import window is open. */
     async enterMarks(
       input: Omit<SheetKeys, 'feuilleId'> & {
-        saisies: readonly { candidatureId: string; note: unknown }[];
+        saisies: readonly (CopyRef & { note: unknown })[];
       },
       context: CommandContext,
     ): Promise<CommandAnswer> {
       const { saisies, ...keys } = input;
       await grading(keys.sessionId);
       const found = await epreuve(keys.sessionId, keys.epreuveId);
-      const marks = saisies.map(({ candidatureId, note }) => {
-        const mark = parseMark(note, found.noteMax);
-        if ('error' in mark) throw new ValidationError(mark.error, { [candidatureId]: mark.error });
-        return { candidatureId, note: mark.note };
+      const refs = saisies.map(refKey);
+      const parsed = saisies.map((saisie, i) => {
+        const mark = parseMark(saisie.note, found.noteMax);
+        if ('error' in mark) throw new ValidationError(mark.error, { [refs[i]!]: mark.error });
+        return mark.note;
       });
       const rules = await openWindow(keys.sessionId, 'importation');
+      // An anonymous sheet is numbered before its first mark: marks name its copies.
+      await numbered(keys, found, context);
+      const marks: { candidatureId: string; note: number }[] = [];
+      for (const [i, saisie] of saisies.entries())
+        marks.push({ candidatureId: await dossierOf(keys, saisie), note: parsed[i]! });
       try {
         return await onSheet(
           keys,
@@ -364,26 +532,23 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
           { epreuve: found },
         );
       } catch (error) {
-        if (error instanceof MarkEntryError)
-          throw refusal(
-            error,
-            marks.map((m) => m.candidatureId),
-          );
+        if (error instanceof MarkEntryError) throw refusal(error, refs);
         throw error;
       }
     },
 
     /** A retained mark changed, with its reason, while the modification window is open. */
     async modifyMark(
-      input: Omit<SheetKeys, 'feuilleId'> & { candidatureId: string; note: unknown; motif: string },
+      input: Omit<SheetKeys, 'feuilleId'> & CopyRef & { note: unknown; motif: string },
       context: CommandContext,
     ): Promise<CommandAnswer> {
-      const { candidatureId, note, motif, ...keys } = input;
+      const { candidatureId: id, numeroAnonymat, note, motif, ...keys } = input;
       await grading(keys.sessionId);
       const found = await epreuve(keys.sessionId, keys.epreuveId);
       const mark = parseMark(note, found.noteMax);
       if ('error' in mark) throw new ValidationError(mark.error, { note: mark.error });
       await openWindow(keys.sessionId, 'modification');
+      const candidatureId = await dossierOf(keys, { candidatureId: id, numeroAnonymat });
       return onSheet(
         keys,
         { type: 'ModifyMark', data: { candidatureId, note: mark.note, motif } },
@@ -394,11 +559,12 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
 
     /** Two differing entries settled, with a reason, while a grade window is open. */
     async resolveDiscrepancy(
-      input: Omit<SheetKeys, 'feuilleId'> & { candidatureId: string; note: unknown; motif: string },
+      input: Omit<SheetKeys, 'feuilleId'> & CopyRef & { note: unknown; motif: string },
       context: CommandContext,
     ): Promise<CommandAnswer> {
-      const { candidatureId, note, motif, ...keys } = input;
+      const { candidatureId: id, numeroAnonymat, note, motif, ...keys } = input;
       await grading(keys.sessionId);
+      const candidatureId = await dossierOf(keys, { candidatureId: id, numeroAnonymat });
       const found = await epreuve(keys.sessionId, keys.epreuveId);
       const mark = parseMark(note, found.noteMax);
       if ('error' in mark) throw new ValidationError(mark.error, { note: mark.error });
@@ -436,11 +602,18 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
           sessionId,
           rows.map((r) => (r.values.numero_candidat ?? '').trim().toUpperCase()),
         );
+        const copies = await copiesByNumber(
+          readStore,
+          sessionId,
+          rows.map((r) => (r.values.numero_anonymat ?? '').trim()),
+        );
         // The sheets the rows name, as stored or as they would open.
         const sheets = new Map<string, GradeSheet>();
         const wanted = new Map<string, SheetKeys & { epreuve: ImportEpreuve }>();
         for (const row of rows) {
-          const candidate = candidates.get((row.values.numero_candidat ?? '').trim().toUpperCase());
+          const copy = copies.get((row.values.numero_anonymat ?? '').trim());
+          const candidate =
+            copy ?? candidates.get((row.values.numero_candidat ?? '').trim().toUpperCase());
           const found = byCode.get(normalizeCode(row.values.code_epreuve ?? ''));
           if (!candidate || !found) continue;
           const feuilleId = gradeSheetId(sessionId, found.id, candidate.siteId);
@@ -480,6 +653,8 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
         const plan = planGradeImport(rows, {
           sessionId,
           candidate: (numero) => candidates.get(numero),
+          copy: (numero) => copies.get(numero),
+          anonymous: (found) => isAnonymous(rules, found as GradedEpreuve),
           epreuve: (code) => byCode.get(code),
           sheet: (keys) => sheets.get(keys.feuilleId) ?? { status: 'absent' },
           parId: context.actor.id,
@@ -535,6 +710,33 @@ const chunks = <T>(items: readonly T[], count: number): T[][] => {
   return groups.filter((g) => g.length > 0);
 };
 
+/** The anonymous copies of a session named by these anonymity numbers (from the marks' list). */
+export const copiesByNumber = async (
+  readStore: ReadStore,
+  sessionId: string,
+  numbers: readonly string[],
+): Promise<Map<string, ImportCandidate & { epreuveId: string }>> => {
+  const wanted = [...new Set(numbers.filter((n) => n !== ''))];
+  const found = new Map<string, ImportCandidate & { epreuveId: string }>();
+  const collection = readStore.collection<MarkDocument>(marksCollection);
+  for (let i = 0; i < wanted.length; i += 500) {
+    const { items } = await collection.list({
+      filter: { sessionId, numeroAnonymat: { $in: wanted.slice(i, i + 500) } },
+      limit: 1000,
+    });
+    for (const doc of items)
+      if (doc.numeroAnonymat)
+        found.set(doc.numeroAnonymat, {
+          candidatureId: doc.candidatureId,
+          numeroCandidat: doc.numeroCandidat,
+          siteId: doc.siteId,
+          metierId: doc.metierId,
+          epreuveId: doc.epreuveId,
+        });
+  }
+  return found;
+};
+
 /** The session's allocated candidates named by these numbers. */
 export const candidatesByNumber = async (
   readStore: ReadStore,
@@ -563,6 +765,7 @@ export const candidatesByNumber = async (
 
 /** One line of a grade sheet: a candidate number, and « Absent » where the presences say so. */
 export interface GradeSheetLine {
+  /** The candidate's number, or on an anonymous sheet the copy's anonymity number. */
   readonly numeroCandidat: string;
   readonly numeroTable: string;
   readonly absent: boolean;
@@ -583,6 +786,13 @@ export const gradeSheetsSource = async (
     .get(cible.epreuveId);
   if (!epreuve) throw new Error('épreuve introuvable');
   const found = epreuveOf(epreuve);
+  const rules = await readStore
+    .collection<GradeSettingsDocument>(gradeSettingsCollection)
+    .get(cible.sessionId);
+  const anonyme = isAnonymous(
+    { anonymat: rules?.anonymat ?? false, anonymatLeve: rules?.anonymatLeve ?? false },
+    found,
+  );
   const { chosen, heading } = await targetSites(readStore, cible);
   const session = await readStore.collection<Doc>(sessionsCollection).get(cible.sessionId);
   const rosters = await Promise.all(
@@ -595,6 +805,22 @@ export const gradeSheetsSource = async (
       const absent = new Set(
         marks.items.filter((m) => m.presence === 'absent').map((m) => m.candidatureId),
       );
+      if (anonyme) {
+        // The copies by anonymity number, in that order: nothing ties them to the candidates.
+        const copies = marks.items.filter((m) => m.numeroAnonymat);
+        if (copies.length < roster.length)
+          throw new Error(
+            `Les copies de « ${found.code} » sont anonymes : leurs numéros d’anonymat ne sont pas encore attribués au site « ${String(site.libelle ?? '')} ».`,
+          );
+        return copies
+          .sort((a, b) => a.numeroAnonymat!.localeCompare(b.numeroAnonymat!))
+          .map((m): GradeSheetLine => ({
+            numeroCandidat: m.numeroAnonymat!,
+            numeroTable: '',
+            absent: absent.has(m.candidatureId),
+            site: `${heading(site)} — ${found.code} ${found.libelle}`,
+          }));
+      }
       const tables = new Map(
         (
           await readStore
@@ -613,6 +839,7 @@ export const gradeSheetsSource = async (
   return {
     session: String(session?.libelle ?? ''),
     epreuve: found,
+    anonyme,
     total: rosters.reduce((sum, r) => sum + r.length, 0),
     async *rows(): AsyncGenerator<GradeSheetLine> {
       for (const roster of rosters) yield* roster;

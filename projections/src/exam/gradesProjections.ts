@@ -23,7 +23,8 @@ import { ALREADY_SEEN, documentBefore } from '../support.js';
 /** « Configuration des notes »: each session's windows and double-entry rule. */
 export const gradeSettingsProjection: Projection = {
   name: GRADE_SETTINGS_PROJECTION,
-  version: 1,
+  // 2: the anonymity rule and its lifting.
+  version: 2,
   collections: [gradeSettingsCollection],
   eventTypes: GRADE_SETTINGS_EVENT_TYPES,
   async apply(recorded, context) {
@@ -46,6 +47,8 @@ const candidatesOf = (event: RecordedEvent<GradeSheetEvent>): string[] => {
       return event.data.candidats.map((c) => c.candidatureId);
     case 'PresencesRecorded':
       return event.data.presences.map((p) => p.candidatureId);
+    case 'AnonymityNumbersAssigned':
+      return event.data.numeros.map((n) => n.candidatureId);
     case 'MarksEntered':
       return event.data.saisies.map((s) => s.candidatureId);
     default:
@@ -56,7 +59,8 @@ const candidatesOf = (event: RecordedEvent<GradeSheetEvent>): string[] => {
 /** One document per candidate and épreuve: the grid, the presences, the discrepancies. */
 export const marksProjection: Projection = {
   name: MARKS_PROJECTION,
-  version: 1,
+  // 2: the copies' anonymity numbers.
+  version: 2,
   collections: [marksCollection],
   eventTypes: GRADE_SHEET_EVENT_TYPES,
   async apply(recorded, context) {
@@ -76,7 +80,8 @@ export const marksProjection: Projection = {
 /** « Historique des modifications des notes »: one line per mark an event enters or changes. */
 export const gradeHistoryProjection: Projection = {
   name: GRADE_HISTORY_PROJECTION,
-  version: 1,
+  // 2: lines of anonymous copies name the copy, not the candidate.
+  version: 2,
   collections: [gradeHistoryCollection],
   eventTypes: ['MarksEntered', 'MarkModified', 'DiscrepancyResolved'],
   async apply(event, context) {

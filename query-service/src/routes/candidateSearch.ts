@@ -6,6 +6,8 @@ import {
   candidaturesResource,
   examIncidentsCollection,
   gradeHistoryCollection,
+  gradeSettingsCollection,
+  type GradeSettingsDocument,
   identityCorrectionsCollection,
   incidentsCollection,
   listCollection,
@@ -126,6 +128,12 @@ export const candidateSearchRoutes: FastifyPluginAsync<{
           )
         ).filter((i) => Array.isArray(i.candidatureIds) && i.candidatureIds.includes(id))
       : [];
+    // Anonymous copies stay unlinked from the candidate until the deliberation lifts it.
+    const rules = await readStore
+      .collection<GradeSettingsDocument>(gradeSettingsCollection)
+      .get(dossier.sessionId);
+    const hidden = (numeroAnonymat: string | null) =>
+      numeroAnonymat !== null && Boolean(rules?.anonymat) && !rules?.anonymatLeve;
     const epreuveIds = [...new Set([...marks, ...gradeLines].map((m) => m.epreuveId))];
     const epreuves = new Map(
       (
@@ -162,13 +170,15 @@ export const candidateSearchRoutes: FastifyPluginAsync<{
           .join(' ; '),
         motif: h.reason ?? '',
       })),
-      ...gradeLines.map((g) => ({
-        le: g.le,
-        par: g.par,
-        quoi: `Note — ${g.action === 'importation' ? 'importation' : g.action === 'saisie' ? 'saisie' : g.action === 'modification' ? 'modification' : 'résolution d’écart'} (${epreuveOf(g.epreuveId).code})`,
-        detail: g.resultat,
-        motif: g.motif,
-      })),
+      ...gradeLines
+        .filter((g) => !hidden(g.numeroAnonymat ?? null))
+        .map((g) => ({
+          le: g.le,
+          par: g.par,
+          quoi: `Note — ${g.action === 'importation' ? 'importation' : g.action === 'saisie' ? 'saisie' : g.action === 'modification' ? 'modification' : 'résolution d’écart'} (${epreuveOf(g.epreuveId).code})`,
+          detail: g.resultat,
+          motif: g.motif,
+        })),
     ].sort((a, b) => a.le.localeCompare(b.le));
     const nameIn = async (resource: string, itemId: unknown) =>
       typeof itemId === 'string' && itemId !== ''
@@ -182,13 +192,23 @@ export const candidateSearchRoutes: FastifyPluginAsync<{
         metier: await nameIn('metiers', dossier.metierId),
         site: await nameIn('sites-composition', dossier.siteId),
       },
-      notes: marks.map((m) => ({
-        epreuve: epreuveOf(m.epreuveId),
-        presence: m.presence,
-        note: m.note,
-        statut: m.statut,
-        saisies: m.saisies,
-      })),
+      notes: marks.map((m) =>
+        hidden(m.numeroAnonymat ?? null)
+          ? {
+              epreuve: epreuveOf(m.epreuveId),
+              presence: m.presence,
+              note: null,
+              statut: 'anonyme',
+              saisies: [],
+            }
+          : {
+              epreuve: epreuveOf(m.epreuveId),
+              presence: m.presence,
+              note: m.note,
+              statut: m.statut,
+              saisies: m.saisies,
+            },
+      ),
       incidents: incidents.map((i) => ({
         id: i.id,
         typeId: i.typeId,

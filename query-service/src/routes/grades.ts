@@ -17,7 +17,9 @@ import {
   type RouteId,
 } from '@examens-pro/domain';
 import {
+  checkAccess,
   epreuvesOfExamen,
+  isAnonymous,
   readAllItems,
   requireAccess,
   sheetRoster,
@@ -45,6 +47,8 @@ interface SheetQuery {
   sessionId?: string;
   epreuveId?: string;
   siteId?: string;
+  /** `presences`: the candidates by name, without their marks (« Éditer les présences »). */
+  vue?: string;
 }
 
 const required = (value: string | undefined, message: string, field: string) => {
@@ -57,6 +61,8 @@ const settingsDefaults = (sessionId: string) => ({
   importationOuverte: false,
   modificationOuverte: false,
   doubleSaisie: false,
+  anonymat: false,
+  anonymatLeve: false,
 });
 
 /**
@@ -92,6 +98,8 @@ export const gradeQueryRoutes: FastifyPluginAsync<{ readonly readStore: ReadStor
           importationOuverte: doc.importationOuverte,
           modificationOuverte: doc.modificationOuverte,
           doubleSaisie: doc.doubleSaisie,
+          anonymat: doc.anonymat ?? false,
+          anonymatLeve: doc.anonymatLeve ?? false,
         }
       : settingsDefaults(sessionId);
   };
@@ -151,6 +159,16 @@ export const gradeQueryRoutes: FastifyPluginAsync<{ readonly readStore: ReadStor
     '/feuille',
     read(GRID, PRESENCES, PRESENCE_REPORT),
     async (request: FastifyRequest<{ Querystring: SheetQuery }>, reply) => {
+      // The marks are the grid's readers'; the presences' readers see the candidates only.
+      const presencesOnly = request.query.vue === 'presences';
+      await checkAccess(request, {
+        anyOf: presencesOnly
+          ? [
+              ...requirementFor(routeById(PRESENCES), 'read'),
+              ...requirementFor(routeById(PRESENCE_REPORT), 'read'),
+            ]
+          : requirementFor(routeById(GRID), 'read'),
+      });
       await awaitPosition(request, reply, {
         readStore,
         projections: ['notes', 'configurations-notes'],
@@ -173,12 +191,15 @@ export const gradeQueryRoutes: FastifyPluginAsync<{ readonly readStore: ReadStor
         .collection<Doc>(listCollection(referenceList('sites-composition')!))
         .get(siteId);
       const feuilleId = gradeSheetId(sessionId, epreuveId, siteId);
+      const configuration = await settingsOf(sessionId);
+      // Anonymous copies: the grid names them by number only, until the deliberation lifts it.
+      const anonyme = !presencesOnly && isAnonymous(configuration, epreuve);
       const { items } = await readStore.collection<MarkDocument>(marksCollection).list({
         filter: { feuilleId },
-        sort: [{ field: 'numeroCandidat', order: 'ASC' }],
+        sort: [{ field: anonyme ? 'numeroAnonymat' : 'numeroCandidat', order: 'ASC' }],
         limit: 5000,
       });
-      const candidats =
+      const rows =
         items.length > 0
           ? items.map((m) => ({
               candidatureId: m.candidatureId,
@@ -202,9 +223,48 @@ export const gradeQueryRoutes: FastifyPluginAsync<{ readonly readStore: ReadStor
               statut: 'a-saisir',
               saisies: [],
             }));
+      const numbers = new Map(items.map((m) => [m.candidatureId, m.numeroAnonymat]));
+      // Copies numbered once anonymous are named again from their dossiers when the grid may.
+      const unnamed = anonyme ? [] : items.filter((m) => m.numeroAnonymat && !m.numeroCandidat);
+      const dossiers = new Map(
+        (
+          await readStore
+            .collection<CandidatureDocument>(candidaturesCollection)
+            .getMany(unnamed.map((m) => m.candidatureId))
+        ).map((d) => [d.id, d]),
+      );
+      const named = <R extends { candidatureId: string; numeroCandidat: string }>(row: R): R => {
+        const dossier = row.numeroCandidat ? undefined : dossiers.get(row.candidatureId);
+        return dossier
+          ? {
+              ...row,
+              numeroCandidat: dossier.numeroCandidat ?? '',
+              nom: String(dossier.nom ?? ''),
+              prenoms: String(dossier.prenoms ?? ''),
+            }
+          : row;
+      };
+      const candidats = rows.map(named).map((row) =>
+        presencesOnly
+          ? { ...row, note: null, statut: 'a-saisir', saisies: [] }
+          : anonyme
+            ? {
+                ...row,
+                candidatureId: '',
+                numeroCandidat: '',
+                nom: '',
+                prenoms: '',
+                sexe: '',
+                numeroAnonymat: numbers.get(row.candidatureId) ?? null,
+              }
+            : { ...row, numeroAnonymat: numbers.get(row.candidatureId) ?? null },
+      );
       return {
         feuilleId,
         ouverte: items.length > 0,
+        anonyme,
+        // An anonymous sheet shows its copies once they are numbered (`POST /api/notes/anonymat`).
+        numerotee: !anonyme || (items.length > 0 && items.every((m) => m.numeroAnonymat)),
         session: { id: sessionId, libelle: String(session.libelle ?? ''), statut: session.statut },
         epreuve: {
           id: epreuve.id,
@@ -213,8 +273,13 @@ export const gradeQueryRoutes: FastifyPluginAsync<{ readonly readStore: ReadStor
           noteMax: epreuve.noteMax,
         },
         site: { id: siteId, libelle: String(site?.libelle ?? siteId) },
-        configuration: await settingsOf(sessionId),
-        candidats,
+        configuration,
+        candidats:
+          anonyme && items.length === 0
+            ? []
+            : anonyme
+              ? candidats
+              : candidats.sort((a, b) => a.numeroCandidat.localeCompare(b.numeroCandidat)),
       };
     },
   );

@@ -27,8 +27,22 @@ export const renderGradeSheets = async (
     total: source.total,
     rows: source.rows(),
     columns: [
-      { header: 'N° candidat', width: 0.22, value: (row) => row.numeroCandidat },
-      { header: 'Table', width: 0.1, value: (row) => row.numeroTable },
+      ...(source.anonyme
+        ? [
+            {
+              header: 'N° d’anonymat',
+              width: 0.32,
+              value: (row: GradeSheetLine) => row.numeroCandidat,
+            },
+          ]
+        : [
+            {
+              header: 'N° candidat',
+              width: 0.22,
+              value: (row: GradeSheetLine) => row.numeroCandidat,
+            },
+            { header: 'Table', width: 0.1, value: (row: GradeSheetLine) => row.numeroTable },
+          ]),
       {
         header: `Note / ${formatMark(source.epreuve.noteMax)}`,
         width: 0.2,

@@ -25,6 +25,8 @@ import { useRouteCan } from '../../kit/useRouteCan';
 import {
   candidateName,
   MarkStatusChip,
+  rowKey,
+  rowRef,
   readAfterCommand,
   SheetPicker,
   sheetUrl,
@@ -81,14 +83,15 @@ export const GradeGridPage = () => {
     row.presence !== 'absent' &&
     (row.statut === 'a-saisir' || row.statut === 'en-attente');
 
-  const focusAfter = (candidatureId: string) => {
-    const order = rows.filter(editable).map((r) => r.candidatureId);
-    const next = order[order.indexOf(candidatureId) + 1];
+  const focusAfter = (key: string) => {
+    const order = rows.filter(editable).map(rowKey);
+    const next = order[order.indexOf(key) + 1];
     if (next) inputs.current[next]?.focus();
   };
 
   const save = async (row: SheetRow) => {
-    const value = (drafts[row.candidatureId] ?? '').trim();
+    const key = rowKey(row);
+    const value = (drafts[key] ?? '').trim();
     if (!value) return;
     try {
       await dataProvider.command('notes/saisies', {
@@ -96,14 +99,14 @@ export const GradeGridPage = () => {
           sessionId,
           epreuveId,
           siteId,
-          saisies: [{ candidatureId: row.candidatureId, note: value }],
+          saisies: [{ ...rowRef(row), note: value }],
         },
       });
-      setDrafts(({ [row.candidatureId]: _saved, ...rest }) => rest);
-      setRowErrors(({ [row.candidatureId]: _fixed, ...rest }) => rest);
+      setDrafts(({ [key]: _saved, ...rest }) => rest);
+      setRowErrors(({ [key]: _fixed, ...rest }) => rest);
       load();
     } catch (e) {
-      setRowErrors((all) => ({ ...all, [row.candidatureId]: (e as Error).message }));
+      setRowErrors((all) => ({ ...all, [key]: (e as Error).message }));
     }
   };
 
@@ -111,7 +114,7 @@ export const GradeGridPage = () => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
     void save(row);
-    focusAfter(row.candidatureId);
+    focusAfter(rowKey(row));
   };
 
   const counts = {
@@ -141,12 +144,42 @@ export const GradeGridPage = () => {
       {sheet ? (
         <>
           <Typography variant="body2" sx={{ mb: 1 }} aria-live="polite">
-            {formatNumber(rows.length)} candidats — notes sur {formatMark(sheet.epreuve.noteMax)} —{' '}
-            {formatNumber(counts.retenues)} retenue{counts.retenues > 1 ? 's' : ''},{' '}
-            {formatNumber(counts.attente)} en attente de seconde saisie,{' '}
-            {formatNumber(counts.ecarts)} écart{counts.ecarts > 1 ? 's' : ''}
+            {formatNumber(rows.length)} {sheet.anonyme ? 'copies anonymes' : 'candidats'} — notes
+            sur {formatMark(sheet.epreuve.noteMax)} — {formatNumber(counts.retenues)} retenue
+            {counts.retenues > 1 ? 's' : ''}, {formatNumber(counts.attente)} en attente de seconde
+            saisie, {formatNumber(counts.ecarts)} écart{counts.ecarts > 1 ? 's' : ''}
             {settings?.doubleSaisie ? ' — double saisie exigée' : ''}
           </Typography>
+          {sheet.anonyme && !sheet.numerotee ? (
+            <Alert
+              severity="info"
+              sx={{ mb: 1 }}
+              action={
+                can.action('saisir') ? (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={async () => {
+                      try {
+                        await dataProvider.command('notes/anonymat', {
+                          data: { sessionId, epreuveId, siteId },
+                        });
+                        notify('Numéros d’anonymat attribués.', { type: 'success' });
+                        load();
+                      } catch (e) {
+                        notify((e as Error).message, { type: 'error' });
+                      }
+                    }}
+                  >
+                    Attribuer les numéros d’anonymat
+                  </Button>
+                ) : undefined
+              }
+            >
+              Les copies de cette épreuve sont anonymes : leurs notes se saisissent par numéro
+              d’anonymat, une fois ces numéros attribués.
+            </Alert>
+          ) : null}
           {!settings?.importationOuverte ? (
             <Alert severity="info" sx={{ mb: 1 }}>
               La fenêtre d’importation et de saisie est fermée : les notes ne se saisissent pas.
@@ -156,8 +189,8 @@ export const GradeGridPage = () => {
             <Table size="small" aria-label="Grille des notes">
               <TableHead>
                 <TableRow>
-                  <TableCell>N° candidat</TableCell>
-                  <TableCell>Candidat</TableCell>
+                  <TableCell>{sheet.anonyme ? 'N° d’anonymat' : 'N° candidat'}</TableCell>
+                  {sheet.anonyme ? null : <TableCell>Candidat</TableCell>}
                   <TableCell>Présence</TableCell>
                   <TableCell>Saisies</TableCell>
                   <TableCell sx={{ width: 140 }}>Note</TableCell>
@@ -167,9 +200,9 @@ export const GradeGridPage = () => {
               </TableHead>
               <TableBody>
                 {rows.map((row) => (
-                  <TableRow key={row.candidatureId}>
-                    <TableCell>{row.numeroCandidat}</TableCell>
-                    <TableCell>{candidateName(row)}</TableCell>
+                  <TableRow key={rowKey(row)}>
+                    <TableCell>{sheet.anonyme ? row.numeroAnonymat : row.numeroCandidat}</TableCell>
+                    {sheet.anonyme ? null : <TableCell>{candidateName(row)}</TableCell>}
                     <TableCell>
                       {row.presence === 'absent'
                         ? 'Absent'
@@ -185,22 +218,22 @@ export const GradeGridPage = () => {
                       {editable(row) ? (
                         <TextField
                           size="small"
-                          value={drafts[row.candidatureId] ?? ''}
+                          value={drafts[rowKey(row)] ?? ''}
                           placeholder={row.statut === 'en-attente' ? '2e saisie' : ''}
                           onChange={(e) =>
-                            setDrafts((all) => ({ ...all, [row.candidatureId]: e.target.value }))
+                            setDrafts((all) => ({ ...all, [rowKey(row)]: e.target.value }))
                           }
                           onKeyDown={onKey(row)}
                           onBlur={() => void save(row)}
                           inputRef={(el: HTMLInputElement | null) => {
-                            inputs.current[row.candidatureId] = el;
+                            inputs.current[rowKey(row)] = el;
                           }}
-                          error={Boolean(rowErrors[row.candidatureId])}
-                          helperText={rowErrors[row.candidatureId]}
+                          error={Boolean(rowErrors[rowKey(row)])}
+                          helperText={rowErrors[rowKey(row)]}
                           slotProps={{
                             htmlInput: {
                               inputMode: 'decimal',
-                              'aria-label': `Note de ${row.numeroCandidat}`,
+                              'aria-label': `Note de ${sheet.anonyme ? `la copie ${row.numeroAnonymat}` : row.numeroCandidat}`,
                             },
                           }}
                         />
@@ -250,7 +283,7 @@ export const GradeGridPage = () => {
                 sessionId,
                 epreuveId,
                 siteId,
-                candidatureId: dialog.row.candidatureId,
+                ...rowRef(dialog.row),
                 note,
                 motif,
               },
@@ -266,6 +299,10 @@ export const GradeGridPage = () => {
     </Box>
   );
 };
+
+/** « ELEC-00002 », or on an anonymous sheet « la copie 004217 ». */
+const named = (row: SheetRow) =>
+  row.candidatureId ? row.numeroCandidat : `la copie ${row.numeroAnonymat ?? ''}`;
 
 const ReasonDialog = ({
   dialog,
@@ -286,8 +323,8 @@ const ReasonDialog = ({
   const [busy, setBusy] = useState(false);
   const title =
     dialog.kind === 'modification'
-      ? `Modifier la note de ${dialog.row.numeroCandidat}`
-      : `Résoudre l’écart de ${dialog.row.numeroCandidat}`;
+      ? `Modifier la note de ${named(dialog.row)}`
+      : `Résoudre l’écart de ${named(dialog.row)}`;
   return (
     <Dialog open onClose={onClose} aria-labelledby="grade-reason-title">
       <DialogTitle id="grade-reason-title">{title}</DialogTitle>

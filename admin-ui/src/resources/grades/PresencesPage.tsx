@@ -51,7 +51,7 @@ export const PresencesPage = () => {
 
   const load = useCallback(() => {
     if (!sessionId || !epreuveId || !siteId) return;
-    readAfterCommand<Sheet>(sheetUrl(sessionId, epreuveId, siteId))
+    readAfterCommand<Sheet>(sheetUrl(sessionId, epreuveId, siteId, 'presences'))
       .then((found) => {
         setSheet(found);
         setChanges({});

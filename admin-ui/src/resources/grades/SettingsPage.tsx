@@ -145,6 +145,46 @@ export const GradeSettingsPage = () => {
               </Typography>
             </CardContent>
           </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
+                <FormControlLabel
+                  sx={{ flexGrow: 1 }}
+                  control={
+                    <Switch
+                      checked={settings.anonymat}
+                      disabled={busy || settings.anonymatLeve || !can.action('anonymat')}
+                      onChange={(e) =>
+                        run(
+                          'anonymat',
+                          'PUT',
+                          { anonymat: e.target.checked },
+                          e.target.checked ? 'Copies anonymes.' : 'Copies nominatives.',
+                        )
+                      }
+                    />
+                  }
+                  label="Copies anonymes (épreuves écrites)"
+                />
+                {settings.anonymatLeve ? (
+                  <Chip color="info" label="Anonymat levé pour la délibération" />
+                ) : settings.anonymat && can.action('lever-anonymat') ? (
+                  <Button
+                    variant="outlined"
+                    disabled={busy}
+                    onClick={() => run('anonymat/lever', 'POST', undefined, 'Anonymat levé.')}
+                  >
+                    Lever l’anonymat
+                  </Button>
+                ) : null}
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                Anonymes : les copies des épreuves écrites portent un numéro d’anonymat ; leurs
+                notes se saisissent et s’importent par ce numéro, et le lien avec le candidat n’est
+                levé que pour la délibération (à l’étape « Délibération », par qui délibère).
+              </Typography>
+            </CardContent>
+          </Card>
           {session && !['composition', 'deliberation'].includes(session.statut) ? (
             <Alert severity="info">
               Les fenêtres ne s’ouvrent qu’aux étapes « Composition » et « Délibération » de la

@@ -1,6 +1,7 @@
-import { Alert, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider, useNotify } from 'react-admin';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
 import { useGradeChoices } from './shared';
 
@@ -12,6 +13,13 @@ export const SheetsDownloadPage = () => {
   const { choices, sessionId, setSessionId, error } = useGradeChoices();
   const [epreuveId, setEpreuveId] = useState('');
   const [siteId, setSiteId] = useState('');
+  const dataProvider = useDataProvider<ExamensDataProvider>();
+  const notify = useNotify();
+  const chosen = choices.epreuves?.find((e) => e.id === epreuveId);
+  const anonymous =
+    Boolean(choices.configuration?.anonymat) &&
+    !choices.configuration?.anonymatLeve &&
+    chosen?.typeEpreuve === 'ecrite';
   useEffect(() => {
     if (!epreuveId && choices.epreuves?.[0]) setEpreuveId(choices.epreuves[0].id);
   }, [choices, epreuveId]);
@@ -71,6 +79,36 @@ export const SheetsDownloadPage = () => {
         Absent » là où les présences l’indiquent), les blocs de signature du correcteur et du
         président du jury.
       </Typography>
+      {anonymous ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              disabled={!siteId}
+              onClick={async () => {
+                try {
+                  await dataProvider.command('notes/anonymat', {
+                    data: { sessionId, epreuveId, siteId },
+                  });
+                  notify('Numéros d’anonymat attribués : la fiche peut être téléchargée.', {
+                    type: 'success',
+                  });
+                } catch (e) {
+                  notify((e as Error).message, { type: 'error' });
+                }
+              }}
+            >
+              Attribuer les numéros d’anonymat
+            </Button>
+          }
+        >
+          Les copies de cette épreuve sont anonymes : la fiche porte leurs numéros d’anonymat, à
+          attribuer une fois par site avant de l’imprimer.
+        </Alert>
+      ) : null}
       <DownloadDocumentButton
         kind="fiches-notes"
         label="Fiche de notes du site (PDF)"

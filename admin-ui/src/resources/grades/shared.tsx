@@ -9,12 +9,15 @@ export interface GradeSettings {
   readonly importationOuverte: boolean;
   readonly modificationOuverte: boolean;
   readonly doubleSaisie: boolean;
+  readonly anonymat: boolean;
+  readonly anonymatLeve: boolean;
 }
 export interface EpreuveChoice {
   readonly id: string;
   readonly code: string;
   readonly libelle: string;
   readonly noteMax: number;
+  readonly typeEpreuve?: string;
 }
 export interface SiteChoice {
   readonly id: string;
@@ -29,8 +32,10 @@ export interface GradeChoices {
 }
 
 export interface SheetRow {
+  /** Empty on an anonymous sheet: its copies are named by `numeroAnonymat` only. */
   readonly candidatureId: string;
   readonly numeroCandidat: string;
+  readonly numeroAnonymat: string | null;
   readonly nom: string;
   readonly prenoms: string;
   readonly sexe: string;
@@ -42,6 +47,10 @@ export interface SheetRow {
 export interface Sheet {
   readonly feuilleId: string;
   readonly ouverte: boolean;
+  /** The copies are anonymous (written épreuve, session's rule, not lifted yet). */
+  readonly anonyme: boolean;
+  /** Its copies have their anonymity numbers (always true of a sheet that is not anonymous). */
+  readonly numerotee: boolean;
   readonly epreuve: EpreuveChoice;
   readonly site: { id: string; libelle: string };
   readonly configuration: GradeSettings;
@@ -146,8 +155,16 @@ export const SheetPicker = ({
   </Stack>
 );
 
-export const sheetUrl = (sessionId: string, epreuveId: string, siteId: string) =>
-  `/api/notes/feuille?${new URLSearchParams({ sessionId, epreuveId, siteId }).toString()}`;
+export const sheetUrl = (sessionId: string, epreuveId: string, siteId: string, vue?: 'presences') =>
+  `/api/notes/feuille?${new URLSearchParams({ sessionId, epreuveId, siteId, ...(vue ? { vue } : {}) }).toString()}`;
+
+/** A row's key, and how a command names it: the copy's number on an anonymous sheet. */
+export const rowKey = (row: SheetRow): string =>
+  row.numeroAnonymat && !row.candidatureId ? row.numeroAnonymat : row.candidatureId;
+export const rowRef = (row: SheetRow) =>
+  row.candidatureId
+    ? { candidatureId: row.candidatureId }
+    : { numeroAnonymat: row.numeroAnonymat ?? '' };
 
 const STATUS_COLORS: Record<MarkStatus, 'default' | 'info' | 'warning' | 'success'> = {
   'a-saisir': 'default',

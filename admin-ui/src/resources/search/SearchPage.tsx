@@ -56,7 +56,7 @@ interface View {
     epreuve: Epreuve;
     presence: 'present' | 'absent' | null;
     note: number | null;
-    statut: MarkStatus;
+    statut: MarkStatus | 'anonyme';
     saisies: { rang: number; note: number; par: string; le: string; source: string }[];
   }[];
   incidents: { id: string; description: string; statut: IncidentStatus; creeLe: string }[];
@@ -287,7 +287,11 @@ export const CandidateSearchPage = () => {
                           : `${formatMark(n.note)}${n.epreuve.noteMax ? ` / ${formatMark(n.epreuve.noteMax)}` : ''}`}
                       </TableCell>
                       <TableCell>
-                        <MarkStatusChip statut={n.statut} />
+                        {n.statut === 'anonyme' ? (
+                          <Chip size="small" label="Copie anonyme jusqu’à la délibération" />
+                        ) : (
+                          <MarkStatusChip statut={n.statut} />
+                        )}
                       </TableCell>
                     </TableRow>
                   ))}
