@@ -16,24 +16,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { formatMark } from '@examens-pro/domain';
 import { formatNumber } from '../../common/format';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { useRouteCan } from '../../kit/useRouteCan';
-import {
-  candidateName,
-  MarkStatusChip,
-  rowKey,
-  rowRef,
-  readAfterCommand,
-  SheetPicker,
-  sheetUrl,
-  useGradeChoices,
-  type Sheet,
-  type SheetRow,
-} from './shared';
+import { candidateName, MarkStatusChip, rowKey, rowRef, useSheet, type SheetRow } from './shared';
 
 const ROUTE = 'espace-examen/notes/liste-des-notes';
 
@@ -46,11 +35,7 @@ type Reasoned = { kind: 'modification' | 'resolution'; row: SheetRow };
  * resolved, with a reason, under « Modifier une note ».
  */
 export const GradeGridPage = () => {
-  const { choices, sessionId, setSessionId, error } = useGradeChoices();
-  const [epreuveId, setEpreuveId] = useState('');
-  const [siteId, setSiteId] = useState('');
-  const [sheet, setSheet] = useState<Sheet>();
-  const [loadError, setLoadError] = useState<string>();
+  const { sessionId, epreuveId, siteId, sheet, load, picker, error } = useSheet();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [dialog, setDialog] = useState<Reasoned>();
@@ -58,22 +43,6 @@ export const GradeGridPage = () => {
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
   const can = useRouteCan(ROUTE);
-
-  useEffect(() => {
-    if (!epreuveId && choices.epreuves?.[0]) setEpreuveId(choices.epreuves[0].id);
-    if (!siteId && choices.sites?.[0]) setSiteId(choices.sites[0].id);
-  }, [choices, epreuveId, siteId]);
-
-  const load = useCallback(() => {
-    if (!sessionId || !epreuveId || !siteId) return;
-    readAfterCommand<Sheet>(sheetUrl(sessionId, epreuveId, siteId))
-      .then((found) => {
-        setSheet(found);
-        setLoadError(undefined);
-      })
-      .catch((e: Error) => setLoadError(e.message));
-  }, [sessionId, epreuveId, siteId]);
-  useEffect(load, [load]);
 
   const settings = sheet?.configuration;
   const entering = Boolean(settings?.importationOuverte) && can.action('saisir');
@@ -126,21 +95,8 @@ export const GradeGridPage = () => {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Liste des notes" />
-      <SheetPicker
-        choices={choices}
-        sessionId={sessionId}
-        onSession={(id) => {
-          setSessionId(id);
-          setEpreuveId('');
-          setSiteId('');
-          setSheet(undefined);
-        }}
-        epreuveId={epreuveId}
-        onEpreuve={setEpreuveId}
-        siteId={siteId}
-        onSite={setSiteId}
-      />
-      {error || loadError ? <Alert severity="error">{error ?? loadError}</Alert> : null}
+      {picker}
+      {error ? <Alert severity="error">{error}</Alert> : null}
       {sheet ? (
         <>
           <Typography variant="body2" sx={{ mb: 1 }} aria-live="polite">

@@ -3,21 +3,19 @@ import {
   Alert,
   Box,
   Button,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useState, type ChangeEvent } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { formatNumber } from '../../common/format';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
-import { useGradeChoices } from './shared';
+import { GradeSessionSelect, useGradeChoices } from './shared';
 
 interface ImportAnswer {
   lignes: number;
@@ -86,19 +84,7 @@ export const GradeImportPage = () => {
         flexWrap="wrap"
         sx={{ mb: 2 }}
       >
-        <TextField
-          select
-          label="Session"
-          value={choices.sessions.some((s) => s.id === sessionId) ? sessionId : ''}
-          onChange={(e) => setSessionId(e.target.value)}
-          sx={{ minWidth: 280 }}
-        >
-          {choices.sessions.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.libelle}
-            </MenuItem>
-          ))}
-        </TextField>
+        <GradeSessionSelect choices={choices} value={sessionId} onChange={setSessionId} />
         <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
           Choisir le fichier
           <input

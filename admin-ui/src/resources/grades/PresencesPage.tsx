@@ -13,18 +13,11 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { formatNumber } from '../../common/format';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
-import {
-  candidateName,
-  readAfterCommand,
-  SheetPicker,
-  sheetUrl,
-  useGradeChoices,
-  type Sheet,
-} from './shared';
+import { candidateName, useSheet } from './shared';
 
 type Presence = 'present' | 'absent';
 
@@ -33,10 +26,7 @@ type Presence = 'present' | 'absent';
  * candidate number (typed, Entrée), then « Enregistrer ». A candidate with a mark cannot be absent.
  */
 export const PresencesPage = () => {
-  const { choices, sessionId, setSessionId, error } = useGradeChoices();
-  const [epreuveId, setEpreuveId] = useState('');
-  const [siteId, setSiteId] = useState('');
-  const [sheet, setSheet] = useState<Sheet>();
+  const { sessionId, epreuveId, siteId, sheet, load, picker, error } = useSheet('presences');
   const [changes, setChanges] = useState<Record<string, Presence>>({});
   const [numero, setNumero] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -44,22 +34,11 @@ export const PresencesPage = () => {
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
 
+  // A sheet read anew starts without changes.
   useEffect(() => {
-    if (!epreuveId && choices.epreuves?.[0]) setEpreuveId(choices.epreuves[0].id);
-    if (!siteId && choices.sites?.[0]) setSiteId(choices.sites[0].id);
-  }, [choices, epreuveId, siteId]);
-
-  const load = useCallback(() => {
-    if (!sessionId || !epreuveId || !siteId) return;
-    readAfterCommand<Sheet>(sheetUrl(sessionId, epreuveId, siteId, 'presences'))
-      .then((found) => {
-        setSheet(found);
-        setChanges({});
-        setProblem(undefined);
-      })
-      .catch((e: Error) => setProblem(e.message));
-  }, [sessionId, epreuveId, siteId]);
-  useEffect(load, [load]);
+    setChanges({});
+    setProblem(undefined);
+  }, [sheet]);
 
   const rows = sheet?.candidats ?? [];
   const presenceOf = (id: string, stored: Presence | null) => changes[id] ?? stored;
@@ -104,20 +83,7 @@ export const PresencesPage = () => {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Éditer les présences" />
-      <SheetPicker
-        choices={choices}
-        sessionId={sessionId}
-        onSession={(id) => {
-          setSessionId(id);
-          setEpreuveId('');
-          setSiteId('');
-          setSheet(undefined);
-        }}
-        epreuveId={epreuveId}
-        onEpreuve={setEpreuveId}
-        siteId={siteId}
-        onSite={setSiteId}
-      />
+      {picker}
       {error ? <Alert severity="error">{error}</Alert> : null}
       {sheet ? (
         <>

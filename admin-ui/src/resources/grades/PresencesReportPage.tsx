@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { formatNumber } from '../../common/format';
 import { formatPercent } from '../allocation/shared';
-import { readAfterCommand, useGradeChoices } from './shared';
+import { GradeSessionSelect, readAfterCommand, useGradeChoices } from './shared';
 
 interface Line {
   siteId: string;
@@ -102,19 +102,7 @@ export const PresencesReportPage = () => {
     <Box sx={{ mt: 2 }}>
       <Title title="Bilan des présences" />
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          select
-          label="Session"
-          value={choices.sessions.some((s) => s.id === sessionId) ? sessionId : ''}
-          onChange={(e) => setSessionId(e.target.value)}
-          sx={{ minWidth: 280 }}
-        >
-          {choices.sessions.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.libelle}
-            </MenuItem>
-          ))}
-        </TextField>
+        <GradeSessionSelect choices={choices} value={sessionId} onChange={setSessionId} />
         <TextField
           select
           label="Regrouper par"

@@ -8,10 +8,8 @@ import {
   CardContent,
   Chip,
   FormControlLabel,
-  MenuItem,
   Stack,
   Switch,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -19,7 +17,7 @@ import { Title, useDataProvider, useNotify } from 'react-admin';
 import { GRADE_WINDOW_LABELS, type GradeWindow } from '@examens-pro/domain';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { useRouteCan } from '../../kit/useRouteCan';
-import { useGradeChoices } from './shared';
+import { GradeSessionSelect, useGradeChoices } from './shared';
 
 const ROUTE = 'espace-examen/notes/configuration';
 
@@ -62,19 +60,9 @@ export const GradeSettingsPage = () => {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Configuration des notes" />
-      <TextField
-        select
-        label="Session"
-        value={choices.sessions.some((s) => s.id === sessionId) ? sessionId : ''}
-        onChange={(e) => setSessionId(e.target.value)}
-        sx={{ minWidth: 280, mb: 2 }}
-      >
-        {choices.sessions.map((s) => (
-          <MenuItem key={s.id} value={s.id}>
-            {s.libelle}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Box sx={{ mb: 2 }}>
+        <GradeSessionSelect choices={choices} value={sessionId} onChange={setSessionId} />
+      </Box>
       {error ? <Alert severity="error">{error}</Alert> : null}
       {settings ? (
         <Stack spacing={2}>

@@ -1,5 +1,5 @@
 import { Chip, MenuItem, Stack, TextField } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { MARK_STATUS_LABELS, type MarkStatus } from '@examens-pro/domain';
 import { apiJson } from '../../common/api';
 import { lastCommandPosition } from '../../dashboard/dataProvider';
@@ -180,3 +180,65 @@ export const MarkStatusChip = ({ statut }: { statut: MarkStatus }) => (
 /** « Nom Prénoms », as the exam lists name candidates. */
 export const candidateName = (row: { nom: string; prenoms: string }) =>
   `${row.nom.toUpperCase()} ${row.prenoms}`.trim();
+
+/** The session to work on, among the sessions (most recent first). */
+export const GradeSessionSelect = ({
+  choices,
+  value,
+  onChange,
+}: {
+  choices: GradeChoices;
+  value: string;
+  onChange: (id: string) => void;
+}) => (
+  <Select
+    label="Session"
+    value={value}
+    onChange={onChange}
+    items={choices.sessions}
+    minWidth={280}
+  />
+);
+
+/**
+ * One sheet chosen by session, épreuve and site (the first of each by default), read after this
+ * tab's last command: the grid reads its marks, `presences` its candidates without their marks.
+ */
+export const useSheet = (vue?: 'presences') => {
+  const { choices, sessionId, setSessionId, error } = useGradeChoices();
+  const [epreuveId, setEpreuveId] = useState('');
+  const [siteId, setSiteId] = useState('');
+  const [sheet, setSheet] = useState<Sheet>();
+  const [loadError, setLoadError] = useState<string>();
+  useEffect(() => {
+    if (!epreuveId && choices.epreuves?.[0]) setEpreuveId(choices.epreuves[0].id);
+    if (!siteId && choices.sites?.[0]) setSiteId(choices.sites[0].id);
+  }, [choices, epreuveId, siteId]);
+  const load = useCallback(() => {
+    if (!sessionId || !epreuveId || !siteId) return;
+    readAfterCommand<Sheet>(sheetUrl(sessionId, epreuveId, siteId, vue))
+      .then((found) => {
+        setSheet(found);
+        setLoadError(undefined);
+      })
+      .catch((e: Error) => setLoadError(e.message));
+  }, [sessionId, epreuveId, siteId, vue]);
+  useEffect(load, [load]);
+  const picker: ReactElement = (
+    <SheetPicker
+      choices={choices}
+      sessionId={sessionId}
+      onSession={(id) => {
+        setSessionId(id);
+        setEpreuveId('');
+        setSiteId('');
+        setSheet(undefined);
+      }}
+      epreuveId={epreuveId}
+      onEpreuve={setEpreuveId}
+      siteId={siteId}
+      onSite={setSiteId}
+    />
+  );
+  return { choices, sessionId, epreuveId, siteId, sheet, load, picker, error: error ?? loadError };
+};
