@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
-import { ensureGeography, listCommands, sessionCommands } from '@examens-pro/command-service';
 import {
   ALLOCATION_RUN_CATEGORY,
   allocationRunsCollection,
@@ -10,13 +9,9 @@ import {
   CANDIDATURES_PROJECTION,
   candidatureDecider,
   candidaturesCollection,
-  DEFAULT_GEOGRAPHY,
   dossierNumber,
   evolveSeats,
-  geographyCode,
   parseCandidature,
-  parseListItem,
-  referenceList,
   seatsStream,
   streamName,
   type Actor,
@@ -25,17 +20,21 @@ import {
   type Candidature,
   type CandidatureCommand,
   type CandidatureDocument,
-  type CommandContext,
   type EventEnvelope,
   type RegistrationFacts,
   type SiteSeats,
 } from '@examens-pro/domain';
-import { buildApp } from '@examens-pro/embedded';
+import {
+  buildApp,
+  DEMO_METIERS,
+  DEMO_NOMS,
+  DEMO_PRENOMS_F,
+  DEMO_PRENOMS_M,
+} from '@examens-pro/embedded';
 import {
   ALLOCATION_REACTOR,
   allocationCommands,
   allocationPreview,
-  eventIdFor,
   loadConfig,
   openPorts,
   SqliteEventStore,
@@ -46,7 +45,12 @@ import {
   type ReadStore,
   type WriteBatch,
 } from '@examens-pro/platform';
+import { benchConfiguration } from './configuration.js';
 import { round } from './machine.js';
+
+const NOMS = DEMO_NOMS;
+const PRENOMS = [...DEMO_PRENOMS_F, ...DEMO_PRENOMS_M];
+const METIERS = DEMO_METIERS;
 
 /**
  * The automatic allocation to composition sites at scale: a session open for registration with
@@ -61,86 +65,6 @@ import { round } from './machine.js';
  */
 const ACTOR: Actor = { id: 'mesure-affectation', name: 'Mesure de l’affectation' };
 
-const NOMS = [
-  'Atangana',
-  'Mbarga',
-  'Ngono',
-  'Essomba',
-  'Fotso',
-  'Kamga',
-  'Tchoupo',
-  'Nkoulou',
-  'Owona',
-  'Manga',
-  'Mvondo',
-  'Onana',
-  'Ayissi',
-  'Nguele',
-  'Ndongo',
-  'Zambo',
-  'Fouda',
-  'Tsafack',
-  'Kengne',
-  'Tchinda',
-  'Djoumessi',
-  'Wamba',
-  'Simo',
-  'Talla',
-  'Fokou',
-  'Nkwenti',
-  'Tabi',
-  'Achu',
-  'Ngwa',
-  'Tanyi',
-  'Ndifor',
-  'Bouba',
-  'Hamadou',
-  'Oumarou',
-  'Njoya',
-  'Ébongue',
-  'Ekani',
-];
-const PRENOMS = [
-  'Marie',
-  'Françoise',
-  'Christelle',
-  'Aline',
-  'Gaëlle',
-  'Aïssatou',
-  'Jean',
-  'Paul',
-  'Joseph',
-  'Brice',
-  'Hervé',
-  'Serge',
-  'Éric',
-  'Samuel',
-  'Blessing',
-  'Divine',
-  'Ibrahim',
-];
-const METIERS = [
-  'Maçonnerie',
-  'Électricité bâtiment',
-  'Plomberie sanitaire',
-  'Menuiserie bois',
-  'Menuiserie métallique',
-  'Soudure',
-  'Mécanique automobile',
-  'Coiffure',
-  'Esthétique',
-  'Couture',
-  'Pâtisserie',
-  'Cuisine',
-  'Froid et climatisation',
-  'Électronique',
-  'Maintenance informatique',
-  'Carrelage',
-  'Peinture bâtiment',
-  'Ébénisterie',
-  'Tapisserie',
-  'Cordonnerie',
-];
 const SITE_KINDS = ['Lycée technique', 'Lycée bilingue', 'CETIC', 'Collège', 'École publique'];
 
 /** A second name that keeps persons apart (letters from the index). */
@@ -306,55 +230,18 @@ export const benchAllocation = async (options: {
   const { eventStore, readStore } = ports;
   const trace =
     process.env.BENCH_ALLOCATION_TRACE === '1' ? traceStores(eventStore, readStore) : undefined;
-  const now = new Date().toISOString();
-  const context = (commandId: string): CommandContext => ({ commandId, actor: ACTOR, now });
-
   // 1. Configuration, through the product's commands (codes reserved, references checked).
   const configStarted = performance.now();
-  await ensureGeography(eventStore, readStore, { actor: ACTOR, now });
-  const departementIds = DEFAULT_GEOGRAPHY.flatMap(({ departements }) =>
-    departements.map((name) => eventIdFor(`geographie-departements-${geographyCode(name)}`, 0)),
+  const { context, departementIds, item, openSession } = await benchConfiguration(
+    eventStore,
+    readStore,
+    ACTOR,
   );
-  const item = async (list: string, code: string, libelle: string, values: object = {}) => {
-    const id = eventIdFor(`mesure-${list}-${code}`, 0);
-    const definition = referenceList(list)!;
-    await listCommands(eventStore, readStore, definition).create(
-      id,
-      parseListItem(definition, { code, libelle, ...values }),
-      context(`mesure-${list}-${code}`),
-    );
-    return id;
-  };
   const examenId = await item('examens', 'CQP', 'Certificat de qualification professionnelle', {
     noteDePassage: 10,
     noteEliminatoire: 5,
   });
-  const sessionId = eventIdFor('mesure-session', 0);
-  const sessions = sessionCommands(eventStore);
-  const session = await sessions.create(
-    sessionId,
-    {
-      examenId,
-      annee: 2027,
-      libelle: 'CQP session 2027',
-      ouvertureInscriptions: '2026-10-01',
-      clotureInscriptions: '2027-02-26',
-      debutComposition: '2027-06-14',
-      finComposition: '2027-06-18',
-    },
-    context('mesure-session'),
-  );
-  await sessions.advance(
-    sessionId,
-    'inscriptions-ouvertes',
-    session.revision,
-    context('mesure-session-ouverture'),
-  );
-  await item('parametres-edition', 'CQP-2027', 'Édition des dossiers CQP 2027', {
-    sessionId,
-    dateLimiteModification: '2099-12-31',
-    prefixeDossier: 'CQP27',
-  });
+  const { sessionId } = await openSession('mesure-session', examenId);
   const niveauId = await item('niveaux-scolarisation', 'CEP', 'Certificat d’études primaires', {
     rang: 1,
   });

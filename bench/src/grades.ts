@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { ensureGeography, listCommands, sessionCommands } from '@examens-pro/command-service';
 import {
   CANDIDATURE_CATEGORY,
   candidatureDecider,
   candidaturesCollection,
-  DEFAULT_GEOGRAPHY,
   dossierNumber,
-  geographyCode,
   parseCandidature,
-  parseListItem,
-  referenceList,
   streamName,
   type Actor,
   type Candidature,
   type CandidatureCommand,
-  type CommandContext,
   type EventEnvelope,
   type RegistrationFacts,
 } from '@examens-pro/domain';
-import { buildApp } from '@examens-pro/embedded';
+import { buildApp, DEMO_NOMS, DEMO_PRENOMS_F } from '@examens-pro/embedded';
 import { eventIdFor, loadConfig, openPorts, toEnvelopes } from '@examens-pro/platform';
+import { benchConfiguration } from './configuration.js';
 import { percentile, round } from './machine.js';
 import { startServer } from './server.js';
 
@@ -33,8 +28,8 @@ import { startServer } from './server.js';
  * one retained; then the grid of a 500-candidate site at the written épreuve read `requests` times.
  */
 const ACTOR: Actor = { id: 'mesure-notes', name: 'Mesure des notes' };
-const NOMS = ['Atangana', 'Mbarga', 'Ngono', 'Essomba', 'Fotso', 'Kamga', 'Tchoupo', 'Nkoulou'];
-const PRENOMS = ['Marie', 'Paul', 'Aline', 'Jean', 'Brice', 'Gaëlle', 'Samuel', 'Divine'];
+const NOMS = DEMO_NOMS;
+const PRENOMS = DEMO_PRENOMS_F;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const enc = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
 
@@ -50,51 +45,18 @@ export const benchGrades = async (options: {
   const config = loadConfig({ DATA_DIR: options.dataDir, LOG_LEVEL: 'error' });
   const ports = openPorts(config);
   const { eventStore, readStore } = ports;
-  const now = new Date().toISOString();
-  const context = (commandId: string): CommandContext => ({ commandId, actor: ACTOR, now });
 
   // 1. Configuration through the product's commands.
   const setupStarted = performance.now();
-  await ensureGeography(eventStore, readStore, { actor: ACTOR, now });
-  const departementIds = DEFAULT_GEOGRAPHY.flatMap(({ departements }) =>
-    departements.map((name) => eventIdFor(`geographie-departements-${geographyCode(name)}`, 0)),
+  const { now, departementIds, item, openSession } = await benchConfiguration(
+    eventStore,
+    readStore,
+    ACTOR,
   );
-  const item = async (list: string, code: string, libelle: string, values: object = {}) => {
-    const id = eventIdFor(`mesure-${list}-${code}`, 0);
-    const definition = referenceList(list)!;
-    await listCommands(eventStore, readStore, definition).create(
-      id,
-      parseListItem(definition, { code, libelle, ...values }),
-      context(`mesure-${list}-${code}`),
-    );
-    return id;
-  };
   const examenId = await item('examens', 'CQP', 'Certificat de qualification professionnelle', {
     noteDePassage: 10,
   });
-  const sessionId = eventIdFor('mesure-notes-session', 0);
-  const sessions = sessionCommands(eventStore);
-  let { revision } = await sessions.create(
-    sessionId,
-    {
-      examenId,
-      annee: 2027,
-      libelle: 'CQP session 2027',
-      ouvertureInscriptions: '2026-10-01',
-      clotureInscriptions: '2027-02-26',
-      debutComposition: '2027-06-14',
-      finComposition: '2027-06-18',
-    },
-    context('mesure-session'),
-  );
-  revision = (
-    await sessions.advance(sessionId, 'inscriptions-ouvertes', revision, context('mesure-ouv'))
-  ).revision;
-  await item('parametres-edition', 'CQP-2027', 'Édition CQP 2027', {
-    sessionId,
-    dateLimiteModification: '2099-12-31',
-    prefixeDossier: 'CQP27',
-  });
+  const { sessionId, advance } = await openSession('mesure-notes-session', examenId);
   const niveauId = await item('niveaux-scolarisation', 'CEP', 'CEP', { rang: 1 });
   const centreDepot = await item('centres-depot', 'DEP1', 'Centre de dépôt', {
     departementId: departementIds[0],
@@ -205,9 +167,8 @@ export const benchGrades = async (options: {
     for (let k = i; k < Math.min(i + 1000, options.candidats); k += 1) batch.push(dossier(k));
     await Promise.all(batch);
   }
-  for (const statut of ['inscriptions-closes', 'composition'] as const)
-    revision = (await sessions.advance(sessionId, statut, revision, context(`mesure-${statut}`)))
-      .revision;
+  await advance('inscriptions-closes');
+  await advance('composition');
   const { app, runner } = await buildApp({ ...ports, sessionSecret: config.sessionSecret });
   await app.ready();
   while (!runner.ready()) {

@@ -15,6 +15,7 @@ import {
 } from '@examens-pro/domain';
 import { eventIdFor, type Ports } from '@examens-pro/platform';
 import { seedDemoRegistration } from './demoRegistration.js';
+import { DEMO_METIERS as METIERS } from './demoNames.js';
 
 /**
  * The demonstration data of `npm run seed:demo`: a realistic office to look around in — 2 examens, 1 session open for
@@ -24,39 +25,6 @@ import { seedDemoRegistration } from './demoRegistration.js';
  * (it follows other processes' appends within a quarter of a second).
  */
 const ACTOR: Actor = { id: 'demonstration', name: 'Données de démonstration' };
-
-const METIERS = [
-  'Maçonnerie',
-  'Électricité bâtiment',
-  'Plomberie sanitaire',
-  'Menuiserie bois',
-  'Menuiserie métallique',
-  'Soudure',
-  'Mécanique automobile',
-  'Coiffure',
-  'Esthétique',
-  'Couture',
-  'Pâtisserie',
-  'Cuisine',
-  'Froid et climatisation',
-  'Électronique',
-  'Maintenance informatique',
-  'Carrelage',
-  'Peinture bâtiment',
-  'Ébénisterie',
-  'Tapisserie',
-  'Cordonnerie',
-  'Photographie',
-  'Sérigraphie',
-  'Boulangerie',
-  'Maraîchage',
-  'Élevage',
-  'Pisciculture',
-  'Conduite d’engins',
-  'Topographie',
-  'Bijouterie',
-  'Horlogerie',
-];
 
 /** One centre d'examen per region, in the département of its chief town. */
 const CENTRES: readonly [string, string, string][] = [

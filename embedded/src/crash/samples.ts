@@ -1048,6 +1048,77 @@ const allocationRuns: AggregateSamples = {
   },
 };
 
+/** The commands both kinds of incident share (one incident part, `domain/src/incidents`). */
+interface IncidentLifeCommands {
+  attach(
+    id: string,
+    file: { fichier: string; nomFichier: string; type: string; taille: number },
+    revision: number,
+    scope: null,
+    context: CommandContext,
+  ): Promise<{ revision: number }>;
+  changeStatus(
+    id: string,
+    input: { statut: 'en-cours' | 'resolu' | 'rejete'; commentaire: string },
+    revision: number,
+    scope: null,
+    context: CommandContext,
+  ): Promise<{ revision: number }>;
+}
+
+/**
+ * An incident's life after its recording, the same for both kinds: one in two gets an attachment;
+ * then, by `n`, it stays open, is taken in hand, resolved or rejected. Answers its last revision and
+ * its phase (3: rejected).
+ */
+const incidentLife = async (
+  scope: SampleScope,
+  commands: IncidentLifeCommands,
+  id: string,
+  recorded: number,
+  n: number,
+  story: { prefix: string; nomFichier: string; taille: number; priseEnCharge: string },
+) => {
+  let revision = recorded;
+  if (n % 2 === 0)
+    revision = (
+      await commands.attach(
+        id,
+        {
+          fichier: `${story.prefix}-${String(n).padStart(8, '0')}.pdf`,
+          nomFichier: story.nomFichier,
+          type: 'application/pdf',
+          taille: story.taille,
+        },
+        revision,
+        null,
+        scope.context(),
+      )
+    ).revision;
+  const phase = n % 4;
+  if (phase === 0) return { revision, phase };
+  revision = (
+    await commands.changeStatus(
+      id,
+      { statut: 'en-cours', commentaire: story.priseEnCharge },
+      revision,
+      null,
+      scope.context(),
+    )
+  ).revision;
+  if (phase === 1) return { revision, phase };
+  revision = (
+    await commands.changeStatus(
+      id,
+      { statut: phase === 2 ? 'resolu' : 'rejete', commentaire: 'Clos.' },
+      revision,
+      null,
+      scope.context(),
+    )
+  ).revision;
+  return { revision, phase };
+};
+
 /**
  * A registration incident: recorded (one in two with an attachment), then left open, taken in hand,
  * resolved, or rejected and deleted.
@@ -1063,50 +1134,19 @@ const incidents: AggregateSamples = {
     const context = scope.context();
     const id = newItemId(context.commandId);
     const stream = streamName(INCIDENT_CATEGORY, id);
-    let { revision } = await commands.record(
+    const recorded = await commands.record(
       id,
       { typeId, candidatureId: null, description: `Incident ${n} au guichet` },
       null,
       context,
     );
     scope.references(stream, { 'types-incidents': [typeId] });
-    if (n % 2 === 0)
-      revision = (
-        await commands.attach(
-          id,
-          {
-            fichier: `incident-${String(n).padStart(8, '0')}.pdf`,
-            nomFichier: 'constat.pdf',
-            type: 'application/pdf',
-            taille: 1200,
-          },
-          revision,
-          null,
-          scope.context(),
-        )
-      ).revision;
-    const phase = n % 4;
-    if (phase === 0) return;
-    revision = (
-      await commands.changeStatus(
-        id,
-        { statut: 'en-cours', commentaire: 'Pris en charge.' },
-        revision,
-        null,
-        scope.context(),
-      )
-    ).revision;
-    if (phase === 1) return;
-    const statut = phase === 2 ? 'resolu' : 'rejete';
-    revision = (
-      await commands.changeStatus(
-        id,
-        { statut, commentaire: 'Clos.' },
-        revision,
-        null,
-        scope.context(),
-      )
-    ).revision;
+    const { revision, phase } = await incidentLife(scope, commands, id, recorded.revision, n, {
+      prefix: 'incident',
+      nomFichier: 'constat.pdf',
+      taille: 1200,
+      priseEnCharge: 'Pris en charge.',
+    });
     if (phase === 3) {
       await commands.remove(id, revision, null, scope.context());
       scope.references(stream, null);
@@ -1170,7 +1210,7 @@ const examIncidents: AggregateSamples = {
     const typeId = await scope.reference('types-incidents-examen');
     const context = scope.context();
     const id = newItemId(context.commandId);
-    let { revision } = await commands.record(
+    const recorded = await commands.record(
       id,
       {
         sessionId,
@@ -1189,40 +1229,12 @@ const examIncidents: AggregateSamples = {
       epreuves: [epreuveId],
       'types-incidents-examen': [typeId],
     });
-    if (n % 2 === 0)
-      revision = (
-        await commands.attach(
-          id,
-          {
-            fichier: `incident-examen-${String(n).padStart(8, '0')}.pdf`,
-            nomFichier: 'proces-verbal.pdf',
-            type: 'application/pdf',
-            taille: 1500,
-          },
-          revision,
-          null,
-          scope.context(),
-        )
-      ).revision;
-    const phase = n % 4;
-    if (phase === 0) return;
-    revision = (
-      await commands.changeStatus(
-        id,
-        { statut: 'en-cours', commentaire: 'Rapport demandé.' },
-        revision,
-        null,
-        scope.context(),
-      )
-    ).revision;
-    if (phase === 1) return;
-    await commands.changeStatus(
-      id,
-      { statut: phase === 2 ? 'resolu' : 'rejete', commentaire: 'Clos.' },
-      revision,
-      null,
-      scope.context(),
-    );
+    await incidentLife(scope, commands, id, recorded.revision, n, {
+      prefix: 'incident-examen',
+      nomFichier: 'proces-verbal.pdf',
+      taille: 1500,
+      priseEnCharge: 'Rapport demandé.',
+    });
   },
 };
 
