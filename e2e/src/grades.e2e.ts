@@ -14,7 +14,10 @@ import {
   useJourney,
   type StaffAccount,
 } from './examSetup';
-import { browserAvailable, openFromMenu, shot } from './harness';
+import { join } from 'node:path';
+import { pdfText } from '../../workers/src/testing/pdfText';
+import { ARTIFACTS, browserAvailable, openFromMenu, shot } from './harness';
+import { readFileSync } from 'node:fs';
 
 /**
  * Exam space, grades: on a session at « Composition » with four allocated candidates, the office
@@ -33,6 +36,8 @@ const GRID = `${NOTES}/liste-des-notes`;
 const HISTORY = `${NOTES}/historiques-des-modifications-des-notes`;
 const PRESENCES = `${DASHBOARD}/espace-examen/presences-des-candidats/editer-les-presences`;
 const SEARCH = `${DASHBOARD}/espace-examen/rechercher-un-candidat`;
+const BILAN = `${DASHBOARD}/espace-examen/presences-des-candidats/bilan-des-presences`;
+const FICHES = `${NOTES}/telechargement-des-fiches-de-notes`;
 const SESSION = 'CQP session de juin 2027';
 /** The second agent, who types the marks. */
 const ONDOA: StaffAccount = {
@@ -167,6 +172,34 @@ run('Espace examen : présences, notes en double saisie, écart, modification', 
       .getByText('3 lignes lues : 3 saisies enregistrées sur 1 feuille de notes.')
       .waitFor();
     await shot(admin, 'notes-04-import-reussi');
+  });
+
+  it('reads the presences’ bilan and downloads the site’s grade sheet', async () => {
+    await openFromMenu(admin, BILAN);
+    const bilan = admin.getByRole('table', { name: 'Bilan des présences' });
+    const line = bilan
+      .getByRole('row')
+      .filter({ hasText: 'Lycée Leclerc — THEO — Épreuve théorique' });
+    await line.waitFor();
+    await expect(line.innerText()).resolves.toMatch(/\t4\t3\t1\t0\t75\s%$/);
+    await shot(admin, 'notes-04b-bilan-presences');
+    await openFromMenu(admin, FICHES);
+    await admin.getByRole('combobox', { name: /^Site de composition/ }).click();
+    await admin.getByRole('option', { name: /^Lycée Leclerc/ }).click();
+    const [file] = await Promise.all([
+      admin.waitForEvent('download', { timeout: 60_000 }),
+      admin.getByRole('button', { name: 'Fiche de notes du site (PDF)' }).click(),
+    ]);
+    const path = join(ARTIFACTS, 'notes-fiche-lycee-leclerc.pdf');
+    await file.saveAs(path);
+    expect(file.suggestedFilename()).toMatch(/^fiches-de-notes-lycee-leclerc-theo/);
+    const text = pdfText(readFileSync(path)).join('\n');
+    expect(text).toContain('Fiche de notes — THEO Épreuve théorique');
+    expect(text).toMatch(
+      /ELEC-00001[\s\S]*ELEC-00002[\s\S]*ELEC-00003[\s\S]*ELEC-00004\s+\d+\s+Absent/,
+    );
+    expect(text).toContain('Le président du jury');
+    await shot(admin, 'notes-04c-fiches');
   });
 
   it('a second agent types the marks in the grid; one differs and is a discrepancy', async () => {
