@@ -305,8 +305,10 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
     keys: Omit<SheetKeys, 'feuilleId'>,
     found: GradedEpreuve,
     context: CommandContext,
+    rules?: GradeSettingsState,
   ): Promise<CommandAnswer | null> => {
-    if (!isAnonymous(await gradeSettingsOf(eventStore, keys.sessionId), found)) return null;
+    if (!isAnonymous(rules ?? (await gradeSettingsOf(eventStore, keys.sessionId)), found))
+      return null;
     const feuilleId = gradeSheetId(keys.sessionId, keys.epreuveId, keys.siteId);
     const state = fold(
       gradeSheetDecider,
@@ -357,23 +359,42 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
    * The dossier a mark names: by its id, or on an anonymous sheet by the copy's anonymity number
    * (the link stays here, in the sheet's stream).
    */
-  const dossierOf = async (keys: Omit<SheetKeys, 'feuilleId'>, ref: CopyRef): Promise<string> => {
-    if (ref.candidatureId) return ref.candidatureId;
-    const state = fold(
-      gradeSheetDecider,
-      (await eventStore.readStream(
-        streamName(GRADE_SHEET_CATEGORY, gradeSheetId(keys.sessionId, keys.epreuveId, keys.siteId)),
-      )) as unknown as GradeSheetEvent[],
-    );
-    const found =
-      state.status === 'present'
-        ? [...state.candidats.entries()].find(([, c]) => c.numeroAnonymat === ref.numeroAnonymat)
-        : undefined;
-    if (!found) {
-      const message = `Aucune copie de cette feuille ne porte le numéro d’anonymat « ${ref.numeroAnonymat ?? ''} ».`;
-      throw new ValidationError(message, { [ref.numeroAnonymat ?? 'numeroAnonymat']: message });
+  const dossiersOf = async (
+    keys: Omit<SheetKeys, 'feuilleId'>,
+    refs: readonly CopyRef[],
+  ): Promise<string[]> => {
+    // The sheet is read once, and only when a copy is named by its number.
+    let copies: Map<string | null, string> | undefined;
+    const dossiers: string[] = [];
+    for (const ref of refs) {
+      if (ref.candidatureId) {
+        dossiers.push(ref.candidatureId);
+        continue;
+      }
+      if (!copies) {
+        const state = fold(
+          gradeSheetDecider,
+          (await eventStore.readStream(
+            streamName(
+              GRADE_SHEET_CATEGORY,
+              gradeSheetId(keys.sessionId, keys.epreuveId, keys.siteId),
+            ),
+          )) as unknown as GradeSheetEvent[],
+        );
+        copies = new Map(
+          state.status === 'present'
+            ? [...state.candidats.entries()].map(([id, c]) => [c.numeroAnonymat, id])
+            : [],
+        );
+      }
+      const found = copies.get(ref.numeroAnonymat ?? null);
+      if (!found || !ref.numeroAnonymat) {
+        const message = `Aucune copie de cette feuille ne porte le numéro d’anonymat « ${ref.numeroAnonymat ?? ''} ».`;
+        throw new ValidationError(message, { [ref.numeroAnonymat ?? 'numeroAnonymat']: message });
+      }
+      dossiers.push(found);
     }
-    return found[0];
+    return dossiers;
   };
   const refKey = (ref: CopyRef) => ref.numeroAnonymat ?? ref.candidatureId ?? 'saisies';
 
@@ -511,10 +532,9 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
       });
       const rules = await openWindow(keys.sessionId, 'importation');
       // An anonymous sheet is numbered before its first mark: marks name its copies.
-      await numbered(keys, found, context);
-      const marks: { candidatureId: string; note: number }[] = [];
-      for (const [i, saisie] of saisies.entries())
-        marks.push({ candidatureId: await dossierOf(keys, saisie), note: parsed[i]! });
+      await numbered(keys, found, context, rules);
+      const ids = await dossiersOf(keys, saisies);
+      const marks = ids.map((candidatureId, i) => ({ candidatureId, note: parsed[i]! }));
       try {
         return await onSheet(
           keys,
@@ -548,7 +568,7 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
       const mark = parseMark(note, found.noteMax);
       if ('error' in mark) throw new ValidationError(mark.error, { note: mark.error });
       await openWindow(keys.sessionId, 'modification');
-      const candidatureId = await dossierOf(keys, { candidatureId: id, numeroAnonymat });
+      const candidatureId = (await dossiersOf(keys, [{ candidatureId: id, numeroAnonymat }]))[0]!;
       return onSheet(
         keys,
         { type: 'ModifyMark', data: { candidatureId, note: mark.note, motif } },
@@ -564,7 +584,7 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
     ): Promise<CommandAnswer> {
       const { candidatureId: id, numeroAnonymat, note, motif, ...keys } = input;
       await grading(keys.sessionId);
-      const candidatureId = await dossierOf(keys, { candidatureId: id, numeroAnonymat });
+      const candidatureId = (await dossiersOf(keys, [{ candidatureId: id, numeroAnonymat }]))[0]!;
       const found = await epreuve(keys.sessionId, keys.epreuveId);
       const mark = parseMark(note, found.noteMax);
       if ('error' in mark) throw new ValidationError(mark.error, { note: mark.error });
