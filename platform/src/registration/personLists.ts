@@ -27,6 +27,7 @@ import {
   type ReadModelDocument,
   type RecordedEvent,
   type RowProblem,
+  LIST_PROJECTION,
 } from '@examens-pro/domain';
 import type { DocumentStorage } from '../documents/storage.js';
 import { type CommandAnswer, toEnvelopes } from '../commands/handle.js';
@@ -34,6 +35,7 @@ import { eventIdFor } from '../commands/ids.js';
 import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
 import { readPersonList } from '../files/personListFile.js';
 import type { ReadStore } from '../read-store/port.js';
+import { waitForProjections } from '../read-store/wait.js';
 import { candidatureCommands } from './candidatures.js';
 
 /** Where a verified list is kept until it is applied: named after its content. */
@@ -115,6 +117,9 @@ export const personListCommands = (
   const itemsByLabel = async (name: string): Promise<Map<string, string>> => {
     const found = new Map<string, string>();
     if (!readStore) return found;
+    // An item created a moment ago (the niveau the list names) is read once the lists' read
+    // model has reached every event stored so far.
+    await waitForProjections(readStore, [LIST_PROJECTION], await eventStore.headPosition(), 5000);
     const { items } = await readStore
       .collection<ReadModelDocument & Record<string, unknown>>(listCollection(referenceList(name)!))
       .list({ filter: { actif: true }, limit: 1000 });
