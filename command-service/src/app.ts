@@ -12,6 +12,7 @@ import { incidentsRoutes } from './routes/incidents.js';
 import { examIncidentsRoutes } from './routes/examIncidents.js';
 import { documentsRoutes } from './routes/documents.js';
 import { gradeSettingsRoutes, gradesRoutes } from './routes/grades.js';
+import { deliberationsRoutes } from './routes/deliberations.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import type { RouteDeps } from './routes/deps.js';
 import { ownAccountRoutes, profilesRoutes, usersRoutes } from './routes/users.js';
@@ -63,6 +64,8 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   // sheets' commands: their read resources are read-only views).
   await app.register(gradeSettingsRoutes, { prefix: '/api/configurations-notes', ...options });
   await app.register(gradesRoutes, { prefix: '/api/notes', ...options });
+  // A jury's deliberation: overrides, closing, re-deliberations (its resources are read-only views).
+  await app.register(deliberationsRoutes, { prefix: '/api/deliberations', ...options });
   // Every aggregate staff write: its manifest's resources, one loop. A resource without command
   // routes is a declaration error, caught at start-up.
   for (const manifest of AGGREGATES.filter((m) => m.commands))

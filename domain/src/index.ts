@@ -52,3 +52,5 @@ export * from './exam/gradeSettings.js';
 export * from './exam/gradeSheet.js';
 export * from './exam/gradeImport.js';
 export * from './exam/gradeContracts.js';
+export * from './exam/deliberation.js';
+export * from './exam/deliberationContracts.js';

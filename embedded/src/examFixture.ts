@@ -358,4 +358,131 @@ export const composingSession = async (
   return { ids: s.ids, candidates, position: s.position, session: s };
 };
 
+/** A candidate's mark at an épreuve: a number out of its note max, or `'absent'`. */
+export type FixtureMark = number | 'absent';
+
+/**
+ * Default marks of the `i`-th candidate (out of 20 at THEO; the same on 40 at PRAT-COIF): every
+ * candidate's average is their THEO mark, 15, 7, 12, 16, 9, 11, 13, 6… — admis, ajourné, admis,
+ * admis, ajourné, admis… with the examen's pass mark of 10.
+ */
+export const DEFAULT_THEO = [15, 7, 12, 16, 9, 11, 13, 6];
+const defaultMark = (i: number, epreuve: 'theo' | 'prat'): FixtureMark =>
+  DEFAULT_THEO[i % DEFAULT_THEO.length]! * (epreuve === 'prat' ? 2 : 1);
+
+export interface DeliberationFixture extends ExamFixture {
+  /** The jury covering both centres d'examen and both métiers. */
+  juryId: string;
+  /** Its president and member (membres-jury ids). */
+  membres: { president: string; membre: string };
+}
+
+/**
+ * The session of `composingSession` marked and taken to « Délibération », with its reference
+ * (arrêté n° 0042/MINEFOP du 10/07/2027) and one jury « Jury national » covering both centres and
+ * métiers (president Ondoa Jean, member Ekani Berthe); every candidate marked at each of their
+ * épreuves by `marks` (default: `DEFAULT_THEO`). The deliberation is still open.
+ */
+export const deliberatingSession = async (
+  t: TestApp,
+  admin: Agent,
+  {
+    count = 6,
+    code = 'CQP',
+    marks = defaultMark,
+  }: {
+    count?: number;
+    code?: string;
+    /** A candidate's mark; null: none entered; undefined: the default. */
+    marks?: (i: number, epreuve: 'theo' | 'prat') => FixtureMark | null | undefined;
+  } = {},
+): Promise<DeliberationFixture> => {
+  const fixture = await composingSession(t, admin, count, code);
+  const { r, ids } = fixture.session;
+  const type = await r.created('/api/types-jurys', {
+    code: `${code}-DELIB`,
+    libelle: 'Délibération',
+  });
+  const presidence = await r.created('/api/fonctions-membres-jurys', {
+    code: `${code}-PRES`,
+    libelle: 'Président',
+  });
+  const examinateur = await r.created('/api/fonctions-membres-jurys', {
+    code: `${code}-EXAM`,
+    libelle: 'Examinateur',
+  });
+  const president = await r.created('/api/membres-jury', {
+    nom: 'Ondoa',
+    prenoms: 'Jean',
+    fonctionId: presidence.id,
+    structure: 'Ministère',
+  });
+  const membre = await r.created('/api/membres-jury', {
+    nom: 'Ekani',
+    prenoms: 'Berthe',
+    fonctionId: examinateur.id,
+    structure: 'Délégation régionale',
+  });
+  const jury = await r.created('/api/jurys', {
+    libelle: 'Jury national',
+    typeId: type.id,
+    sessionId: ids.session,
+    centreExamenIds: [ids.ceYaounde, ids.ceDouala],
+    metierIds: [ids.elec, ids.coif],
+    presidentId: president.id,
+    membreIds: [membre.id],
+  });
+  await r.ok(`/api/configurations-notes/${ids.session}/importation/ouvrir`);
+  for (const epreuve of ['theo', 'prat'] as const)
+    for (const site of ['lycee', 'douala'] as const) {
+      const keys = { sessionId: ids.session, epreuveId: ids[epreuve], siteId: ids[site] };
+      const here = fixture.candidates
+        .map((c, i) => {
+          const mark = marks(i, epreuve);
+          return { c, mark: mark === undefined ? defaultMark(i, epreuve) : mark };
+        })
+        .filter(({ c }) => c.site === site && (epreuve === 'theo' || c.metier === 'coif'));
+      const absents = here.filter(({ mark }) => mark === 'absent');
+      if (absents.length > 0)
+        fixture.position = (
+          await r.ok('/api/notes/presences', {
+            ...keys,
+            presences: absents.map(({ c }) => ({ candidatureId: c.id, presence: 'absent' })),
+          })
+        ).position;
+      const saisies = here
+        .filter(({ mark }) => typeof mark === 'number')
+        .map(({ c, mark }) => ({ candidatureId: c.id, note: mark }));
+      if (saisies.length > 0)
+        fixture.position = (await r.ok('/api/notes/saisies', { ...keys, saisies })).position;
+    }
+  await r.ok(`/api/configurations-notes/${ids.session}/importation/fermer`);
+  await advance(fixture.session, 'deliberation');
+  const reference = await r.ok(
+    `/api/sessions/${ids.session}/reference`,
+    { numeroArrete: '0042/MINEFOP', dateArrete: '2027-07-10' },
+    fixture.session.revision,
+  );
+  fixture.session.revision = reference.revision;
+  fixture.position = reference.position;
+  return {
+    ...fixture,
+    juryId: jury.id,
+    membres: { president: president.id, membre: membre.id },
+  };
+};
+
+/** `deliberatingSession`, its jury's deliberation closed (results frozen) by `admin`. */
+export const closedDeliberation = async (
+  t: TestApp,
+  admin: Agent,
+  options: Parameters<typeof deliberatingSession>[2] = {},
+): Promise<DeliberationFixture> => {
+  const fixture = await deliberatingSession(t, admin, options);
+  fixture.position = (
+    await fixture.session.r.ok(`/api/deliberations/${fixture.juryId}/cloture`)
+  ).position;
+  return fixture;
+};
+
 export type { TestApp };

@@ -26,3 +26,4 @@ export * from './registration/examLists.js';
 export * from './mail/mailer.js';
 export * from './commands/sequence.js';
 export * from './exam/grades.js';
+export * from './exam/deliberations.js';

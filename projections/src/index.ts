@@ -32,6 +32,11 @@ import {
   marksProjection,
 } from './exam/gradesProjections.js';
 export * from './exam/gradesProjections.js';
+import {
+  deliberationsProjection,
+  resultsProjection,
+} from './exam/deliberationsProjections.js';
+export * from './exam/deliberationsProjections.js';
 
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
@@ -56,4 +61,6 @@ export const allProjections = (): Projection[] => [
   gradeSettingsProjection,
   marksProjection,
   gradeHistoryProjection,
+  deliberationsProjection,
+  resultsProjection,
 ];

@@ -39,6 +39,7 @@ import {
   allocationReportRoutes,
   examListExportRoutes,
 } from './routes/allocation.js';
+import { deliberationQueryRoutes } from './routes/deliberations.js';
 import { juryCoverageRoutes } from './routes/juries.js';
 import { examIncidentCandidatesRoutes } from './routes/examIncidents.js';
 
@@ -185,6 +186,12 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     readStore,
   });
   await app.register(juryCoverageRoutes, { prefix: '/api/couverture-jurys', readStore });
+  // « Résultats et PV »: a jury's provisional or frozen results.
+  await app.register(deliberationQueryRoutes, {
+    prefix: '/api/deliberation-jurys',
+    readStore,
+    eventStore,
+  });
   await app.register(imageFileRoutes, {
     prefix: '/api/images',
     storage,

@@ -53,6 +53,8 @@ import {
   gradeHistoryResource,
   marksResource,
 } from '../exam/gradeContracts.js';
+import { DELIBERATION_CATEGORY } from '../exam/deliberation.js';
+import { deliberationsResource, resultsResource } from '../exam/deliberationContracts.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -280,6 +282,16 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     category: GRADE_SHEET_CATEGORY,
     label: 'Feuilles de notes',
     resources: [marksResource, gradeHistoryResource, disputeGradeHistoryResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // A jury's deliberation: its overrides, its frozen results, its re-deliberations (one per jury).
+    category: DELIBERATION_CATEGORY,
+    label: 'Délibérations',
+    resources: [deliberationsResource, resultsResource],
     commands: true,
     references: [],
     referenceEvents: [],

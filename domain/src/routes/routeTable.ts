@@ -436,7 +436,18 @@ const ROUTES = [
   route(EXAMEN, `${EXAMEN}/archives-des-proces-verbal/consultations`, 'Consultation des PV', [
     'pv.consulter',
   ]),
-  route(EXAMEN, `${ADMISSIONS}/resultat-et-pv`, 'Résultats et PV', ['deliberation.deliberer']),
+  // Per jury: provisional results, the jury's overrides, the closing with the session's reference
+  // (results frozen) and the re-deliberation of a candidate after a dispute; under « Délibérer ».
+  route(EXAMEN, `${ADMISSIONS}/resultat-et-pv`, 'Résultats et PV', ['deliberation.deliberer'], {
+    resource: 'deliberations',
+    screen: 'page',
+    itemLabel: 'Délibération',
+    actions: {
+      deroger: ['deliberation.deliberer'],
+      cloturer: ['deliberation.deliberer'],
+      redeliberer: ['deliberation.deliberer'],
+    },
+  }),
   route(EXAMEN, `${ADMISSIONS}/visibilite-des-resultats`, 'Visibilité des résultats', [
     'deliberation.visibilite-resultats',
   ]),

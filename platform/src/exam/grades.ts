@@ -23,6 +23,7 @@ import {
   parseMark,
   planGradeImport,
   referenceList,
+  resultsCollection,
   SESSION_CATEGORY,
   SESSION_STATUS_LABELS,
   sessionDecider,
@@ -569,9 +570,20 @@ export const gradeCommands = (eventStore: EventStore, readStore: ReadStore) => {
       if ('error' in mark) throw new ValidationError(mark.error, { note: mark.error });
       await openWindow(keys.sessionId, 'modification');
       const candidatureId = (await dossiersOf(keys, [{ candidatureId: id, numeroAnonymat }]))[0]!;
+      // After the jury has closed, a change is a dispute's: the frozen result stays until the
+      // candidate is deliberated again.
+      const deliberated = await readStore.collection(resultsCollection).get(candidatureId);
       return onSheet(
         keys,
-        { type: 'ModifyMark', data: { candidatureId, note: mark.note, motif } },
+        {
+          type: 'ModifyMark',
+          data: {
+            candidatureId,
+            note: mark.note,
+            motif,
+            origine: deliberated ? 'contentieux' : 'notes',
+          },
+        },
         context,
         { epreuve: found },
       );
