@@ -15,6 +15,7 @@ import { benchCandidatureList } from './candidatureList.js';
 import { benchAllocation } from './allocation.js';
 import { benchExamDocuments } from './examDocuments.js';
 import { benchGrades } from './grades.js';
+import { benchAdmissions } from './admissions.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -287,6 +288,39 @@ const grades = async (): Promise<void> => {
   }
 };
 
+/**
+ * Admissions: the deliberation of BENCH_ADMISSIONS_CANDIDATS (200,000) candidates × 10 épreuves,
+ * every jury closed and the results readable (≤ 30 s), each phase timed.
+ */
+const admissions = async (): Promise<void> => {
+  const candidats = Number(process.env.BENCH_ADMISSIONS_CANDIDATS ?? 200_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-admissions-'));
+  console.log(`Délibération : ${candidats} candidats × 10 épreuves, 20 jurys…`);
+  try {
+    const deliberation = await benchAdmissions({ dataDir, candidats, epreuves: 10, jurys: 20 });
+    console.table({
+      'lecture des feuilles et calcul (s)': deliberation.phases.readAndComputeSeconds,
+      'clôtures des jurys (s)': deliberation.phases.closeSeconds,
+      'projection des résultats (s)': deliberation.phases.projectSeconds,
+      'total jusqu’aux résultats lisibles (s)': deliberation.totalSeconds,
+    });
+    const ok = deliberation.results === candidats;
+    save('admissions', {
+      suite: 'admissions (deliberation)',
+      machine: describeMachine(),
+      targets: { deliberationSeconds: 30, candidats: 200_000, epreuves: 10 },
+      deliberation,
+      verdict: {
+        deliberation: deliberation.totalSeconds <= 30 && candidats >= 200_000,
+        checks: ok,
+      },
+    });
+    if (!ok) throw new Error(`${deliberation.results} résultats pour ${candidats} candidats.`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
 const SUITES: Record<string, () => Promise<void>> = {
   spine,
   documents,
@@ -295,6 +329,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   allocation,
   'exam-documents': examDocuments,
   grades,
+  admissions,
 };
 
 const main = async (): Promise<void> => {

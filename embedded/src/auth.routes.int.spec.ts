@@ -428,7 +428,9 @@ describe('permissions, on the server', () => {
     // their commands are the dossiers' and the sessions'); the exam incidents (both of their
     // routes show the one resource); grades: the settings, the marks and the two histories of
     // grade changes (read-only views; their commands are the grade routes').
-    expect(resources.length).toBe(13 + 2 + 1 + 4 + REFERENCE_LISTS.filter((l) => l.path).length);
+    // Admissions: the juries' deliberations and the deliberated results (read-only views; their
+    // commands are the deliberation routes').
+    expect(resources.length).toBe(13 + 2 + 1 + 4 + 2 + REFERENCE_LISTS.filter((l) => l.path).length);
     const withoutHistory = [
       'journal-connexions',
       'historique-candidatures',
@@ -438,6 +440,7 @@ describe('permissions, on the server', () => {
       'notes',
       'historique-notes',
       'historique-notes-contentieux',
+      'resultats',
     ];
     // Lists another screen chooses from are also readable by that screen's holders.
     const referenced = new Set(AGGREGATES.flatMap((m) => m.references.map((r) => r.resource)));
@@ -462,6 +465,9 @@ describe('permissions, on the server', () => {
         'notes',
         'historique-notes',
         'historique-notes-contentieux',
+        // Deliberations and results: changed by the deliberation routes (deliberations spec).
+        'deliberations',
+        'resultats',
       ].includes(resource);
       const reads = [`/api/${resource}`, `/api/${resource}/x`, `/api/${resource}/x/historique`];
       if (withoutHistory.includes(resource)) reads.pop();

@@ -203,6 +203,16 @@ describe('overrides and closing', () => {
     );
     expect(results).toHaveLength(7);
     expect(results.filter((x) => x.admis)).toHaveLength(5);
+    // The jury has deliberated: it can no longer be deleted.
+    const juryDoc = await requests(admin).read<{ version: number }>(
+      `/api/jurys/${fx.juryId}`,
+      position,
+    );
+    const deleted = await requests(admin).delete(`/api/jurys/${fx.juryId}`, juryDoc.version);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json<{ message: string }>().message).toBe(
+      'Ce jury a délibéré : il ne peut plus être supprimé.',
+    );
     // Closing twice, or an override now, is refused.
     expect((await post(jury, 'cloture')).statusCode).toBe(409);
     const late = await post(jury, 'derogations', {

@@ -85,6 +85,10 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
     () => import('../resources/grades/PresencesReportPage'),
     (m) => m.PresencesReportPage,
   ),
+  'espace-examen/gestion-des-admissions/resultat-et-pv': lazyScreen(
+    () => import('../resources/admissions/ResultsPage'),
+    (m) => m.ResultsPage,
+  ),
   'espace-examen/gestion-des-contentieux/modification-informations-identites': lazyScreen(
     () => import('../resources/corrections/CorrectionPage'),
     (m) => m.CorrectionPage,

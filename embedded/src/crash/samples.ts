@@ -21,6 +21,11 @@ import {
   EXAM_INCIDENT_CATEGORY,
   GRADE_SETTINGS_CATEGORY,
   GRADE_SHEET_CATEGORY,
+  DELIBERATION_CATEGORY,
+  deliberationDecider,
+  computeResult,
+  type CandidateComputation,
+  type DeliberationCommand,
   gradeSettingsDecider,
   gradeSheetDecider,
   gradeSheetId,
@@ -1350,6 +1355,129 @@ const grades: AggregateSamples = {
   },
 };
 
+/**
+ * A jury's deliberation per story: a sheet of three candidates marked, the jury's override of one
+ * result, the closing (results frozen with the reference), then a dispute's grade change after
+ * closing and, one story in two, the candidate deliberated again.
+ */
+const deliberations: AggregateSamples = {
+  name: 'deliberations',
+  provides: [],
+  writes: [DELIBERATION_CATEGORY, GRADE_SHEET_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    const { sessionId, siteId, epreuveId } = await examOf(scope);
+    const juryId = `jury-deliberation-${n}`;
+    const session = `${sessionId}-delib-${n}`;
+    const feuilleId = gradeSheetId(session, epreuveId, siteId);
+    const keys = { feuilleId, sessionId: session, epreuveId, siteId };
+    const sheet = (command: GradeSheetCommand) =>
+      handleCommand(scope.eventStore, {
+        stream: streamName(GRADE_SHEET_CATEGORY, feuilleId),
+        decider: gradeSheetDecider,
+        command,
+        context: scope.context(),
+      });
+    const deliberate = (command: DeliberationCommand) =>
+      handleCommand(scope.eventStore, {
+        stream: streamName(DELIBERATION_CATEGORY, juryId),
+        decider: deliberationDecider,
+        command,
+        context: scope.context(),
+      });
+    const notes = [14, 8.5, 11 + (n % 5)];
+    const roster = notes.map((_, i) => ({
+      candidatureId: `candidature-deliberation-${n}-${i}`,
+      numeroCandidat: `DEL-${String(n * 10 + i).padStart(5, '0')}`,
+      nom: ['Abena', 'Bilong', 'Chindji'][i]!,
+      prenoms: `Numéro ${i}`,
+      sexe: i % 2 ? 'M' : 'F',
+      metierId: 'metier',
+      centreExamenId: 'centre',
+    }));
+    await sheet({ type: 'OpenGradeSheet', data: { ...keys, candidats: roster } });
+    await sheet({
+      type: 'EnterMarks',
+      data: {
+        source: 'saisie',
+        importation: null,
+        parId: 'agent-saisie-1',
+        doubleSaisie: false,
+        marks: notes.map((note, i) => ({ candidatureId: roster[i]!.candidatureId, note })),
+      },
+    });
+    const epreuve = {
+      id: epreuveId,
+      code: 'EPR',
+      libelle: 'Épreuve des incidents',
+      coefficient: 1,
+      noteMax: 20,
+      eliminatoire: false,
+    };
+    const candidate = (i: number, note: number): CandidateComputation => ({
+      ...roster[i]!,
+      numeroDossier: `DOS-${n}-${i}`,
+      dateNaissance: '1990-05-04',
+      lieuNaissance: 'Bafoussam',
+      categorie: 'libre',
+      handicapId: null,
+      centreDepotId: 'depot',
+      siteId,
+      departementId: 'departement',
+      zoneId: 'zone',
+      computation: computeResult(
+        [epreuve],
+        { [epreuveId]: { presence: 'present', note } },
+        { noteDePassage: 10, noteEliminatoire: null },
+      ),
+    });
+    const jury = { juryId, sessionId: session };
+    await deliberate({
+      type: 'SetOverride',
+      data: { ...jury, candidat: candidate(1, notes[1]!), resultat: 'admis', motif: 'Rachat.' },
+    });
+    if (n % 3 === 0)
+      await deliberate({
+        type: 'RemoveOverride',
+        data: {
+          ...jury,
+          candidatureId: roster[1]!.candidatureId,
+          numeroCandidat: roster[1]!.numeroCandidat,
+          motif: 'Décision revue.',
+        },
+      });
+    await deliberate({
+      type: 'CloseDeliberation',
+      data: {
+        ...jury,
+        sessionStatut: 'deliberation',
+        reference: { numeroArrete: `${n}/MINEFOP`, dateArrete: '2026-07-10' },
+        candidats: notes.map((note, i) => candidate(i, note)),
+      },
+    });
+    // A dispute after closing: the mark changes, the result waits for a new deliberation.
+    await sheet({
+      type: 'ModifyMark',
+      data: {
+        candidatureId: roster[2]!.candidatureId,
+        note: 7,
+        motif: 'Réclamation : erreur de report.',
+        origine: 'contentieux',
+      },
+    });
+    if (n % 2 === 0)
+      await deliberate({
+        type: 'Redeliberate',
+        data: {
+          ...jury,
+          candidat: candidate(2, 7),
+          motif: 'Note corrigée après réclamation.',
+          derogation: null,
+        },
+      });
+  },
+};
+
 /** The registry: every aggregate whose commands the product has, with its stories. */
 export const SAMPLES: readonly AggregateSamples[] = [
   geography,
@@ -1367,4 +1495,5 @@ export const SAMPLES: readonly AggregateSamples[] = [
   incidents,
   examIncidents,
   grades,
+  deliberations,
 ];

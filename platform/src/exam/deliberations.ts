@@ -17,6 +17,9 @@ import {
   gradeSheetDecider,
   gradeSheetId,
   JURYS,
+  JURY_DELIBERATED,
+  listItemDecider,
+  type ListItemEvent,
   listCollection,
   NotFoundError,
   referenceList,
@@ -302,9 +305,12 @@ export const deliberationCommands = (eventStore: EventStore, readStore: ReadStor
         context,
       ),
 
-    /** Closing with the session's reference: every candidate's result frozen. */
-    close: (juryId: string, context: CommandContext) =>
-      decided(
+    /**
+     * Closing with the session's reference: every candidate's result frozen. The jury is then
+     * marked as having deliberated (it can no longer be deleted).
+     */
+    async close(juryId: string, context: CommandContext): Promise<CommandAnswer> {
+      const answer = await decided(
         juryId,
         undefined,
         (read) => ({
@@ -317,7 +323,32 @@ export const deliberationCommands = (eventStore: EventStore, readStore: ReadStor
           },
         }),
         context,
-      ),
+      );
+      const stream = streamName(JURYS.name, juryId);
+      const jury = fold(
+        listItemDecider,
+        (await eventStore.readStream(stream)) as unknown as ListItemEvent[],
+      );
+      if (
+        (jury.status === 'actif' || jury.status === 'inactif') &&
+        jury.values[JURY_DELIBERATED] !== true
+      ) {
+        const { list, id: itemId, code, libelle, values } = jury;
+        const marked = await handleCommand(eventStore, {
+          stream,
+          decider: listItemDecider,
+          command: {
+            type: 'ModifyListItem',
+            data: { list, itemId, code, libelle, values: { ...values, [JURY_DELIBERATED]: true } },
+          },
+          context,
+          // The closing's events took the first ids of this command.
+          eventIdOffset: 10_000,
+        });
+        return { ...answer, position: marked.position };
+      }
+      return answer;
+    },
 
     /** A closed result decided again from the marks and identity of now, with the reason. */
     redeliberate: (

@@ -1,0 +1,85 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { setUpDeliberation, type AdmissionsSetup } from './admissionsSetup';
+import { DASHBOARD, plain, useJourney } from './examSetup';
+import { browserAvailable, openFromMenu, shot } from './harness';
+
+/**
+ * Admissions, the deliberation: on a session at « Délibération » with five marked candidates, the
+ * jury reads the provisional results (averages, ranks, Bilong ajourné), decides a « rachat » for
+ * Bilong with its reason (shown as the jury's decision), then closes the deliberation with the
+ * session's reference: the results are frozen and the screen says so.
+ */
+const run = browserAvailable() ? describe : describe.skip;
+
+const RESULTS = `${DASHBOARD}/espace-examen/gestion-des-admissions/resultat-et-pv`;
+
+run('Admissions : délibération d’un jury, décision du jury, clôture', () => {
+  const journey = useJourney();
+  let admin: Page;
+  let setup: AdmissionsSetup;
+
+  const row = (numero: string) =>
+    admin.getByRole('table', { name: 'Résultats du jury' }).getByRole('row').filter({
+      hasText: numero,
+    });
+
+  it('sets up a session at « Délibération » with five marked candidates and a jury', async () => {
+    admin = await journey.signInAdministrator();
+    setup = await setUpDeliberation(admin);
+    expect(setup.numeros).toHaveLength(5);
+  });
+
+  it('shows the provisional results, ranked by average', async () => {
+    await admin.goto(`${journey.url}${DASHBOARD}`);
+    await openFromMenu(admin, RESULTS);
+    await admin.getByText(/^Résultats provisoires/).waitFor();
+    await row(setup.numeros[1]!).waitFor();
+    const lines = plain(
+      await admin
+        .getByRole('table', { name: 'Résultats du jury' })
+        .getByRole('row')
+        .allInnerTexts(),
+    );
+    // Rank, number, name, métier, PRAT, THEO, average, result.
+    expect(lines.slice(1).map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual([
+      `1 ${setup.numeros[2]} Chindji`,
+      `2 ${setup.numeros[0]} Abena`,
+      `3 ${setup.numeros[4]} Essomba`,
+      `4 ${setup.numeros[3]} Dika`,
+      `5 ${setup.numeros[1]} Bilong`,
+    ]);
+    expect(plain([await row(setup.numeros[1]!).innerText()])[0]).toContain('8 8 8 Ajourné');
+    await admin.getByText('4 admis').waitFor();
+    await shot(admin, 'admissions-01-resultats-provisoires');
+  });
+
+  it('records the jury’s decision for Bilong, with its reason', async () => {
+    await row(setup.numeros[1]!).getByRole('button', { name: 'Décision du jury' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(/^Motif/).fill('Rachat : travaux pratiques remarqués');
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await admin.getByText('Décision du jury enregistrée.').waitFor();
+    await row(setup.numeros[1]!).getByText('Admis (décision du jury)').waitFor();
+    await admin.getByText('5 admis').waitFor();
+    await shot(admin, 'admissions-02-decision-du-jury');
+  });
+
+  it('closes the deliberation with the session’s reference: the results are frozen', async () => {
+    await admin.getByRole('button', { name: 'Clôturer la délibération' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText(/arrêté n° 0042\/MINEFOP du 10\/07\/2027/).waitFor();
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await admin.getByText('Délibération close : les résultats sont arrêtés.').waitFor();
+    await admin
+      .getByText(/^Délibération close le .* arrêté n° 0042\/MINEFOP du 10\/07\/2027/)
+      .waitFor();
+    await expect(
+      admin.getByRole('button', { name: 'Clôturer la délibération' }).count(),
+    ).resolves.toBe(0);
+    await expect(admin.getByRole('button', { name: 'Décision du jury' }).count()).resolves.toBe(0);
+    await row(setup.numeros[1]!).getByText('Admis (décision du jury)').waitFor();
+    await shot(admin, 'admissions-03-deliberation-close');
+    expect(journey.pageErrors).toEqual([]);
+  });
+});
