@@ -16,6 +16,7 @@ import { benchAllocation } from './allocation.js';
 import { benchExamDocuments } from './examDocuments.js';
 import { benchGrades } from './grades.js';
 import { benchAdmissions } from './admissions.js';
+import { benchAttestations } from './attestations.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -304,18 +305,40 @@ const admissions = async (): Promise<void> => {
       'projection des résultats (s)': deliberation.phases.projectSeconds,
       'total jusqu’aux résultats lisibles (s)': deliberation.totalSeconds,
     });
-    const ok = deliberation.results === candidats;
+    const pages = Number(process.env.BENCH_ATTESTATIONS ?? 20_000);
+    console.log(`Attestations : ${pages} pages avec code QR, fusionnées par département…`);
+    const pagesDir = mkdtempSync(join(tmpdir(), 'bench-attestations-'));
+    const attestations = await benchAttestations({ dataDir: pagesDir, candidats: pages }).finally(
+      () => rmSync(pagesDir, { recursive: true, force: true }),
+    );
+    console.table({
+      'première génération (pages/s)': attestations.firstGeneration.pagesPerSecond,
+      'nouvelle génération (pages/s)': attestations.regeneration.pagesPerSecond,
+      'mêmes octets': attestations.sameBytes,
+    });
+    const ok = deliberation.results === candidats && attestations.verdict.checks;
     save('admissions', {
-      suite: 'admissions (deliberation)',
+      suite: 'admissions (deliberation, attestations)',
       machine: describeMachine(),
-      targets: { deliberationSeconds: 30, candidats: 200_000, epreuves: 10 },
+      targets: {
+        deliberationSeconds: 30,
+        candidats: 200_000,
+        epreuves: 10,
+        attestationPagesPerSecond: 500,
+        attestations: 20_000,
+      },
       deliberation,
+      attestations,
       verdict: {
         deliberation: deliberation.totalSeconds <= 30 && candidats >= 200_000,
+        attestations: attestations.verdict.pagesPerSecond && pages >= 20_000,
         checks: ok,
       },
     });
-    if (!ok) throw new Error(`${deliberation.results} résultats pour ${candidats} candidats.`);
+    if (!ok)
+      throw new Error(
+        `${deliberation.results} résultats pour ${candidats} candidats ; attestations : ${JSON.stringify(attestations.verdict)}.`,
+      );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -13,7 +13,10 @@ import { examIncidentsRoutes } from './routes/examIncidents.js';
 import { documentsRoutes } from './routes/documents.js';
 import { gradeSettingsRoutes, gradesRoutes } from './routes/grades.js';
 import { deliberationsRoutes } from './routes/deliberations.js';
+import { attestationsRoutes } from './routes/attestations.js';
+import { pvArchiveRoutes, resultsVisibilityRoutes } from './routes/minutes.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
+import { admissionDecisionsRoutes, ministerSignatureRoutes } from './routes/admissionDecisions.js';
 import type { RouteDeps } from './routes/deps.js';
 import { ownAccountRoutes, profilesRoutes, usersRoutes } from './routes/users.js';
 
@@ -43,6 +46,12 @@ const commandModule = (
     'affectations-automatiques': allocationRunsRoutes,
     'incidents-inscription': incidentsRoutes,
     'incidents-examen': examIncidentsRoutes,
+    // A closed jury's generated PV archived as a new version (`{ documentId }`).
+    'archives-pv': pvArchiveRoutes,
+    // The minister's signature deposited (raw image bytes); a département's decisions prepared,
+    // refreshed and signed.
+    'signatures-ministre': ministerSignatureRoutes,
+    'decisions-admission': admissionDecisionsRoutes,
   };
   const module = modules[resource];
   return module && (async (app, options) => app.register(module, options));
@@ -66,6 +75,13 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   await app.register(gradesRoutes, { prefix: '/api/notes', ...options });
   // A jury's deliberation: overrides, closing, re-deliberations (its resources are read-only views).
   await app.register(deliberationsRoutes, { prefix: '/api/deliberations', ...options });
+  // The admitted candidates' attestations and diplomas, asked for as one PDF (read-only resource).
+  await app.register(attestationsRoutes, { prefix: '/api/attestations', ...options });
+  // A session's results visible on the public lookup, with the average or not (a read-only view).
+  await app.register(resultsVisibilityRoutes, {
+    prefix: '/api/visibilites-resultats',
+    ...options,
+  });
   // Every aggregate staff write: its manifest's resources, one loop. A resource without command
   // routes is a declaration error, caught at start-up.
   for (const manifest of AGGREGATES.filter((m) => m.commands))

@@ -41,13 +41,14 @@ export interface Journey {
 
 /**
  * The journey of the `describe` it is called in: the built product started on fresh data and the
- * browser launched before its steps, both stopped after them.
+ * browser launched before its steps, both stopped after them. `env`: more of the product's
+ * environment (PUBLIC_URL…).
  */
-export const useJourney = (): Journey => {
+export const useJourney = (env: Record<string, string> = {}): Journey => {
   let product: Product | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    product = await startProduct(adminEnvironment());
+    product = await startProduct({ ...adminEnvironment(), ...env });
     browser = await launchBrowser();
   });
   afterAll(async () => {

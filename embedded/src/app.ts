@@ -4,6 +4,7 @@ import {
   officeTimeZone,
   personListsReactor,
   allocationReactor,
+  admissionDecisionsReactor,
   openMailer,
   ProjectionRunner,
   reservationsReactor,
@@ -87,6 +88,7 @@ export const buildApp = async (
         readStore: deps.readStore,
       }),
       allocationReactor(deps.eventStore),
+      admissionDecisionsReactor(deps.eventStore),
     ],
     {
       log: (message) => app.log.warn(message),

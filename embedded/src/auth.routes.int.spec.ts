@@ -429,8 +429,15 @@ describe('permissions, on the server', () => {
     // routes show the one resource); grades: the settings, the marks and the two histories of
     // grade changes (read-only views; their commands are the grade routes').
     // Admissions: the juries' deliberations and the deliberated results (read-only views; their
-    // commands are the deliberation routes').
-    expect(resources.length).toBe(13 + 2 + 1 + 4 + 2 + REFERENCE_LISTS.filter((l) => l.path).length);
+    // commands are the deliberation routes'); the archived PVs (created only, no history) and the
+    // visibility of results (a read-only view; its command, `PUT /api/visibilites-resultats/:id`,
+    // is checked in minutes.routes.int.spec). Admission decisions: the minister's signature
+    // (deposited only) and the decisions (prepared, refreshed, signed; never modified nor deleted).
+    // Attestations: the admitted candidates (a read-only view, no history; its documents are asked
+    // for through `POST /api/attestations/documents`, checked in attestations.routes.int.spec).
+    expect(resources.length).toBe(
+      13 + 2 + 1 + 4 + 2 + 2 + 2 + 1 + REFERENCE_LISTS.filter((l) => l.path).length,
+    );
     const withoutHistory = [
       'journal-connexions',
       'historique-candidatures',
@@ -441,6 +448,8 @@ describe('permissions, on the server', () => {
       'historique-notes',
       'historique-notes-contentieux',
       'resultats',
+      'archives-pv',
+      'attestations',
     ];
     // Lists another screen chooses from are also readable by that screen's holders.
     const referenced = new Set(AGGREGATES.flatMap((m) => m.references.map((r) => r.resource)));
@@ -468,6 +477,10 @@ describe('permissions, on the server', () => {
         // Deliberations and results: changed by the deliberation routes (deliberations spec).
         'deliberations',
         'resultats',
+        // Changed by `PUT /api/visibilites-resultats/:sessionId` (minutes spec).
+        'visibilites-resultats',
+        // Written by the workers when its documents are asked for (attestations spec).
+        'attestations',
       ].includes(resource);
       const reads = [`/api/${resource}`, `/api/${resource}/x`, `/api/${resource}/x/historique`];
       if (withoutHistory.includes(resource)) reads.pop();
@@ -490,7 +503,10 @@ describe('permissions, on the server', () => {
           });
       }
       const commands: ['POST' | 'PUT' | 'DELETE', string][] =
-        resource === 'listes-candidats' || resource === 'affectations-automatiques'
+        resource === 'listes-candidats' ||
+        resource === 'affectations-automatiques' ||
+        resource === 'archives-pv' ||
+        resource === 'signatures-ministre'
           ? [['POST', `/api/${resource}`]]
           : resource === 'incidents-inscription'
             ? // Recording one is « Mes incidents »' action; its statut and deletion are this list's.
@@ -514,6 +530,14 @@ describe('permissions, on the server', () => {
                       ? ['POST', `/api/${resource}/x/avancer`]
                       : ['DELETE', `/api/${resource}/x`],
                 ];
+      // Admission decisions are prepared, refreshed and signed; never modified nor deleted.
+      if (resource === 'decisions-admission')
+        commands.splice(
+          1,
+          2,
+          ['POST', `/api/${resource}/x/actualiser`],
+          ['POST', `/api/${resource}/x/apposer-signature`],
+        );
       for (const [method, url] of readOnly ? [] : commands) {
         const response = await agent.inject({
           method,

@@ -267,12 +267,15 @@ export const register = async (
     site,
     depot = 'depot',
     validated = true,
+    fields = {},
     ...identity
   }: Partial<Identity> & {
     metier?: string;
     site?: string;
     depot?: string;
     validated?: boolean;
+    /** More of the dossier's fields (`handicapId`…). */
+    fields?: Record<string, unknown>;
   } = {},
 ): Promise<Registered> => {
   const { r, ids } = s;
@@ -295,6 +298,7 @@ export const register = async (
     ...person,
     telephone: '699 11 22 33',
     niveauId: ids.niveau,
+    ...fields,
   });
   const steps: [action: string, payload?: unknown][] = [['soumettre']];
   if (validated) steps.push(['valider']);
@@ -328,6 +332,12 @@ export interface ExamFixture {
   session: ExamSession;
 }
 
+/** What a fixture may change of its `i`-th candidate (`register`'s options but métier and site). */
+export type CandidateOptions = Omit<
+  NonNullable<Parameters<typeof register>[1]>,
+  'metier' | 'site' | 'validated'
+>;
+
 /**
  * The session « CQP 2027 » at « Composition »: métiers Électricité and Coiffure, sites « Lycée de
  * Yaoundé » and « Lycée de Douala », épreuves THEO (every métier, /20) and PRAT-COIF (Coiffure,
@@ -339,6 +349,8 @@ export const composingSession = async (
   admin: Agent,
   count = 6,
   code = 'CQP',
+  /** The `i`-th candidate's centre de dépôt, identity or other fields, when not the default. */
+  candidate?: (i: number, s: ExamSession) => Promise<CandidateOptions> | CandidateOptions,
 ): Promise<ExamFixture> => {
   const s = await openSession(admin, { code });
   await addSites(s);
@@ -347,7 +359,8 @@ export const composingSession = async (
   for (let i = 0; i < count; i += 1) {
     const metier = i % 2 === 0 ? 'elec' : 'coif';
     const site = i % 3 === 2 ? 'douala' : 'lycee';
-    const { id, nom, prenoms } = await register(s, { metier, site });
+    const more = (await candidate?.(i, s)) ?? {};
+    const { id, nom, prenoms } = await register(s, { ...more, metier, site });
     candidates.push({ id, numeroCandidat: '', nom, prenoms, metier, site });
   }
   for (const c of candidates)
@@ -390,14 +403,17 @@ export const deliberatingSession = async (
     count = 6,
     code = 'CQP',
     marks = defaultMark,
+    candidate,
   }: {
     count?: number;
     code?: string;
     /** A candidate's mark; null: none entered; undefined: the default. */
     marks?: (i: number, epreuve: 'theo' | 'prat') => FixtureMark | null | undefined;
+    /** The `i`-th candidate's centre de dépôt, identity or fields (`composingSession`). */
+    candidate?: Parameters<typeof composingSession>[4];
   } = {},
 ): Promise<DeliberationFixture> => {
-  const fixture = await composingSession(t, admin, count, code);
+  const fixture = await composingSession(t, admin, count, code, candidate);
   const { r, ids } = fixture.session;
   const type = await r.created('/api/types-jurys', {
     code: `${code}-DELIB`,

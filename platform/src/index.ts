@@ -26,4 +26,8 @@ export * from './registration/examLists.js';
 export * from './mail/mailer.js';
 export * from './commands/sequence.js';
 export * from './exam/grades.js';
+export * from './exam/attestations.js';
 export * from './exam/deliberations.js';
+export * from './exam/admissions.js';
+export * from './exam/minutes.js';
+export * from './exam/admissionDecisions.js';

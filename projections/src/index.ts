@@ -32,11 +32,18 @@ import {
   marksProjection,
 } from './exam/gradesProjections.js';
 export * from './exam/gradesProjections.js';
-import {
-  deliberationsProjection,
-  resultsProjection,
-} from './exam/deliberationsProjections.js';
+import { attestationsProjection } from './exam/attestationsProjection.js';
+export { attestationsProjection } from './exam/attestationsProjection.js';
+import { deliberationsProjection, resultsProjection } from './exam/deliberationsProjections.js';
 export * from './exam/deliberationsProjections.js';
+import { pvArchivesProjection, resultsVisibilityProjection } from './exam/minutesProjections.js';
+export * from './exam/minutesProjections.js';
+
+import {
+  admissionDecisionsProjection,
+  ministerSignaturesProjection,
+} from './exam/admissionDecisionsProjections.js';
+export * from './exam/admissionDecisionsProjections.js';
 
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
@@ -63,4 +70,9 @@ export const allProjections = (): Projection[] => [
   gradeHistoryProjection,
   deliberationsProjection,
   resultsProjection,
+  pvArchivesProjection,
+  resultsVisibilityProjection,
+  ministerSignaturesProjection,
+  admissionDecisionsProjection,
+  attestationsProjection,
 ];

@@ -41,7 +41,13 @@ import {
 } from './routes/allocation.js';
 import { deliberationQueryRoutes } from './routes/deliberations.js';
 import { juryCoverageRoutes } from './routes/juries.js';
+import { pvArchiveQueryRoutes, resultsVisibilityQueryRoutes } from './routes/minutes.js';
 import { examIncidentCandidatesRoutes } from './routes/examIncidents.js';
+import {
+  admissionDecisionQueryRoutes,
+  ministerSignatureQueryRoutes,
+} from './routes/admissionDecisions.js';
+import { admissionExtractionRoutes, admissionStatisticsRoutes } from './routes/admissions.js';
 
 export interface QueryServiceOptions {
   readonly readStore: ReadStore;
@@ -186,9 +192,39 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     readStore,
   });
   await app.register(juryCoverageRoutes, { prefix: '/api/couverture-jurys', readStore });
+  // « Archives des procès-verbaux »: choices, an archived version's file and its hash checked.
+  await app.register(pvArchiveQueryRoutes, { prefix: '/api/archives-pv', readStore, storage });
+  // « Visibilité des résultats »: the sessions, a session's juries and their statut.
+  await app.register(resultsVisibilityQueryRoutes, {
+    prefix: '/api/visibilites-resultats',
+    readStore,
+  });
+  // « Extraction par rang des admis » and « Statistiques des admissions », from the frozen results.
+  await app.register(admissionExtractionRoutes, {
+    prefix: '/api/extraction-admis',
+    readStore,
+    labels,
+  });
+  await app.register(admissionStatisticsRoutes, {
+    prefix: '/api/statistiques-admissions',
+    readStore,
+    labels,
+  });
   // « Résultats et PV »: a jury's provisional or frozen results.
   await app.register(deliberationQueryRoutes, {
     prefix: '/api/deliberation-jurys',
+    readStore,
+    eventStore,
+  });
+  // « Décision d’admission »: the minister's signature (current version, images), the decisions'
+  // choices per session and département, a decision's candidates.
+  await app.register(ministerSignatureQueryRoutes, {
+    prefix: '/api/signatures-ministre',
+    readStore,
+    storage,
+  });
+  await app.register(admissionDecisionQueryRoutes, {
+    prefix: '/api/decisions-admission',
     readStore,
     eventStore,
   });

@@ -4,6 +4,7 @@ import {
   openPorts,
   personListsReactor,
   allocationReactor,
+  admissionDecisionsReactor,
   openMailer,
   ProjectionRunner,
   reservationsReactor,
@@ -27,6 +28,7 @@ const main = async (): Promise<void> => {
         readStore: ports.readStore,
       }),
       allocationReactor(ports.eventStore),
+      admissionDecisionsReactor(ports.eventStore),
     ],
     {
       log: (m) => console.warn(m),

@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/PictureAsPdf';
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Button, useDataProvider, useNotify } from 'react-admin';
+import { Button, useDataProvider, useNotify, type Identifier } from 'react-admin';
 import type { ExamensDataProvider } from '../dashboard/dataProvider';
 
 const POLL_MS = 400;
@@ -15,12 +15,18 @@ export const DownloadDocumentButton = ({
   label,
   cible,
   disabled,
+  request,
+  onGenerated,
 }: {
   kind: string;
   label: string;
   /** What the document is made of (the exam lists: a session's site, centre or département). */
-  cible?: Record<string, string>;
+  cible?: Record<string, string | number>;
   disabled?: boolean;
+  /** Asks for it otherwise than `POST /api/documents` (attestations: a route of their own). */
+  request?: () => Promise<{ id: Identifier }>;
+  /** Once the document is made (a screen's counts to read again). */
+  onGenerated?: () => void;
 }) => {
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
@@ -44,6 +50,7 @@ export const DownloadDocumentButton = ({
         setProgress(null);
         notify('Document prêt : le téléchargement commence.', { type: 'success' });
         download(id);
+        onGenerated?.();
         return;
       }
       if (state.statut === 'echec') {
@@ -65,7 +72,7 @@ export const DownloadDocumentButton = ({
   const start = async (): Promise<void> => {
     setProgress(0);
     try {
-      const { id } = await dataProvider.requestDocument(kind, cible);
+      const { id } = request ? await request() : await dataProvider.requestDocument(kind, cible);
       await follow(String(id));
     } catch (error) {
       setProgress(null);

@@ -226,7 +226,7 @@ export interface ExamensDataProvider extends DataProvider {
     params: { id: Identifier; instant: string },
   ): Promise<{ instant: string; revision: number; record: RaRecord }>;
   /** Asks for a document (`POST /api/documents`); a worker makes it. */
-  requestDocument(kind: string, cible?: Record<string, string>): Promise<CommandAnswer>;
+  requestDocument(kind: string, cible?: Record<string, string | number>): Promise<CommandAnswer>;
   documentProgress(id: Identifier): Promise<DocumentProgress>;
   informations(): Promise<Informations>;
   maintenance(): Promise<{ active: boolean; message: string }>;

@@ -89,9 +89,55 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
     () => import('../resources/admissions/ResultsPage'),
     (m) => m.ResultsPage,
   ),
+  'espace-examen/archives-des-proces-verbal/sauvegarde': lazyScreen(
+    () => import('../resources/minutes/ArchivePage'),
+    (m) => m.ArchivePage,
+  ),
+  'espace-examen/archives-des-proces-verbal/consultations': lazyScreen(
+    () => import('../resources/minutes/ConsultationsPage'),
+    (m) => m.ConsultationsPage,
+  ),
+  'espace-examen/gestion-des-admissions/visibilite-des-resultats': lazyScreen(
+    () => import('../resources/minutes/VisibilityPage'),
+    (m) => m.VisibilityPage,
+  ),
+  'espace-examen/gestion-des-admissions/attestations/telechargement-des-attestations': lazyScreen(
+    () => import('../resources/attestations/ChosenDownloadPage'),
+    (m) => m.ChosenDownloadPage,
+  ),
+  'espace-examen/gestion-des-admissions/attestations/telechargement-par-departement': lazyScreen(
+    () => import('../resources/attestations/PlaceDownloadPage'),
+    (m) => m.DepartementDownloadPage,
+  ),
+  'espace-examen/gestion-des-admissions/attestations/telechargement-par-zone': lazyScreen(
+    () => import('../resources/attestations/PlaceDownloadPage'),
+    (m) => m.ZoneDownloadPage,
+  ),
   'espace-examen/gestion-des-contentieux/modification-informations-identites': lazyScreen(
     () => import('../resources/corrections/CorrectionPage'),
     (m) => m.CorrectionPage,
+  ),
+  'espace-examen/gestion-des-admissions/decision-d-admission/signature-du-ministre': lazyScreen(
+    () => import('../resources/decisions/SignaturePage'),
+    (m) => m.SignaturePage,
+  ),
+  'espace-examen/gestion-des-admissions/decision-d-admission/apposer-la-signature-du-ministre':
+    lazyScreen(
+      () => import('../resources/decisions/ApplySignaturePage'),
+      (m) => m.ApplySignaturePage,
+    ),
+  'espace-examen/gestion-des-admissions/decision-d-admission/telechargement-des-decisions':
+    lazyScreen(
+      () => import('../resources/decisions/DecisionsDownloadPage'),
+      (m) => m.DecisionsDownloadPage,
+    ),
+  'espace-examen/gestion-des-admissions/extraction-par-rang-des-admis': lazyScreen(
+    () => import('../resources/admissions/ExtractionPage'),
+    (m) => m.ExtractionPage,
+  ),
+  'espace-examen/gestion-des-admissions/statistiques': lazyScreen(
+    () => import('../resources/admissions/StatisticsPage'),
+    (m) => m.StatisticsPage,
   ),
 };
 

@@ -3,6 +3,7 @@ import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../common/lazyScreen';
 import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
 import candidatures, { inscrits, listeExamen } from './candidatures';
+import attestations from './attestations';
 import correctionsIdentite from './corrections';
 import { disputeGradeHistory, gradeHistory } from './grades';
 import journal from './journal';
@@ -46,6 +47,7 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   'incidents-examen': examIncidents,
   'corrections-identite': correctionsIdentite,
   'references-examen': referencesExamen,
+  attestations,
   ...Object.fromEntries(
     EDITABLE_LISTS.map((list) => [list.name, listScreens(list, LIST_PANELS[list.name])]),
   ),

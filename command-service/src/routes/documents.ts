@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  ConflictError,
   CANDIDATURE_CATEGORY,
   CANDIDATURE_NOT_FOUND,
   candidatureDecider,
@@ -22,11 +23,50 @@ import {
   checkAccess,
   commandIdOf,
   handleCommand,
+  juryClosing,
   newItemId,
   type EventStore,
 } from '@examens-pro/platform';
 import { commandContext } from '../context.js';
+import { extractionTarget } from './admissionDocuments.js';
 import type { RouteDeps } from './deps.js';
+
+const itemOf = async (eventStore: EventStore, list: string, id: string) => {
+  const item = fold(
+    listItemDecider,
+    (await eventStore.readStream(streamName(list, id))) as unknown as ListItemEvent[],
+  );
+  return item.status === 'actif' || item.status === 'inactif' ? item : null;
+};
+
+/**
+ * A procès-verbal's target: a jury of the session and one of its centres d'examen, named
+ * « Jury national — Centre de Yaoundé »; refused (409) until the jury's deliberation is closed: a
+ * PV is made of the frozen results only.
+ */
+const minutesTargetName = async (
+  eventStore: EventStore,
+  cible: { sessionId: string; juryId: string; centreExamenId?: string },
+): Promise<string> => {
+  const jury = await itemOf(eventStore, 'jurys', cible.juryId);
+  if (!jury || jury.values.sessionId !== cible.sessionId)
+    throw new ValidationError('Ce jury n’est pas un jury de cette session.', {
+      juryId: 'Ce jury n’est pas un jury de cette session.',
+    });
+  const centres = Array.isArray(jury.values.centreExamenIds) ? jury.values.centreExamenIds : [];
+  const centre = cible.centreExamenId
+    ? await itemOf(eventStore, 'centres-examen', cible.centreExamenId)
+    : null;
+  if (!centre || !centres.includes(centre.id))
+    throw new ValidationError('Ce centre d’examen n’est pas un centre de ce jury.', {
+      centreExamenId: 'Ce centre d’examen n’est pas un centre de ce jury.',
+    });
+  if (!(await juryClosing(eventStore, cible.juryId)).close)
+    throw new ConflictError(
+      `La délibération du jury « ${jury.libelle} » n’est pas close : son procès-verbal se fait à partir des résultats arrêtés à la clôture.`,
+    );
+  return `${jury.libelle} — ${centre.libelle}`;
+};
 
 /**
  * A document's target named as staff read it (« Lycée de Douala », « Département du Wouri »), from
@@ -41,6 +81,7 @@ const targetName = async (
     departementId?: string;
     candidatureId?: string;
     epreuveId?: string;
+    juryId?: string;
   },
 ): Promise<string> => {
   const session = fold(
@@ -53,6 +94,7 @@ const targetName = async (
     throw new ValidationError('Cette session est introuvable.', {
       sessionId: 'Cette session est introuvable.',
     });
+  if (cible.juryId) return minutesTargetName(eventStore, { ...cible, juryId: cible.juryId });
   if (cible.candidatureId) {
     const dossier = fold(
       candidatureDecider,
@@ -112,7 +154,18 @@ export const documentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { even
         data: {
           documentId,
           kind,
-          ...(cible ? { cible: { ...cible, libelle: await targetName(eventStore, cible) } } : {}),
+          ...(cible
+            ? {
+                cible:
+                  kind === 'extraction-admis'
+                    ? await extractionTarget(
+                        eventStore,
+                        cible,
+                        request.principal.user.centreDepotId ?? null,
+                      )
+                    : { ...cible, libelle: await targetName(eventStore, cible) },
+              }
+            : {}),
         },
       },
       context,

@@ -55,6 +55,19 @@ import {
 } from '../exam/gradeContracts.js';
 import { DELIBERATION_CATEGORY } from '../exam/deliberation.js';
 import { deliberationsResource, resultsResource } from '../exam/deliberationContracts.js';
+import { ATTESTATION_CATEGORY, ATTESTATION_PRINT_CATEGORY } from '../exam/attestation.js';
+import { attestationsResource } from '../exam/attestationContracts.js';
+import { DECISION_CATEGORY } from '../exam/admissionDecision.js';
+import { decisionsResource } from '../exam/admissionDecisionContracts.js';
+import {
+  MINISTER_SIGNATURE_CATEGORY,
+  ministerSignaturesResource,
+} from '../exam/ministerSignature.js';
+import { PV_ARCHIVE_CATEGORY, pvArchivesResource } from '../exam/minutes.js';
+import {
+  RESULTS_VISIBILITY_CATEGORY,
+  resultsVisibilityResource,
+} from '../exam/resultsVisibility.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {
@@ -293,6 +306,75 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     label: 'Délibérations',
     resources: [deliberationsResource, resultsResource],
     commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // A jury's PV for one centre d'examen, archived version after version (never overwritten).
+    category: PV_ARCHIVE_CATEGORY,
+    label: 'Archives des procès-verbaux',
+    resources: [pvArchivesResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // Whether a session's results show on the public lookup, with or without the average.
+    category: RESULTS_VISIBILITY_CATEGORY,
+    label: 'Visibilité des résultats',
+    resources: [resultsVisibilityResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // The minister's signature: each deposit a new version (its image stored under its SHA-256).
+    category: MINISTER_SIGNATURE_CATEGORY,
+    label: 'Signature du ministre',
+    resources: [ministerSignaturesResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // A département's admission decision in a session, version after version; signed, immutable.
+    category: DECISION_CATEGORY,
+    label: 'Décisions d’admission',
+    resources: [decisionsResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+    documents: ['decision-admission'],
+  },
+  {
+    // A candidate's attestation: its verification code, issued once by the workers when one of the
+    // candidate's documents is first asked for (one stream per candidature); read together with the
+    // frozen results it is made of.
+    category: ATTESTATION_CATEGORY,
+    label: 'Attestations',
+    resources: [attestationsResource],
+    commands: false,
+    // Read by the list's filters (sessions, métiers), never counted as uses.
+    references: [
+      { field: 'sessionId', resource: 'sessions' },
+      { field: 'metierId', resource: 'metiers' },
+    ],
+    referenceEvents: [],
+    removalEvents: [],
+    documents: ['attestations', 'diplomes'],
+  },
+  {
+    // Which candidates a generated attestation or diploma document printed (one stream per
+    // document, written by the workers): the list's « générée » and its counts.
+    category: ATTESTATION_PRINT_CATEGORY,
+    label: 'Tirages d’attestations',
+    resources: [],
+    commands: false,
     references: [],
     referenceEvents: [],
     removalEvents: [],

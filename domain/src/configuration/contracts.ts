@@ -350,7 +350,7 @@ export const listCollection = (list: ReferenceListDefinition): CollectionDefinit
           )
           .map((f) => f.name),
       ],
-      defaultSort: { field: 'libelle', order: 'ASC' },
+      defaultSort: { field: list.order ?? 'libelle', order: 'ASC' },
     };
     collections.set(list.name, collection);
   }

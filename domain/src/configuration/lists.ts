@@ -8,6 +8,7 @@
 import { departement, metier, session } from './fields.js';
 import { APPRENTIS, PATRONS } from '../registration/records.js';
 import { JURYS, MEMBRES_JURY } from '../exam/juries.js';
+import { AMPLIATIONS, REFERENCES_DECISIONS, TYPES_VISAS, VISAS } from '../exam/decisionLists.js';
 
 export type ListFieldType =
   | 'text'
@@ -113,6 +114,8 @@ export interface ReferenceListDefinition {
    * the candidates seated, nor an item with seated candidates be deactivated or deleted.
    */
   readonly seats?: { readonly capacity: string };
+  /** The integer field its items are listed by (visas, ampliations: `ordre`); default the libellé. */
+  readonly order?: string;
   /** Rules between fields: field → French message. */
   readonly check?: (values: Readonly<Record<string, unknown>>) => Record<string, string>;
 }
@@ -649,6 +652,10 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
   APPRENTIS,
   MEMBRES_JURY,
   JURYS,
+  TYPES_VISAS,
+  VISAS,
+  AMPLIATIONS,
+  REFERENCES_DECISIONS,
 ];
 
 export const referenceList = (name: string): ReferenceListDefinition | undefined =>

@@ -12,7 +12,21 @@ export interface CollectionDefinition {
   readonly searchFields: readonly string[];
   /** Default sort of lists. */
   readonly defaultSort: { readonly field: string; readonly order: 'ASC' | 'DESC' };
+  /**
+   * The string fields lists sort on, in French order (each costs a second index); default: every
+   * string field. The others are filtered and grouped on only (a sort on them is by code point).
+   */
+  readonly sortFields?: readonly string[];
 }
+
+/** The string fields of a collection that carry a French sort key. */
+export const sortKeyedFields = (definition: CollectionDefinition): string[] =>
+  Object.entries(definition.fields)
+    .filter(
+      ([field, type]) =>
+        type === 'string' && (!definition.sortFields || definition.sortFields.includes(field)),
+    )
+    .map(([field]) => field);
 
 /** Every read-model document: a string id and the revision of the stream it reflects. */
 export interface ReadModelDocument {

@@ -11,6 +11,7 @@ import {
   type DocumentKind,
   type DocumentTarget,
 } from './document.js';
+import { TOP_INVALID, TOP_MAX } from '../exam/admissionStats.js';
 
 const id = z.string().trim().min(1).max(100);
 export const documentRequestSchema = z
@@ -27,20 +28,69 @@ export const documentRequestSchema = z
           departementId: id.optional(),
           candidatureId: id.optional(),
           epreuveId: id.optional(),
+          juryId: id.optional(),
+          // An extraction of the admitted candidates: its filters and top N.
+          metierId: id.optional(),
+          centreDepotId: id.optional(),
+          zoneId: id.optional(),
+          sexe: z
+            .enum(['M', 'F'], { error: 'Sexe inconnu : choisissez Masculin (M) ou Féminin (F).' })
+            .optional(),
+          top: z
+            .number({ error: TOP_INVALID })
+            .int({ error: TOP_INVALID })
+            .min(1, { error: TOP_INVALID })
+            .max(TOP_MAX, { error: TOP_INVALID })
+            .optional(),
         },
         { error: 'Cible du document invalide.' },
       )
       .optional(),
   })
   .superRefine((request, context) => {
+    // They check the candidates' results and print the public address: their own route does.
+    if (request.kind === 'attestations' || request.kind === 'diplomes') {
+      context.addIssue({
+        code: 'custom',
+        path: ['kind'],
+        message:
+          'Les attestations et les diplômes se demandent depuis les écrans « Attestations » (POST /api/attestations/documents).',
+      });
+      return;
+    }
     const needed = needsTarget(request.kind);
     const { cible } = request;
+    const extraction = request.kind === 'extraction-admis';
+    const extractionFields = cible
+      ? [cible.metierId, cible.centreDepotId, cible.zoneId, cible.sexe, cible.top]
+      : [];
+    if (
+      extraction &&
+      cible &&
+      [cible.siteId, cible.centreExamenId, cible.candidatureId].some(Boolean)
+    )
+      context.addIssue({
+        code: 'custom',
+        path: ['cible'],
+        message:
+          'Une extraction des admis se filtre par métier, centre de dépôt, département, zone ou sexe.',
+      });
+    if (!extraction && extractionFields.some((v) => v !== undefined))
+      context.addIssue({
+        code: 'custom',
+        path: ['cible'],
+        message:
+          'Seule l’extraction des admis se filtre par métier, centre de dépôt, zone ou sexe.',
+      });
     const chosen = cible
       ? [cible.siteId, cible.centreExamenId, cible.departementId, cible.candidatureId].filter(
           Boolean,
         ).length
       : 0;
-    if (needed && (!cible || chosen !== 1))
+    if (extraction) {
+      if (!cible)
+        context.addIssue({ code: 'custom', path: ['cible'], message: 'Choisissez la session.' });
+    } else if (needed && (!cible || chosen !== 1))
       context.addIssue({
         code: 'custom',
         path: ['cible'],
@@ -60,6 +110,24 @@ export const documentRequestSchema = z
         code: 'custom',
         path: ['cible'],
         message: 'Seules les fiches de notes se font par épreuve.',
+      });
+    if (request.kind === 'proces-verbal' && cible && (!cible.juryId || !cible.centreExamenId))
+      context.addIssue({
+        code: 'custom',
+        path: ['cible'],
+        message: 'Choisissez le jury et le centre d’examen du procès-verbal.',
+      });
+    if (request.kind !== 'proces-verbal' && cible?.juryId)
+      context.addIssue({
+        code: 'custom',
+        path: ['cible'],
+        message: 'Seuls les procès-verbaux se font par jury.',
+      });
+    if (request.kind === 'decision-admission' && cible && !cible.departementId)
+      context.addIssue({
+        code: 'custom',
+        path: ['cible'],
+        message: 'Une décision d’admission se fait par département : choisissez le département.',
       });
     if (!needed && request.cible)
       context.addIssue({

@@ -18,6 +18,33 @@ export const DOCUMENT_KINDS = {
   convocations: { label: 'Convocations', fileName: 'convocations.pdf', target: true },
   // The grade sheets of an épreuve: per site (or merged per centre d'examen or département).
   'fiches-notes': { label: 'Fiches de notes', fileName: 'fiches-de-notes.pdf', target: true },
+  // The minutes of a jury's closed deliberation, for one of its centres d'examen.
+  'proces-verbal': {
+    label: 'Procès-verbal de délibération',
+    fileName: 'proces-verbal.pdf',
+    target: true,
+  },
+  // A session's admitted candidates ranked over a filtered set (« Extraction par rang des admis »).
+  'extraction-admis': {
+    label: 'Extraction par rang des admis',
+    fileName: 'admis-par-rang.pdf',
+    target: true,
+  },
+  // A département's admission decision in a session: a draft (watermarked) from the results of now,
+  // or a signed decision's PDF, made once from what its signature froze (`decisionId`).
+  'decision-admission': {
+    label: 'Décision d’admission',
+    fileName: 'decision-admission.pdf',
+    target: true,
+  },
+  // The admitted candidates' attestations and diplomas, one page each (chosen candidates, or a
+  // département or zone merged), asked for through `POST /api/attestations/documents` only.
+  attestations: {
+    label: 'Attestations de réussite',
+    fileName: 'attestations.pdf',
+    target: true,
+  },
+  diplomes: { label: 'Diplômes', fileName: 'diplomes.pdf', target: true },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
@@ -38,6 +65,23 @@ export interface DocumentTarget {
   readonly candidatureId?: string;
   /** The épreuve of a grade sheet. */
   readonly epreuveId?: string;
+  /** The jury of a procès-verbal (with one of its centres d'examen). */
+  readonly juryId?: string;
+  /** The filters and top N of an extraction of the admitted candidates (`extraction-admis`). */
+  readonly metierId?: string;
+  readonly centreDepotId?: string;
+  readonly zoneId?: string;
+  readonly sexe?: string;
+  readonly top?: number;
+  /** A signed admission decision (its PDF, made once from its frozen data). */
+  readonly decisionId?: string;
+  /** Attestations and diplomas of chosen candidates. */
+  readonly candidatureIds?: readonly string[];
+  /**
+   * Attestations and diplomas: the product's public origin (PUBLIC_URL) when they were asked for;
+   * their QR codes carry `<origin>/diplomes?code=<code>`, printed for good.
+   */
+  readonly adressePublique?: string;
   readonly libelle: string;
 }
 

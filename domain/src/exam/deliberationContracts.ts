@@ -84,25 +84,25 @@ export interface ResultDocument extends ReadModelDocument, FrozenResult {
   modifiePar: string;
 }
 
+/**
+ * Its fields are those read by filters, groups and sorts (each costs two indexes on SQLite): the
+ * deliberation writes 200,000 of these at national scale.
+ */
 export const resultsCollection: CollectionDefinition = {
   name: 'resultats',
   fields: {
     sessionId: 'string',
     juryId: 'string',
-    candidatureId: 'string',
     numeroCandidat: 'string',
-    numeroDossier: 'string',
     metierId: 'string',
     centreDepotId: 'string',
     centreExamenId: 'string',
-    siteId: 'string',
     departementId: 'string',
     zoneId: 'string',
     sexe: 'string',
     categorie: 'string',
     handicapId: 'string',
     resultat: 'string',
-    calcule: 'string',
     admis: 'boolean',
     aRedeliberer: 'boolean',
     moyenne: 'number',
@@ -111,6 +111,8 @@ export const resultsCollection: CollectionDefinition = {
   },
   searchFields: ['numeroCandidat', 'numeroDossier', 'nom', 'prenoms'],
   defaultSort: { field: 'rang', order: 'ASC' },
+  // Sorted by number or name; the codes (session, jury, centres…) are filtered and grouped only.
+  sortFields: ['numeroCandidat', 'nom'],
 };
 export const RESULTS_PROJECTION = 'resultats';
 

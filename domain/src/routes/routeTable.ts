@@ -90,6 +90,8 @@ const EXAMEN = 'espace-examen';
 const ADMISSIONS = 'espace-examen/gestion-des-admissions';
 const DECISIONS = `${ADMISSIONS}/decision-d-admission`;
 const STATS = 'rapports-statistiques';
+/** The documents of the admitted candidates: attestations and diplomas (« Imprimer les diplômes »). */
+const ATTESTATION_DOCUMENTS = ['attestations', 'diplomes'];
 
 /** The lists managed from a screen (its tabs), whose permissions open that screen too. */
 const managedFrom = (path: string) => REFERENCE_LISTS.filter((list) => list.managedFrom === path);
@@ -430,12 +432,32 @@ const ROUTES = [
       write: ['incident-examen.enregistrer'],
     },
   ),
-  route(EXAMEN, `${EXAMEN}/archives-des-proces-verbal/sauvegarde`, 'Sauvegarde des PV', [
-    'pv.archiver',
-  ]),
-  route(EXAMEN, `${EXAMEN}/archives-des-proces-verbal/consultations`, 'Consultation des PV', [
-    'pv.consulter',
-  ]),
+  // A closed jury's PV per centre d'examen, generated (document `proces-verbal`) and archived as a
+  // new version with its SHA-256 (`POST /api/archives-pv`); consulted read-only, its hash checked.
+  route(
+    EXAMEN,
+    `${EXAMEN}/archives-des-proces-verbal/sauvegarde`,
+    'Sauvegarde des PV',
+    ['pv.archiver'],
+    {
+      resource: 'archives-pv',
+      screen: 'page',
+      itemLabel: 'Procès-verbal archivé',
+      documents: ['proces-verbal'],
+    },
+  ),
+  route(
+    EXAMEN,
+    `${EXAMEN}/archives-des-proces-verbal/consultations`,
+    'Consultation des PV',
+    ['pv.consulter'],
+    {
+      resource: 'archives-pv',
+      screen: 'page',
+      itemLabel: 'Procès-verbal archivé',
+      write: ['pv.archiver'],
+    },
+  ),
   // Per jury: provisional results, the jury's overrides, the closing with the session's reference
   // (results frozen) and the re-deliberation of a candidate after a dispute; under « Délibérer ».
   route(EXAMEN, `${ADMISSIONS}/resultat-et-pv`, 'Résultats et PV', ['deliberation.deliberer'], {
@@ -447,47 +469,111 @@ const ROUTES = [
       cloturer: ['deliberation.deliberer'],
       redeliberer: ['deliberation.deliberer'],
     },
+    // A closed jury's PV, generated from here too (archived under « Sauvegarde des PV »).
+    documents: ['proces-verbal'],
   }),
-  route(EXAMEN, `${ADMISSIONS}/visibilite-des-resultats`, 'Visibilité des résultats', [
-    'deliberation.visibilite-resultats',
-  ]),
-  route(EXAMEN, `${ADMISSIONS}/extraction-par-rang-des-admis`, 'Extraction par rang des admis', [
-    'admis.extraire-par-rang',
-  ]),
+  // Per session: results visible on the public lookup or not, the average shown or not; made
+  // visible once every jury of the session has closed (`PUT /api/visibilites-resultats/:sessionId`).
+  route(
+    EXAMEN,
+    `${ADMISSIONS}/visibilite-des-resultats`,
+    'Visibilité des résultats',
+    ['deliberation.visibilite-resultats'],
+    {
+      resource: 'visibilites-resultats',
+      screen: 'page',
+      itemLabel: 'Visibilité des résultats',
+    },
+  ),
+  // The admitted candidates of a session ranked over a filtered set (`GET /api/extraction-admis`),
+  // in CSV, XLSX and PDF (document `extraction-admis`, made by the workers).
+  route(
+    EXAMEN,
+    `${ADMISSIONS}/extraction-par-rang-des-admis`,
+    'Extraction par rang des admis',
+    ['admis.extraire-par-rang'],
+    // The deliberated results (`/api/resultats`) are read here; they are written by the deliberation.
+    {
+      resource: 'resultats',
+      screen: 'page',
+      itemLabel: 'Résultat',
+      documents: ['extraction-admis'],
+    },
+  ),
+  // Pass rates per métier, centre de dépôt, département, zone, sexe, catégorie and type de handicap
+  // (`GET /api/statistiques-admissions`), from the frozen results.
   route(EXAMEN, `${ADMISSIONS}/statistiques`, 'Statistiques des admissions', [
     'deliberation.deliberer',
     'statistiques.candidats',
   ]),
-  route(EXAMEN, `${ADMISSIONS}/attestations/liste-des-candidats`, 'Attestations : candidats', [
-    'diplome.imprimer',
-  ]),
+  // The admitted candidates of the closed deliberations (resource `attestations`, admitted only),
+  // each with their attestation and diploma (one page each, by the workers, with the candidate's
+  // verification code and its QR code); chosen candidates, or a département or zone merged, in one
+  // PDF. Every one of them under « Imprimer les diplômes ».
+  route(
+    EXAMEN,
+    `${ADMISSIONS}/attestations/liste-des-candidats`,
+    'Attestations : candidats',
+    ['diplome.imprimer'],
+    {
+      resource: 'attestations',
+      scope: { admis: true },
+      itemLabel: 'Admis',
+      documents: ATTESTATION_DOCUMENTS,
+    },
+  ),
   route(
     EXAMEN,
     `${ADMISSIONS}/attestations/telechargement-des-attestations`,
     'Téléchargement des attestations',
     ['diplome.imprimer'],
+    {
+      resource: 'attestations',
+      scope: { admis: true },
+      screen: 'page',
+      itemLabel: 'Admis',
+      documents: ATTESTATION_DOCUMENTS,
+    },
   ),
   route(
     EXAMEN,
     `${ADMISSIONS}/attestations/telechargement-par-departement`,
     'Attestations par département',
     ['diplome.imprimer'],
+    { documents: ATTESTATION_DOCUMENTS },
   ),
-  route(EXAMEN, `${ADMISSIONS}/attestations/telechargement-par-zone`, 'Attestations par zone', [
-    'diplome.imprimer',
-  ]),
+  route(
+    EXAMEN,
+    `${ADMISSIONS}/attestations/telechargement-par-zone`,
+    'Attestations par zone',
+    ['diplome.imprimer'],
+    { documents: ATTESTATION_DOCUMENTS },
+  ),
   route(EXAMEN, `${DECISIONS}/ampliations`, 'Ampliations', ['decision.ampliations']),
   route(EXAMEN, `${DECISIONS}/references`, 'Références par département', [
     'decision.references-departement',
   ]),
-  route(EXAMEN, `${DECISIONS}/signature-du-ministre`, 'Signature du ministre', [
-    'decision.deposer-signature',
-  ]),
+  // The minister's signature image, deposited version after version (`POST /api/signatures-ministre`).
+  route(
+    EXAMEN,
+    `${DECISIONS}/signature-du-ministre`,
+    'Signature du ministre',
+    ['decision.deposer-signature'],
+    { resource: 'signatures-ministre', screen: 'page', itemLabel: 'Signature du ministre' },
+  ),
+  // The départements' decisions, prepared, refreshed and signed here (the signature applied, confirmed);
+  // their PDF (a draft before signing) downloaded from here and from « Téléchargement des décisions ».
   route(
     EXAMEN,
     `${DECISIONS}/apposer-la-signature-du-ministre`,
     'Apposer la signature du ministre',
     ['decision.apposer-signature'],
+    {
+      resource: 'decisions-admission',
+      screen: 'page',
+      itemLabel: 'Décision d’admission',
+      documents: ['decision-admission'],
+    },
   ),
   // The same references, read where the decisions are prepared; written as above.
   route(
@@ -501,9 +587,20 @@ const ROUTES = [
       write: ['deliberation.reference'],
     },
   ),
-  route(EXAMEN, `${DECISIONS}/telechargement-des-decisions`, 'Téléchargement des décisions', [
-    'decision.telecharger',
-  ]),
+  // Read-only here: whoever downloads reads the decisions; only « Apposer la signature » writes.
+  route(
+    EXAMEN,
+    `${DECISIONS}/telechargement-des-decisions`,
+    'Téléchargement des décisions',
+    ['decision.telecharger'],
+    {
+      resource: 'decisions-admission',
+      screen: 'page',
+      itemLabel: 'Décision d’admission',
+      write: ['decision.apposer-signature'],
+      documents: ['decision-admission'],
+    },
+  ),
   route(EXAMEN, `${DECISIONS}/types-visas-des-decisions-dadmission`, 'Types de visas', [
     'decision.types-visas',
   ]),

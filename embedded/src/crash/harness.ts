@@ -10,6 +10,7 @@ import {
   InProcessJobQueue,
   personListsReactor,
   allocationReactor,
+  admissionDecisionsReactor,
   reservationsReactor,
   SqliteEventStore,
   SqliteReadStore,
@@ -203,6 +204,7 @@ export const eventConsumers = (eventStore: EventStore): Projection[] => [
   reservationsReactor(eventStore),
   personListsReactor(eventStore, { timeZone: DEFAULT_TIME_ZONE }),
   allocationReactor(eventStore),
+  admissionDecisionsReactor(eventStore),
 ];
 
 /** Events per type in the whole log. */

@@ -24,6 +24,12 @@ import {
   DELIBERATION_CATEGORY,
   deliberationDecider,
   computeResult,
+  ATTESTATION_CATEGORY,
+  ATTESTATION_PRINT_CATEGORY,
+  attestationDecider,
+  attestationPrintDecider,
+  verificationAddress,
+  verificationCodeFromBytes,
   type CandidateComputation,
   type DeliberationCommand,
   gradeSettingsDecider,
@@ -33,6 +39,12 @@ import {
   type GradeSheetCommand,
   INCIDENT_CATEGORY,
   DEFAULT_TIME_ZONE,
+  PV_ARCHIVE_CATEGORY,
+  pvArchiveDecider,
+  pvArchiveFile,
+  pvArchiveId,
+  RESULTS_VISIBILITY_CATEGORY,
+  resultsVisibilityDecider,
   parseCandidature,
   PERSON_LIST_CATEGORY,
   DOCUMENT_CATEGORY,
@@ -64,6 +76,15 @@ import {
   type SignInJournalEvent,
   fold,
   sessionDecider,
+  admissionDecisionDecider,
+  admissionDecisionId,
+  DECISION_CATEGORY,
+  decisionDocumentId,
+  MINISTER_SIGNATURE_CATEGORY,
+  MINISTER_SIGNATURE_ID,
+  ministerSignatureDecider,
+  type AdmissionDecisionCommand,
+  type DecisionCandidate,
 } from '@examens-pro/domain';
 import {
   allocationCommands,
@@ -73,6 +94,7 @@ import {
   newItemId,
   personListCommands,
   releaseUniqueValue,
+  reserveUniqueValue,
   type DocumentStorage,
   type EventStore,
   type ReadStore,
@@ -1478,6 +1500,348 @@ const deliberations: AggregateSamples = {
   },
 };
 
+/**
+ * Minutes and the visibility of results: each story archives the PV of a jury × centre (a second
+ * version one story in three), as the archive route records it once the bytes are copied (the file
+ * itself is not made here), and switches the exam session's results and average on or off.
+ */
+const minutes: AggregateSamples = {
+  name: 'archives des PV et visibilité des résultats',
+  provides: [],
+  writes: [PV_ARCHIVE_CATEGORY, RESULTS_VISIBILITY_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    const { sessionId, siteId } = await examOf(scope);
+    const juryId = `jury-pv-${n}`;
+    const archiveId = pvArchiveId(juryId, siteId);
+    for (let version = 1; version <= (n % 3 === 0 ? 2 : 1); version += 1) {
+      const sha256 = createHash('sha256').update(`${archiveId}#${version}`).digest('hex');
+      await handleCommand(scope.eventStore, {
+        stream: streamName(PV_ARCHIVE_CATEGORY, archiveId),
+        decider: pvArchiveDecider,
+        command: {
+          type: 'ArchivePv',
+          data: {
+            archiveId,
+            sessionId,
+            juryId,
+            centreExamenId: siteId,
+            documentId: `document-pv-${n}-${version}`,
+            fichier: pvArchiveFile(sha256),
+            nomFichier: `proces-verbal-jury-${n}.pdf`,
+            sha256,
+            taille: 20_000 + n,
+            pages: 1 + (n % 5),
+            numeroArrete: `${n}/MINEFOP`,
+            dateArrete: '2027-07-10',
+            libelle: `Jury ${n} — Centre`,
+            session: 'Session des PV',
+          },
+        },
+        context: scope.context(),
+      });
+    }
+    await handleCommand(scope.eventStore, {
+      stream: streamName(RESULTS_VISIBILITY_CATEGORY, sessionId),
+      decider: resultsVisibilityDecider,
+      command: {
+        type: 'SetResultsVisibility',
+        data: {
+          sessionId,
+          visible: n % 2 === 0,
+          moyenneVisible: n % 4 < 2,
+          jurys: [{ id: juryId, libelle: `Jury ${n}`, close: true }],
+        },
+      },
+      context: scope.context(),
+    });
+  },
+};
+
+/**
+ * Admission decisions: each story deposits a signature version, prepares a département's decision
+ * (refreshed one story in two), signs it, and writes what the reactor and the workers then write —
+ * the signed PDF's request and outcome (the file itself is not made here), its seal on the decision
+ * — through the deciders and the shared handler, as the routes and the reactor do.
+ */
+const admissionDecisions: AggregateSamples = {
+  name: 'décisions d’admission',
+  provides: [],
+  writes: [MINISTER_SIGNATURE_CATEGORY, DECISION_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    const { sessionId } = await examOf(scope);
+    const sha = createHash('sha256').update(`signature-ministre-${n}`).digest('hex');
+    const deposited = await handleCommand(scope.eventStore, {
+      stream: streamName(MINISTER_SIGNATURE_CATEGORY, MINISTER_SIGNATURE_ID),
+      decider: ministerSignatureDecider,
+      command: {
+        type: 'DepositMinisterSignature',
+        data: {
+          fichier: `image-${sha}.png`,
+          sha256: sha,
+          taille: 1_000 + n,
+          type: 'image/png',
+          nomFichier: `signature-${n}.png`,
+        },
+      },
+      context: scope.context(),
+    });
+    const departementId = await scope.reference('departements');
+    const decisionId = admissionDecisionId(`${sessionId}-decision-${n}`, departementId, 1);
+    const decide = (command: AdmissionDecisionCommand, actor?: Actor) =>
+      handleCommand(scope.eventStore, {
+        stream: streamName(DECISION_CATEGORY, decisionId),
+        decider: admissionDecisionDecider,
+        command,
+        context: scope.context(actor),
+      });
+    const candidate = (i: number): DecisionCandidate => ({
+      candidatureId: `candidature-decision-${n}-${i}`,
+      numeroCandidat: `DEC-${String(n * 10 + i).padStart(5, '0')}`,
+      nom: ['Abena', 'Bilong', 'Chindji'][i % 3]!,
+      prenoms: `Numéro ${i}`,
+      sexe: i % 2 ? 'M' : 'F',
+      dateNaissance: '1990-05-04',
+      lieuNaissance: 'Bafoussam',
+      metierId: 'metier',
+      metier: 'Métier',
+      juryId: `jury-decision-${n}`,
+    });
+    const jurys = [{ id: `jury-decision-${n}`, libelle: `Jury ${n}` }];
+    await decide({
+      type: 'PrepareDecision',
+      data: {
+        decisionId,
+        sessionId: `${sessionId}-decision-${n}`,
+        departementId,
+        numero: 1,
+        remplace: null,
+        candidats: [candidate(0), candidate(1)],
+        jurys,
+      },
+    });
+    const candidats =
+      n % 2 === 0 ? [candidate(0), candidate(1), candidate(2)] : [candidate(0), candidate(1)];
+    if (n % 2 === 0) await decide({ type: 'RefreshDecision', data: { candidats, jurys } });
+    const signature = {
+      numero: deposited.state.numero,
+      fichier: `image-${sha}.png`,
+      sha256: sha,
+      taille: 1_000 + n,
+      type: 'image/png' as const,
+      deposeLe: new Date(START).toISOString(),
+      deposePar: 'Générateur de charge',
+    };
+    const documentId = decisionDocumentId(decisionId);
+    await decide({
+      type: 'SignDecision',
+      data: {
+        candidatsActuels: candidats,
+        contenu: {
+          reference: `${n}/MINEFOP/CAB`,
+          examen: { code: 'CQP', libelle: 'CQP' },
+          session: { libelle: 'Session des décisions', annee: 2027 },
+          departement: { libelle: 'Département', zone: 'Zone' },
+          arrete: { numeroArrete: `${n}/MINEFOP`, dateArrete: '2027-07-10' },
+          visas: ['la Constitution'],
+          ampliations: ['Intéressés'],
+        },
+        signature,
+        referencesSignees: [],
+        documentId,
+      },
+    });
+    const worker: Actor = { id: 'generateur-documents', name: 'Générateur de documents' };
+    const document = (command: Parameters<typeof documentDecider.decide>[0], actor?: Actor) =>
+      handleCommand(scope.eventStore, {
+        stream: streamName(DOCUMENT_CATEGORY, documentId),
+        decider: documentDecider,
+        command,
+        context: scope.context(actor),
+      });
+    await document({
+      type: 'RequestDocument',
+      data: {
+        documentId,
+        kind: 'decision-admission',
+        cible: {
+          sessionId: `${sessionId}-decision-${n}`,
+          departementId,
+          decisionId,
+          libelle: `Département — décision n° ${n}/MINEFOP/CAB`,
+        },
+      },
+    });
+    const pdf = createHash('sha256').update(documentId).digest('hex');
+    await document(
+      {
+        type: 'RecordDocumentGenerated',
+        data: {
+          documentId,
+          fileName: 'decision-admission.pdf',
+          sha256: pdf,
+          size: 9_000 + n,
+          pages: 1,
+        },
+      },
+      worker,
+    );
+    await decide(
+      {
+        type: 'SealDecision',
+        data: { decisionId, documentId, sha256: pdf, taille: 9_000 + n, pages: 1 },
+      },
+      worker,
+    );
+  },
+};
+
+/**
+ * Attestations: each story closes a jury of two admitted candidates, then writes what a document
+ * of their attestations makes the workers write — the request, each candidate's code (reserved,
+ * then issued; drawn from the story's number, not the CSPRNG, so that a seed makes the same log),
+ * the print record and the outcome (the file itself is not made here) — through the deciders and
+ * the shared handler, as the route and the workers do.
+ */
+const attestations: AggregateSamples = {
+  name: 'attestations',
+  provides: [],
+  writes: [DELIBERATION_CATEGORY, ATTESTATION_CATEGORY, ATTESTATION_PRINT_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    const { sessionId, siteId, epreuveId } = await examOf(scope);
+    const juryId = `jury-attestations-${n}`;
+    const session = `${sessionId}-attestations-${n}`;
+    const epreuve = {
+      id: epreuveId,
+      code: 'EPR',
+      libelle: 'Épreuve des attestations',
+      coefficient: 1,
+      noteMax: 20,
+      eliminatoire: false,
+    };
+    const candidats: CandidateComputation[] = [13, 15].map((note, i) => ({
+      candidatureId: `candidature-attestation-${n}-${i}`,
+      numeroCandidat: `ATT-${String(n * 10 + i).padStart(5, '0')}`,
+      numeroDossier: `DOS-ATT-${n}-${i}`,
+      nom: ['Abena', 'Bilong'][i]!,
+      prenoms: `Numéro ${i}`,
+      sexe: i % 2 ? 'M' : 'F',
+      dateNaissance: '1991-02-03',
+      lieuNaissance: 'Ebolowa',
+      categorie: 'libre',
+      handicapId: null,
+      metierId: 'metier',
+      centreDepotId: 'depot',
+      siteId,
+      centreExamenId: 'centre',
+      departementId: 'departement',
+      zoneId: 'zone',
+      computation: computeResult(
+        [epreuve],
+        { [epreuveId]: { presence: 'present', note } },
+        { noteDePassage: 10, noteEliminatoire: null },
+      ),
+    }));
+    await handleCommand(scope.eventStore, {
+      stream: streamName(DELIBERATION_CATEGORY, juryId),
+      decider: deliberationDecider,
+      command: {
+        type: 'CloseDeliberation',
+        data: {
+          juryId,
+          sessionId: session,
+          sessionStatut: 'deliberation',
+          reference: { numeroArrete: `${n}/MINEFOP`, dateArrete: '2027-07-10' },
+          candidats,
+        },
+      },
+      context: scope.context(),
+    });
+    const documentId = `document-attestations-${n}`;
+    const document = (command: Parameters<typeof documentDecider.decide>[0], actor?: Actor) =>
+      handleCommand(scope.eventStore, {
+        stream: streamName(DOCUMENT_CATEGORY, documentId),
+        decider: documentDecider,
+        command,
+        context: scope.context(actor),
+      });
+    await document({
+      type: 'RequestDocument',
+      data: {
+        documentId,
+        kind: n % 2 === 0 ? 'attestations' : 'diplomes',
+        cible: {
+          sessionId: session,
+          candidatureIds: candidats.map((c) => c.candidatureId),
+          adressePublique: 'https://examens.example.org',
+          libelle: '2 candidats',
+        },
+      },
+    });
+    for (const [i, candidat] of candidats.entries()) {
+      const stream = streamName(ATTESTATION_CATEGORY, candidat.candidatureId);
+      const code = verificationCodeFromBytes(
+        createHash('sha256').update(`${candidat.candidatureId}#${i}`).digest(),
+      );
+      const context = scope.context();
+      await reserveUniqueValue(
+        scope.eventStore,
+        { resource: ATTESTATION_CATEGORY, field: 'code', value: code },
+        stream,
+        context,
+      );
+      await handleCommand(scope.eventStore, {
+        stream,
+        decider: attestationDecider,
+        command: {
+          type: 'IssueAttestation',
+          data: {
+            candidatureId: candidat.candidatureId,
+            sessionId: session,
+            juryId,
+            numeroCandidat: candidat.numeroCandidat,
+            code,
+            adresse: verificationAddress('https://examens.example.org', code),
+            documentId,
+            admis: true,
+          },
+        },
+        context,
+      });
+    }
+    await handleCommand(scope.eventStore, {
+      stream: streamName(ATTESTATION_PRINT_CATEGORY, documentId),
+      decider: attestationPrintDecider,
+      command: {
+        type: 'RecordPrint',
+        data: {
+          documentId,
+          sessionId: session,
+          kind: n % 2 === 0 ? 'attestations' : 'diplomes',
+          partie: 0,
+          candidatureIds: candidats.map((c) => c.candidatureId),
+        },
+      },
+      context: scope.context(),
+    });
+    await document(
+      {
+        type: 'RecordDocumentGenerated',
+        data: {
+          documentId,
+          fileName: 'attestations.pdf',
+          sha256: createHash('sha256').update(documentId).digest('hex'),
+          size: 8_000 + n,
+          pages: candidats.length,
+        },
+      },
+      { id: 'generateur-documents', name: 'Générateur de documents' },
+    );
+  },
+};
+
 /** The registry: every aggregate whose commands the product has, with its stories. */
 export const SAMPLES: readonly AggregateSamples[] = [
   geography,
@@ -1496,4 +1860,7 @@ export const SAMPLES: readonly AggregateSamples[] = [
   examIncidents,
   grades,
   deliberations,
+  minutes,
+  admissionDecisions,
+  attestations,
 ];

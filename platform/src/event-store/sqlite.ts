@@ -19,17 +19,30 @@ interface Row {
   metadata: string;
 }
 
-/** A stored row as today's code reads it (an old event type is upcast). */
-const toRecorded = (row: Row): RecordedEvent =>
-  upcast({
+/**
+ * A stored row as today's code reads it (an old event type is upcast). Its data is parsed when first
+ * read: every projection follows the whole log and most skip most event types unread (a closing's
+ * frozen results are megabytes of JSON that one projection reads).
+ */
+const toRecorded = (row: Row): RecordedEvent => {
+  let data: unknown;
+  let parsed = false;
+  return upcast({
     id: row.id,
     type: row.type,
-    data: JSON.parse(row.data) as unknown,
+    get data(): unknown {
+      if (!parsed) {
+        data = JSON.parse(row.data) as unknown;
+        parsed = true;
+      }
+      return data;
+    },
     metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
     streamId: row.stream,
     revision: row.revision,
     position: String(row.position),
   } as RecordedEvent);
+};
 
 interface PendingAppend {
   readonly stream: string;

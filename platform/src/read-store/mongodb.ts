@@ -9,6 +9,7 @@ import {
   comparePositions,
   type CollectionDefinition,
   type ReadModelDocument,
+  sortKeyedFields,
 } from '@examens-pro/domain';
 import { StaleWriterError } from './port.js';
 import type {
@@ -114,10 +115,9 @@ export class MongoReadStore implements ReadStore {
     await this.db.collection('rm_collections').deleteOne({ _id: name as never });
   }
 
+  /** The string fields with a French sort key (all of them unless the definition names some). */
   private stringFields(definition: CollectionDefinition): string[] {
-    return Object.entries(definition.fields)
-      .filter(([, type]) => type === 'string')
-      .map(([field]) => field);
+    return sortKeyedFields(definition);
   }
 
   private definitionOf(name: string): CollectionDefinition {
@@ -322,7 +322,9 @@ class MongoCollection<T extends ReadModelDocument> implements Collection<T> {
     const specs = sort && sort.length > 0 ? sort : [this.definition.defaultSort];
     const order: Record<string, 1 | -1> = {};
     for (const { field, order: direction } of specs) {
-      const path = this.definition.fields[field] === 'string' ? `_k.${field}` : this.field(field);
+      const path = sortKeyedFields(this.definition).includes(field)
+        ? `_k.${field}`
+        : this.field(field);
       order[path] = direction === 'DESC' ? -1 : 1;
     }
     if (!('_id' in order)) order._id = 1;

@@ -3,6 +3,7 @@ import {
   comparePositions,
   type CollectionDefinition,
   type ReadModelDocument,
+  sortKeyedFields,
 } from '@examens-pro/domain';
 import { StaleWriterError } from './port.js';
 import type {
@@ -96,10 +97,9 @@ export class SqliteReadStore implements ReadStore {
     return statement;
   }
 
+  /** The string fields with a French sort key (all of them unless the definition names some). */
   private stringFields(definition: CollectionDefinition): string[] {
-    return Object.entries(definition.fields)
-      .filter(([, type]) => type === 'string')
-      .map(([field]) => field);
+    return sortKeyedFields(definition);
   }
 
   async ensureCollection(definition: CollectionDefinition): Promise<void> {
@@ -446,8 +446,9 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
     const specs = sort && sort.length > 0 ? sort : [this.definition.defaultSort];
     const parts = specs.map(({ field, order }) => {
       const direction = order === 'DESC' ? 'DESC' : 'ASC';
-      const expression =
-        this.definition.fields[field] === 'string' ? `k_${field}` : this.fieldExpression(field);
+      const expression = sortKeyedFields(this.definition).includes(field)
+        ? `k_${field}`
+        : this.fieldExpression(field);
       return `${expression} ${direction}`;
     });
     // Ties keep insertion order: rowid is in every index, in the direction the index is walked, so
@@ -498,7 +499,8 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
   private sortIndex(sort: readonly SortSpec[] | undefined): string | undefined {
     const field = (sort && sort[0]?.field) ?? this.definition.defaultSort.field;
     const type = this.definition.fields[field];
-    if (type === 'string') return `${this.t}_k_${field}`;
+    if (type === 'string' && sortKeyedFields(this.definition).includes(field))
+      return `${this.t}_k_${field}`;
     return type ? `${this.t}_${field}` : undefined;
   }
 

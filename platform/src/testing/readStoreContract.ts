@@ -126,6 +126,32 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
       expect(ids((await persons.list({})).items)).toEqual(['p3', 'p5', 'p1', 'p2', 'p4']);
     });
 
+    it('keeps French sort keys for the declared sort fields only; the others filter, group and sort by code', async () => {
+      const lean: CollectionDefinition = { ...definitionFor(), sortFields: ['nom'] };
+      await store.ensureCollection(lean);
+      await store.write({
+        operations: people.map((doc) => ({ collection: lean.name, type: 'put', doc })),
+      });
+      const leanPersons = store.collection<Person>(lean);
+      const byName = await leanPersons.list({ sort: [{ field: 'nom', order: 'ASC' }] });
+      expect(ids(byName.items)).toEqual(['p3', 'p5', 'p1', 'p2', 'p4']);
+      expect(ids((await leanPersons.list({ filter: { ville: 'Douala' } })).items)).toEqual([
+        'p5',
+        'p2',
+      ]);
+      const groups = await leanPersons.group({ by: ['ville'] });
+      expect(groups.find((g) => g.key.ville === 'Douala')?.count).toBe(2);
+      // Not a sort field: code-point order (« Yaoundé » after « Garoua »), absent first.
+      const byTown = await leanPersons.list({ sort: [{ field: 'ville', order: 'ASC' }] });
+      expect(byTown.items.map((p) => p.ville)).toEqual([
+        null,
+        'Douala',
+        'Douala',
+        'Garoua',
+        'Yaoundé',
+      ]);
+    });
+
     it('pages with skip and limit and always gives the total', async () => {
       const page = await persons.list({
         sort: [{ field: 'age', order: 'ASC' }],

@@ -22,7 +22,9 @@ export const deliberationsProjection: Projection = {
   name: DELIBERATIONS_PROJECTION,
   version: 1,
   collections: [deliberationsCollection],
-  eventTypes: DELIBERATION_EVENT_TYPES,
+  // Not the frozen results themselves (the `resultats` projection's): the jury's counts come with
+  // its closing.
+  eventTypes: DELIBERATION_EVENT_TYPES.filter((type) => type !== 'DeliberationResultsFrozen'),
   async apply(recorded, context) {
     const event = recorded as RecordedEvent<DeliberationEvent>;
     const current = await documentBefore<DeliberationDocument>(
@@ -132,7 +134,10 @@ export const resultsProjection: Projection = {
       }
       case 'CandidatureIdentityCorrected': {
         const event = recorded as RecordedEvent<CandidatureIdentityCorrected>;
-        const current = await context.get<ResultDocument>(resultsCollection, event.data.candidatureId);
+        const current = await context.get<ResultDocument>(
+          resultsCollection,
+          event.data.candidatureId,
+        );
         if (!current || current.revisions.some((r) => r.evenement === event.id)) return;
         const avant = event.data.avant as Record<string, unknown>;
         const apres = event.data.apres as Record<string, unknown>;

@@ -39,7 +39,12 @@ export const documentFileRoutes: FastifyPluginAsync<DocumentRoutesOptions> = asy
     await checkAccess(request, { anyOf: [] });
     const doc = await documents.get(request.params.id);
     if (!doc) throw new NotFoundError('Ce document est introuvable.');
-    await checkAccess(request, { anyOf: documentRequirement(doc.kind) });
+    const principal = await checkAccess(request, { anyOf: documentRequirement(doc.kind) });
+    // An enrôleur reads the admitted candidates of their centre de dépôt only: an extraction made
+    // for another centre, or for every centre, is not theirs to download either.
+    const centre = principal.user.centreDepotId;
+    if (centre && doc.kind === 'extraction-admis' && doc.cible?.centreDepotId !== centre)
+      throw new NotFoundError('Ce document est introuvable.');
     return doc;
   };
 

@@ -2,17 +2,27 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { CONVOCATION_TO_BRING, type ConvocationPage } from '@examens-pro/domain';
+import {
+  CONVOCATION_TO_BRING,
+  type AttestationLayout,
+  type ConvocationPage,
+} from '@examens-pro/domain';
 import { officeTimeZone } from '@examens-pro/platform';
+import { qrSymbol, type AttestationPageToDraw } from './attestations.js';
 import type { ListDocumentOptions } from './listDocument.js';
+import type { MinutesLayout, MinutesRow } from './minutesLayout.js';
 
 /** Messages to a render thread: one render at a time, its rows on demand. */
 export type RowsMessage = { type: 'rows'; rows: readonly unknown[] };
 export type ToRenderThread =
   | {
       type: 'render';
-      /** A list (default: rows are cells), or convocations (rows are pages). */
-      layout?: 'convocations';
+      /** A list (default: rows are cells), convocations (rows are pages), or minutes. */
+      layout?: 'convocations' | 'proces-verbal' | 'attestations';
+      /** Attestations and diplomas: what their pages share (rows are pages). */
+      attestations?: AttestationLayout;
+      /** Minutes: what they say besides their rows. */
+      minutes?: MinutesLayout;
       /** Convocations: what every candidate brings. */
       toBring?: readonly string[];
       title: string;
@@ -155,6 +165,68 @@ export const renderConvocationsOffThread = (
     },
     options.pages,
     (page) => page,
+    options.onProgress,
+  );
+
+/** `renderMinutes` in a worker thread, its rows read here and sent in batches. */
+export const renderMinutesOffThread = (
+  out: Writable,
+  options: {
+    readonly layout: MinutesLayout;
+    readonly editedAt: Date;
+    readonly timeZone?: string;
+    readonly total: number;
+    readonly rows: AsyncIterable<MinutesRow>;
+    readonly onProgress?: (percent: number) => Promise<void>;
+  },
+): Promise<{ pages: number }> =>
+  renderOffThread(
+    out,
+    {
+      type: 'render',
+      layout: 'proces-verbal',
+      minutes: options.layout,
+      title: options.layout.title,
+      editedAt: options.editedAt.getTime(),
+      timeZone: options.timeZone ?? officeTimeZone(),
+      total: options.total,
+      columns: [],
+    },
+    options.rows,
+    (row) => row,
+    options.onProgress,
+  );
+
+/**
+ * `renderAttestations` in a worker thread, its pages read here and sent in batches, each with its
+ * QR symbol computed here (the code's mask choice costs about as much as drawing its page) unless
+ * it comes with one.
+ */
+export const renderAttestationsOffThread = (
+  out: Writable,
+  options: {
+    readonly layout: AttestationLayout;
+    readonly total: number;
+    readonly pages: AsyncIterable<AttestationPageToDraw>;
+    readonly onProgress?: (percent: number) => Promise<void>;
+  },
+): Promise<{ pages: number }> =>
+  renderOffThread(
+    out,
+    {
+      type: 'render',
+      layout: 'attestations',
+      attestations: options.layout,
+      title: options.layout.title,
+      // Unused: an attestation's dates are its own (the layout's), never the clock's.
+      editedAt: 0,
+      timeZone: officeTimeZone(),
+      total: options.total,
+      columns: [],
+    },
+    options.pages,
+    (page): AttestationPageToDraw =>
+      page.symbole ? page : { ...page, symbole: qrSymbol(page.adresse) },
     options.onProgress,
   );
 

@@ -2,8 +2,10 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort } from 'node:worker_threads';
 import type { ConvocationPage } from '@examens-pro/domain';
+import { renderAttestations, type AttestationPageToDraw } from './attestations.js';
 import { renderConvocations } from './convocations.js';
 import { renderListDocument } from './listDocument.js';
+import { renderMinutes, type MinutesRow } from './minutesLayout.js';
 import type { FromRenderThread, RowsMessage, ToRenderThread } from './renderThread.js';
 
 /**
@@ -71,6 +73,30 @@ port.on('message', (message: ToRenderThread) => {
   void (async () => {
     try {
       const out = output();
+      if (message.layout === 'proces-verbal' && message.minutes) {
+        const { pages } = await renderMinutes(out, {
+          layout: message.minutes,
+          editedAt: new Date(message.editedAt),
+          timeZone: message.timeZone,
+          total: message.total,
+          rows: rows<MinutesRow>(),
+          onProgress: (percent) => post({ type: 'progress', percent }),
+        });
+        await finished(out);
+        post({ type: 'done', pages });
+        return;
+      }
+      if (message.layout === 'attestations' && message.attestations) {
+        const { pages } = await renderAttestations(out, {
+          layout: message.attestations,
+          total: message.total,
+          pages: rows<AttestationPageToDraw>(),
+          onProgress: (percent) => post({ type: 'progress', percent }),
+        });
+        await finished(out);
+        post({ type: 'done', pages });
+        return;
+      }
       if (message.layout === 'convocations') {
         const { pages } = await renderConvocations(out, {
           editedAt: new Date(message.editedAt),

@@ -33,7 +33,11 @@ import type { Writable } from 'node:stream';
 import { renderMetiersList } from '../pdf/metiersList.js';
 import { renderExamList } from '../pdf/examLists.js';
 import { renderGradeSheets } from '../pdf/gradeSheets.js';
+import { renderAdmissionExtraction } from '../pdf/admissionExtraction.js';
 import { renderConvocationsOffThread } from '../pdf/renderThread.js';
+import { renderDecisionDocument } from '../pdf/admissionDecision.js';
+import { renderMinutesDocument } from '../pdf/minutes.js';
+import { renderAttestationDocument } from '../pdf/attestationDocuments.js';
 
 export const DOCUMENT_WORKER: Actor = {
   id: 'generateur-documents',
@@ -63,18 +67,44 @@ const EXAM_LISTS_READ = [
   ...projectionsOf('sites-composition'),
   ...projectionsOf('sessions'),
 ];
+const ATTESTATIONS_READ = [
+  ...projectionsOf('attestations'),
+  ...projectionsOf('resultats'),
+  ...projectionsOf('sessions'),
+  ...projectionsOf('metiers'),
+  ...projectionsOf('signataires'),
+];
 const READS: Record<DocumentKind, readonly string[]> = {
   'liste-metiers': projectionsOf('metiers'),
   'liste-emargement': EXAM_LISTS_READ,
   'liste-porte': EXAM_LISTS_READ,
   convocations: [...EXAM_LISTS_READ, ...projectionsOf('epreuves')],
   'fiches-notes': [...EXAM_LISTS_READ, ...projectionsOf('epreuves'), ...projectionsOf('notes')],
+  'proces-verbal': [
+    ...projectionsOf('resultats'),
+    ...projectionsOf('deliberations'),
+    ...projectionsOf('sessions'),
+    ...projectionsOf('jurys'),
+  ],
+  'extraction-admis': [...projectionsOf('resultats'), ...projectionsOf('sessions')],
+  // A signed decision reads its own events; a draft the results, lists and decisions of now.
+  'decision-admission': [
+    ...projectionsOf('resultats'),
+    ...projectionsOf('visas'),
+    ...projectionsOf('jurys'),
+    ...projectionsOf('candidatures'),
+  ],
+  // The admitted candidates' documents: their results, codes, names and the signatories.
+  attestations: ATTESTATIONS_READ,
+  diplomes: ATTESTATIONS_READ,
 };
 
 type Renderer = (
   out: Writable,
   progress: (percent: number) => Promise<void>,
   cible: DocumentTarget | undefined,
+  /** The job's request (attestations issue codes and record prints on behalf of its author). */
+  job: GenerateDocumentData,
 ) => Promise<{ pages: number }>;
 
 export interface DocumentDeps {
@@ -103,10 +133,26 @@ export const generateDocument = (deps: DocumentDeps) => {
     'liste-metiers': (out, progress) => renderMetiersList(out, deps.readStore, now(), progress),
     'liste-emargement': examList('liste-emargement'),
     'liste-porte': examList('liste-porte'),
+    'extraction-admis': (out, progress, cible) => {
+      if (!cible) throw new Error('document sans cible');
+      return renderAdmissionExtraction(out, deps.readStore, cible, now(), progress);
+    },
+    'proces-verbal': (out, progress, cible) => {
+      if (!cible) throw new Error('document sans cible');
+      return renderMinutesDocument(out, deps.readStore, cible, now(), progress);
+    },
+    'decision-admission': (out, progress, cible) => {
+      if (!cible) throw new Error('document sans cible');
+      return renderDecisionDocument(out, deps, cible, now(), progress);
+    },
     'fiches-notes': (out, progress, cible) => {
       if (!cible) throw new Error('document sans cible');
       return renderGradeSheets(out, deps.readStore, cible, now(), progress);
     },
+    attestations: (out, progress, cible, job) =>
+      renderAttestationDocument(out, deps, { ...job, kind: 'attestations', cible }, progress),
+    diplomes: (out, progress, cible, job) =>
+      renderAttestationDocument(out, deps, { ...job, kind: 'diplomes', cible }, progress),
     convocations: async (out, progress, cible) => {
       if (!cible) throw new Error('document sans cible');
       const source = await convocationSource(deps.readStore, cible);
@@ -203,8 +249,9 @@ export const generateDocument = (deps: DocumentDeps) => {
       }
       let pages = 0;
       const file = await deps.storage.write(`${data.documentId}.pdf`, async (out) => {
-        pages = (await renderers[data.kind](out, (percent) => job.progress(percent), data.cible))
-          .pages;
+        pages = (
+          await renderers[data.kind](out, (percent) => job.progress(percent), data.cible, data)
+        ).pages;
       });
       await handleCommand(deps.eventStore, {
         stream,

@@ -21,7 +21,6 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
-import { Link } from 'react-router-dom';
 import {
   formatFrenchDay,
   formatMark,
@@ -33,6 +32,7 @@ import {
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { useRouteCan } from '../../kit/useRouteCan';
 import { readAfterCommand } from '../grades/shared';
+import { JuryMinutesButtons } from '../minutes/JuryMinutesButtons';
 
 const ROUTE = 'espace-examen/gestion-des-admissions/resultat-et-pv';
 
@@ -156,7 +156,6 @@ export const ResultsPage = () => {
           setJuryId(found.jurys[0]?.id ?? '');
       })
       .catch((e: Error) => setError(e.message));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionId, version]);
 
   useEffect(() => {
@@ -266,10 +265,7 @@ export const ResultsPage = () => {
             <Alert severity="success" icon={<GavelIcon />}>
               Délibération close le {formatFrenchDay(view.closLe?.slice(0, 10))} par {view.closPar}{' '}
               — arrêté n° {view.numeroArrete} du {formatFrenchDay(view.dateArrete)}. Les résultats
-              sont arrêtés ; un changement passe par une nouvelle délibération du candidat.{' '}
-              <Link to="/tableau-de-bord/espace-examen/archives-des-proces-verbal/sauvegarde">
-                Établir et archiver le procès-verbal
-              </Link>
+              sont arrêtés ; un changement passe par une nouvelle délibération du candidat.
             </Alert>
           ) : (
             <Alert severity="info">
@@ -281,6 +277,12 @@ export const ResultsPage = () => {
               .
             </Alert>
           )}
+          {closed ? (
+            <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
+              <Typography variant="subtitle1">Procès-verbal du jury, par centre :</Typography>
+              <JuryMinutesButtons sessionId={view.jury.sessionId} juryId={view.jury.id} />
+            </Stack>
+          ) : null}
           {view.anonyme ? (
             <Alert
               severity="warning"

@@ -121,7 +121,7 @@ export const listScreens = (definition: ReferenceListDefinition, AboveList?: Com
     itemLabel: definition.itemLabel,
     newItem: definition.newItem,
     fields: [...identityFields(definition), ...definition.fields.map(fieldOf(definition))],
-    sort: { field: 'libelle', order: 'ASC' },
+    sort: { field: definition.order ?? 'libelle', order: 'ASC' },
     activable: {},
     remove: {
       title: (record) => `Supprimer « ${String(record.libelle)} » ?`,

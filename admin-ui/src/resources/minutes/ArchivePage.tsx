@@ -1,0 +1,306 @@
+import ArchiveIcon from '@mui/icons-material/Archive';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Link as MuiLink,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useDataProvider, useNotify } from 'react-admin';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
+import { formatDateTime, useOfficeTimeZone } from '../../common/format';
+import { readAfterCommand } from '../grades/shared';
+import {
+  archivedFileUrl,
+  formatSize,
+  Sha256,
+  usePvGeneration,
+  type ArchivedVersion,
+} from './shared';
+
+interface JuryChoice {
+  id: string;
+  libelle: string;
+  close: boolean;
+}
+interface CentreChoice {
+  id: string;
+  libelle: string;
+  candidats: number;
+  versions: ArchivedVersion[];
+}
+interface Choices {
+  sessions: { id: string; libelle: string; statut: string }[];
+  jurys?: JuryChoice[];
+  centres?: CentreChoice[];
+}
+
+const Select = ({
+  label,
+  value,
+  onChange,
+  items,
+  helperText = ' ',
+}: {
+  label: string;
+  value: string;
+  onChange: (id: string) => void;
+  items: readonly { id: string; libelle: string }[];
+  helperText?: string;
+}) => (
+  <TextField
+    select
+    label={label}
+    value={items.some((i) => i.id === value) ? value : ''}
+    onChange={(e) => onChange(e.target.value)}
+    sx={{ minWidth: 260 }}
+    helperText={helperText}
+  >
+    {items.map((item) => (
+      <MenuItem key={item.id} value={item.id}>
+        {item.libelle}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
+/**
+ * « Sauvegarde des PV »: a session, one of its juries, one of the jury's centres d'examen; the PV
+ * generated from the closed deliberation (the workers make it), previewed, then archived after a
+ * confirmation as the next version with its SHA-256. The versions already archived are listed:
+ * an archived version never changes.
+ */
+export const ArchivePage = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
+  const notify = useNotify();
+  const timeZone = useOfficeTimeZone();
+  const [choices, setChoices] = useState<Choices>({ sessions: [] });
+  const [sessionId, setSessionId] = useState('');
+  const [juryId, setJuryId] = useState('');
+  const [centreId, setCentreId] = useState('');
+  const [error, setError] = useState<string>();
+  const [version, setVersion] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { generation, generate, reset } = usePvGeneration();
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    const query = new URLSearchParams({
+      ...(sessionId ? { sessionId } : {}),
+      ...(sessionId && juryId ? { juryId } : {}),
+    }).toString();
+    readAfterCommand<Choices>(`/api/archives-pv/choix${query ? `?${query}` : ''}`)
+      .then((found) => {
+        setChoices(found);
+        setError(undefined);
+        if (!sessionId && found.sessions[0]) setSessionId(found.sessions[0].id);
+        if (sessionId && !juryId && found.jurys?.[0]) setJuryId(found.jurys[0].id);
+        if (juryId && !centreId && found.centres?.[0]) setCentreId(found.centres[0].id);
+      })
+      .catch((e: Error) => setError(e.message));
+  }, [sessionId, juryId, version]);
+
+  const jury = choices.jurys?.find((j) => j.id === juryId);
+  const centre = choices.centres?.find((c) => c.id === centreId);
+  const title = jury && centre ? `${jury.libelle} — ${centre.libelle}` : '';
+  const nextVersion = (centre?.versions.length ?? 0) + 1;
+
+  const archive = async () => {
+    if (generation.etat !== 'genere') return;
+    setBusy(true);
+    try {
+      await dataProvider.command('archives-pv', { data: { documentId: generation.documentId } });
+      notify(`Procès-verbal archivé : version ${nextVersion}.`, { type: 'success' });
+      setConfirming(false);
+      reset();
+      reload();
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Sauvegarde des PV" />
+      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
+        <Select
+          label="Session"
+          value={sessionId}
+          onChange={(id) => {
+            setSessionId(id);
+            setJuryId('');
+            setCentreId('');
+            reset();
+          }}
+          items={choices.sessions}
+        />
+        <Select
+          label="Jury"
+          value={juryId}
+          onChange={(id) => {
+            setJuryId(id);
+            setCentreId('');
+            reset();
+          }}
+          items={(choices.jurys ?? []).map((j) => ({
+            id: j.id,
+            libelle: `${j.libelle} — ${j.close ? 'délibération close' : 'délibération ouverte'}`,
+          }))}
+          helperText={
+            sessionId && choices.jurys?.length === 0 ? 'Aucun jury pour cette session.' : ' '
+          }
+        />
+        <Select
+          label="Centre d’examen"
+          value={centreId}
+          onChange={(id) => {
+            setCentreId(id);
+            reset();
+          }}
+          items={(choices.centres ?? []).map((c) => ({
+            id: c.id,
+            libelle: `${c.libelle} (${c.candidats} candidat${c.candidats > 1 ? 's' : ''})`,
+          }))}
+        />
+      </Stack>
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      {jury && !jury.close ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          La délibération du jury « {jury.libelle} » n’est pas close : son procès-verbal se fait à
+          partir des résultats arrêtés, une fois la délibération close (« Résultats et PV »).
+        </Alert>
+      ) : null}
+      {jury?.close && centre ? (
+        <Stack spacing={2} sx={{ mb: 3 }}>
+          <Typography variant="body2" color="text.secondary">
+            Le procès-verbal liste chaque candidat délibéré de ce centre : ses notes par épreuve, sa
+            moyenne, son résultat (« décision du jury » lorsque le jury en a décidé) et son rang ;
+            puis les blocs de signature du président et des membres du jury, la référence et la date
+            de l’arrêté.
+          </Typography>
+          <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
+            <Button
+              variant="outlined"
+              startIcon={<PictureAsPdfIcon />}
+              disabled={generation.etat === 'en-cours'}
+              onClick={() => void generate({ sessionId, juryId, centreExamenId: centreId })}
+            >
+              Générer le procès-verbal
+            </Button>
+            {generation.etat === 'en-cours' ? (
+              <Box sx={{ width: 200 }} role="status" aria-label="Génération du procès-verbal">
+                <LinearProgress
+                  variant={generation.progression > 0 ? 'determinate' : 'indeterminate'}
+                  value={generation.progression}
+                />
+                <Typography variant="caption">Préparation… {generation.progression} %</Typography>
+              </Box>
+            ) : null}
+            {generation.etat === 'genere' ? (
+              <>
+                <MuiLink
+                  href={`/api/documents/${encodeURIComponent(generation.documentId)}/fichier`}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  Télécharger l’aperçu (PDF)
+                </MuiLink>
+                <Button
+                  variant="contained"
+                  startIcon={<ArchiveIcon />}
+                  onClick={() => setConfirming(true)}
+                >
+                  Archiver ce procès-verbal
+                </Button>
+              </>
+            ) : null}
+          </Stack>
+          {generation.etat === 'echec' ? (
+            <Alert severity="error">{generation.message}</Alert>
+          ) : null}
+        </Stack>
+      ) : null}
+      {centre ? (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Versions archivées
+          </Typography>
+          {centre.versions.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              Aucune version archivée pour ce centre.
+            </Typography>
+          ) : (
+            <Table size="small" aria-label="Versions archivées">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Version</TableCell>
+                  <TableCell>Archivée le</TableCell>
+                  <TableCell>Par</TableCell>
+                  <TableCell>SHA-256</TableCell>
+                  <TableCell>Taille</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {centre.versions.map((v) => (
+                  <TableRow key={v.id}>
+                    <TableCell>
+                      {v.numeroVersion}
+                      {v.derniere ? ' (dernière)' : ''}
+                    </TableCell>
+                    <TableCell>{formatDateTime(v.archiveLe, timeZone)}</TableCell>
+                    <TableCell>{v.archivePar}</TableCell>
+                    <TableCell>
+                      <Sha256 value={v.sha256} />
+                    </TableCell>
+                    <TableCell>{formatSize(v.taille)}</TableCell>
+                    <TableCell>
+                      <MuiLink href={archivedFileUrl(v.id, true)} target="_blank" rel="noopener">
+                        Ouvrir
+                      </MuiLink>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </>
+      ) : null}
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogTitle>Archiver le procès-verbal</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Le procès-verbal « {title} » sera archivé comme version {nextVersion}, avec son
+            empreinte SHA-256. Une version archivée ne change plus ; une nouvelle génération
+            s’archive comme une nouvelle version.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Annuler</Button>
+          <Button variant="contained" onClick={() => void archive()} disabled={busy}>
+            Archiver
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+};

@@ -1,0 +1,196 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Link as MuiLink,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { formatDate, formatDateTime, useOfficeTimeZone } from '../../common/format';
+import { apiJson } from '../../common/api';
+import { readAfterCommand } from '../grades/shared';
+import {
+  archivedFileUrl,
+  formatSize,
+  IntegrityChip,
+  Sha256,
+  type ArchivedVersion,
+  type Integrity,
+} from './shared';
+
+const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+/**
+ * « Consultation des PV »: every archived version (newest first), filtered by session or searched
+ * by jury, centre, who archived it or hash; each opened or downloaded as archived, and its bytes
+ * hashed again by the server: « Intègre » or « Altéré ».
+ */
+export const ConsultationsPage = () => {
+  const notify = useNotify();
+  const timeZone = useOfficeTimeZone();
+  const [sessions, setSessions] = useState<{ id: string; libelle: string }[]>([]);
+  const [sessionId, setSessionId] = useState('');
+  const [q, setQ] = useState('');
+  const [rows, setRows] = useState<ArchivedVersion[]>([]);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string>();
+  const [checks, setChecks] = useState<Record<string, Integrity>>({});
+
+  useEffect(() => {
+    // The sessions that have archived PVs, named as archived.
+    readAfterCommand<ArchivedVersion[]>(
+      `/api/archives-pv?sort=${enc(['archiveLe', 'DESC'])}&range=[0,999]`,
+    )
+      .then((all) => {
+        const named = new Map(all.map((v) => [v.sessionId, v.session]));
+        setSessions([...named.entries()].map(([id, libelle]) => ({ id, libelle })));
+      })
+      .catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    const filter = { ...(sessionId ? { sessionId } : {}), ...(q.trim() ? { q: q.trim() } : {}) };
+    const timer = setTimeout(() => {
+      readAfterCommand<ArchivedVersion[]>(
+        `/api/archives-pv?filter=${enc(filter)}&sort=${enc(['archiveLe', 'DESC'])}&range=[0,199]`,
+      )
+        .then((found) => {
+          setRows(found);
+          setTotal(found.length);
+          setError(undefined);
+        })
+        .catch((e: Error) => setError(e.message));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [sessionId, q]);
+
+  const check = async (id: string) => {
+    try {
+      const found = await apiJson<Integrity>(
+        `/api/archives-pv/${encodeURIComponent(id)}/verification`,
+      );
+      setChecks((c) => ({ ...c, [id]: found }));
+      notify(found.message, { type: found.integre ? 'success' : 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Consultation des PV" />
+      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+        <TextField
+          select
+          label="Session"
+          value={sessions.some((s) => s.id === sessionId) ? sessionId : ''}
+          onChange={(e) => setSessionId(e.target.value)}
+          sx={{ minWidth: 240 }}
+        >
+          <MenuItem value="">Toutes les sessions</MenuItem>
+          {sessions.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.libelle}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Rechercher"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          helperText="Jury, centre, agent, empreinte ou arrêté"
+          sx={{ minWidth: 300 }}
+        />
+      </Stack>
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Aucun procès-verbal archivé.
+        </Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Procès-verbaux archivés">
+            <TableHead>
+              <TableRow>
+                <TableCell>Procès-verbal</TableCell>
+                <TableCell>Session</TableCell>
+                <TableCell>Arrêté</TableCell>
+                <TableCell>Version</TableCell>
+                <TableCell>Archivé le</TableCell>
+                <TableCell>Par</TableCell>
+                <TableCell>SHA-256</TableCell>
+                <TableCell>Taille</TableCell>
+                <TableCell>Empreinte</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((v) => (
+                <TableRow key={v.id}>
+                  <TableCell>{v.libelle}</TableCell>
+                  <TableCell>{v.session}</TableCell>
+                  <TableCell>
+                    n° {v.numeroArrete} du {formatDate(v.dateArrete)}
+                  </TableCell>
+                  <TableCell>
+                    {v.numeroVersion}{' '}
+                    {v.derniere ? <Chip size="small" variant="outlined" label="dernière" /> : null}
+                  </TableCell>
+                  <TableCell>{formatDateTime(v.archiveLe, timeZone)}</TableCell>
+                  <TableCell>{v.archivePar}</TableCell>
+                  <TableCell>
+                    <Sha256 value={v.sha256} />
+                  </TableCell>
+                  <TableCell>{formatSize(v.taille)}</TableCell>
+                  <TableCell>
+                    {checks[v.id] ? <IntegrityChip integrity={checks[v.id]!} /> : null}
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} alignItems="center">
+                      <MuiLink href={archivedFileUrl(v.id, true)} target="_blank" rel="noopener">
+                        Ouvrir
+                      </MuiLink>
+                      <Button
+                        size="small"
+                        href={archivedFileUrl(v.id)}
+                        startIcon={<DownloadIcon />}
+                        aria-label={`Télécharger la version ${v.numeroVersion} de ${v.libelle}`}
+                      >
+                        Télécharger
+                      </Button>
+                      <Button
+                        size="small"
+                        startIcon={<FactCheckIcon />}
+                        onClick={() => void check(v.id)}
+                        aria-label={`Vérifier l’empreinte de la version ${v.numeroVersion} de ${v.libelle}`}
+                      >
+                        Vérifier
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {total >= 200 ? (
+        <Typography variant="caption" color="text.secondary">
+          Les 200 dernières versions sont affichées : précisez la recherche.
+        </Typography>
+      ) : null}
+    </Box>
+  );
+};
