@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import {
   CANDIDATURE_CATEGORY,
-  candidatureDecider,
   candidaturesCollection,
-  dossierNumber,
   GRADE_SHEET_CATEGORY,
   gradeSheetDecider,
   gradeSheetId,
-  parseCandidature,
   parseListItem,
   referenceList,
   resultsCollection,
@@ -15,12 +11,7 @@ import {
   sessionDecider,
   streamName,
   type Actor,
-  type Candidature,
-  type CandidatureCommand,
-  type EventEnvelope,
-  type GradeSheet,
   type GradeSheetCommand,
-  type RegistrationFacts,
   type RosterEntry,
 } from '@examens-pro/domain';
 import { DEMO_NOMS, DEMO_PRENOMS_F } from '@examens-pro/embedded';
@@ -32,7 +23,6 @@ import {
   openPorts,
   ProjectionRunner,
   readJuryDeliberation,
-  toEnvelopes,
 } from '@examens-pro/platform';
 import {
   candidaturesProjection,
@@ -43,6 +33,7 @@ import {
 } from '@examens-pro/projections';
 import { listCommands } from '@examens-pro/command-service';
 import { benchConfiguration } from './configuration.js';
+import { allocatedDossier, decidedEnvelopes } from './dossiers.js';
 import { round } from './machine.js';
 
 /**
@@ -149,65 +140,24 @@ export const benchAdmissions = async (options: {
   }
 
   // Dossiers validated and allocated, as the candidature decider decides them.
-  const facts: RegistrationFacts = {
-    registrationOpen: true,
-    deadlinePassed: false,
-    modifiableAfterValidation: false,
-    compositionStarted: false,
-  };
   const rosters = new Map<string, RosterEntry[]>();
   const dossier = (i: number) => {
-    const candidatureId = randomUUID();
     const siteId = siteIds[Math.floor(i / perSite)]!;
     const numeroCandidat = `ELEC-${String(i + 1).padStart(6, '0')}`;
-    const details = parseCandidature({
-      sessionId,
-      metierId,
-      centreDepotId: depots[i % depots.length],
-      categorie: 'libre',
-      nom: DEMO_NOMS[i % DEMO_NOMS.length],
-      prenoms: `${DEMO_PRENOMS_F[(i * 7) % DEMO_PRENOMS_F.length]} Numéro`,
-      sexe: i % 2 ? 'M' : 'F',
-      dateNaissance: new Date(Date.UTC(1970, 0, 1) + (i % 12_000) * 86_400_000)
-        .toISOString()
-        .slice(0, 10),
-      lieuNaissance: 'Yaoundé',
-      nationalite: 'Camerounaise',
-      telephone: `6${String(70_000_000 + i).slice(-8)}`,
-      niveauId,
-    });
-    const commands: CandidatureCommand[] = [
+    const { candidatureId, details, envelopes } = allocatedDossier(
+      i,
       {
-        type: 'CreateCandidature',
-        data: {
-          candidatureId,
-          numeroDossier: dossierNumber('CQP27', i + 1),
-          ...details,
-          facts,
-          piecesDemandees: [],
-          montantDu: null,
-        },
+        sessionId,
+        metierId,
+        centreDepotId: depots[i % depots.length]!,
+        niveauId,
+        siteId,
+        numeroCandidat,
+        numeroTable: (i % perSite) + 1,
       },
-      { type: 'SubmitCandidature', data: { candidatureId, facts } },
-      { type: 'ValidateCandidature', data: { candidatureId, facts, pieces: [], frais: null } },
-      {
-        type: 'AllocateCandidature',
-        data: {
-          candidatureId,
-          siteId,
-          numeroCandidat,
-          numeroTable: (i % perSite) + 1,
-          facts: { compositionStarted: false },
-        },
-      },
-    ];
-    let state: Candidature = candidatureDecider.initialState();
-    const envelopes: EventEnvelope[] = [];
-    for (const command of commands) {
-      const events = candidatureDecider.decide(command, state);
-      for (const event of events) state = candidatureDecider.evolve(state, event);
-      envelopes.push(...toEnvelopes(events, { commandId: randomUUID(), actor: ACTOR, now }));
-    }
+      ACTOR,
+      now,
+    );
     const roster = rosters.get(siteId) ?? [];
     roster.push({
       candidatureId,
@@ -267,13 +217,7 @@ export const benchAdmissions = async (options: {
         },
       ];
       k += 1;
-      let state: GradeSheet = gradeSheetDecider.initialState();
-      const envelopes: EventEnvelope[] = [];
-      for (const command of commands) {
-        const events = gradeSheetDecider.decide(command, state);
-        for (const event of events) state = gradeSheetDecider.evolve(state, event);
-        envelopes.push(...toEnvelopes(events, { commandId: randomUUID(), actor: ACTOR, now }));
-      }
+      const envelopes = decidedEnvelopes(gradeSheetDecider, commands, ACTOR, now);
       marks += roster.length - absent.length;
       await eventStore.appendToStream(streamName(GRADE_SHEET_CATEGORY, feuilleId), envelopes, {
         expectedRevision: 'no_stream',

@@ -1,20 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import {
   CANDIDATURE_CATEGORY,
-  candidatureDecider,
   candidaturesCollection,
-  dossierNumber,
-  parseCandidature,
   streamName,
   type Actor,
-  type Candidature,
-  type CandidatureCommand,
-  type EventEnvelope,
-  type RegistrationFacts,
 } from '@examens-pro/domain';
-import { buildApp, DEMO_NOMS, DEMO_PRENOMS_F } from '@examens-pro/embedded';
-import { eventIdFor, loadConfig, openPorts, toEnvelopes } from '@examens-pro/platform';
+import { buildApp } from '@examens-pro/embedded';
+import { eventIdFor, loadConfig, openPorts } from '@examens-pro/platform';
 import { benchConfiguration } from './configuration.js';
+import { allocatedDossier } from './dossiers.js';
 import { percentile, round } from './machine.js';
 import { startServer } from './server.js';
 
@@ -28,8 +21,6 @@ import { startServer } from './server.js';
  * one retained; then the grid of a 500-candidate site at the written épreuve read `requests` times.
  */
 const ACTOR: Actor = { id: 'mesure-notes', name: 'Mesure des notes' };
-const NOMS = DEMO_NOMS;
-const PRENOMS = DEMO_PRENOMS_F;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const enc = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
 
@@ -94,66 +85,25 @@ export const benchGrades = async (options: {
     );
 
   // 2. Candidates validated and allocated, as the candidature decider decides them.
-  const facts: RegistrationFacts = {
-    registrationOpen: true,
-    deadlinePassed: false,
-    modifiableAfterValidation: false,
-    compositionStarted: false,
-  };
   const rows: string[] = ['numero_candidat;code_epreuve;note'];
   const dossier = (i: number) => {
-    const candidatureId = randomUUID();
     const m = i % options.metiers;
     const siteIndex = Math.floor(i / perSite);
     const numeroCandidat = `M${String(m + 1).padStart(2, '0')}-${String(Math.floor(i / options.metiers) + 1).padStart(5, '0')}`;
-    const details = parseCandidature({
-      sessionId,
-      metierId: metierIds[m],
-      centreDepotId: centreDepot,
-      categorie: 'libre',
-      nom: NOMS[i % NOMS.length],
-      prenoms: `${PRENOMS[(i * 7) % PRENOMS.length]} Numéro`,
-      sexe: i % 2 ? 'M' : 'F',
-      dateNaissance: new Date(Date.UTC(1970, 0, 1) + (i % 12_000) * 86_400_000)
-        .toISOString()
-        .slice(0, 10),
-      lieuNaissance: 'Yaoundé',
-      nationalite: 'Camerounaise',
-      telephone: `6${String(70_000_000 + i).slice(-8)}`,
-      niveauId,
-    });
-    const commands: CandidatureCommand[] = [
+    const { candidatureId, envelopes } = allocatedDossier(
+      i,
       {
-        type: 'CreateCandidature',
-        data: {
-          candidatureId,
-          numeroDossier: dossierNumber('CQP27', i + 1),
-          ...details,
-          facts,
-          piecesDemandees: [],
-          montantDu: null,
-        },
+        sessionId,
+        metierId: metierIds[m]!,
+        centreDepotId: centreDepot,
+        niveauId,
+        siteId: siteIds[siteIndex]!,
+        numeroCandidat,
+        numeroTable: (i % perSite) + 1,
       },
-      { type: 'SubmitCandidature', data: { candidatureId, facts } },
-      { type: 'ValidateCandidature', data: { candidatureId, facts, pieces: [], frais: null } },
-      {
-        type: 'AllocateCandidature',
-        data: {
-          candidatureId,
-          siteId: siteIds[siteIndex]!,
-          numeroCandidat,
-          numeroTable: (i % perSite) + 1,
-          facts: { compositionStarted: false },
-        },
-      },
-    ];
-    let state: Candidature = candidatureDecider.initialState();
-    const envelopes: EventEnvelope[] = [];
-    for (const command of commands) {
-      const events = candidatureDecider.decide(command, state);
-      for (const event of events) state = candidatureDecider.evolve(state, event);
-      envelopes.push(...toEnvelopes(events, { commandId: randomUUID(), actor: ACTOR, now }));
-    }
+      ACTOR,
+      now,
+    );
     const note = (cents: number) =>
       `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
     rows.push(`${numeroCandidat};THEO;${note((i * 37) % 2001)}`);

@@ -99,10 +99,20 @@ describe('documents over HTTP', () => {
     const bad = await t.admin.inject({
       method: 'POST',
       url: '/api/documents',
-      payload: { kind: 'diplomes' },
+      payload: { kind: 'bulletins' },
     });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { message: string }).message).toBe('Type de document inconnu.');
+    // Diplomas are asked for where the candidates' results are checked, not here.
+    const diplomas = await t.admin.inject({
+      method: 'POST',
+      url: '/api/documents',
+      payload: { kind: 'diplomes' },
+    });
+    expect(diplomas.statusCode).toBe(400);
+    expect((diplomas.json() as { message: string }).message).toBe(
+      'Les attestations et les diplômes se demandent depuis les écrans « Attestations » (POST /api/attestations/documents).',
+    );
     const unknown = await t.admin.inject({ method: 'GET', url: '/api/documents/inconnu/fichier' });
     expect(unknown.statusCode).toBe(404);
     expect((unknown.json() as { message: string }).message).toBe('Ce document est introuvable.');
