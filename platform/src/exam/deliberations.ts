@@ -128,6 +128,9 @@ export const readJuryDeliberation = async (
           ...(only ? { id: { $in: [...only] } } : {}),
         },
         sort: [{ field: 'numeroCandidat', order: 'ASC' }],
+        // One query: a jury's candidates are read whole (paging by offset would scan them again
+        // for every page).
+        batchSize: 100_000,
       }))
       dossiers.push(doc);
 
