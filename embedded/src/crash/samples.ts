@@ -31,12 +31,9 @@ import {
   verificationAddress,
   verificationCodeFromBytes,
   type CandidateComputation,
-  type DeliberationCommand,
   gradeSettingsDecider,
   gradeSheetDecider,
   gradeSheetId,
-  type GradeSettingsCommand,
-  type GradeSheetCommand,
   INCIDENT_CATEGORY,
   DEFAULT_TIME_ZONE,
   PV_ARCHIVE_CATEGORY,
@@ -69,6 +66,8 @@ import {
   userModifySchema,
   type Actor,
   type CommandContext,
+  type Decider,
+  type DomainEvent,
   type ListField,
   type ReferenceListDefinition,
   type RequiredPiece,
@@ -83,7 +82,6 @@ import {
   MINISTER_SIGNATURE_CATEGORY,
   MINISTER_SIGNATURE_ID,
   ministerSignatureDecider,
-  type AdmissionDecisionCommand,
   type DecisionCandidate,
 } from '@examens-pro/domain';
 import {
@@ -129,6 +127,19 @@ export interface AggregateSamples {
 }
 
 const GENERATOR: Actor = { id: 'generateur-charge', name: 'Générateur de charge' };
+
+/**
+ * A story's commands on one stream: decided and appended through the shared handler, as the
+ * generator (or `actor`), the way the product's routes write them.
+ */
+const commandsOn =
+  <Command, Event extends DomainEvent, State>(
+    scope: { readonly eventStore: EventStore; context(actor?: Actor): CommandContext },
+    stream: string,
+    decider: Decider<Command, Event, State>,
+  ) =>
+  (command: Command, actor?: Actor) =>
+    handleCommand(scope.eventStore, { stream, decider, command, context: scope.context(actor) });
 const START = Date.UTC(2026, 0, 5, 8, 0, 0);
 
 /** What the stories share: the store, the clock, the items made so far and who references what. */
@@ -1279,13 +1290,11 @@ const grades: AggregateSamples = {
   weight: 1,
   async story(scope, n) {
     const { sessionId, siteId, epreuveId } = await examOf(scope);
-    const settings = (command: GradeSettingsCommand) =>
-      handleCommand(scope.eventStore, {
-        stream: streamName(GRADE_SETTINGS_CATEGORY, sessionId),
-        decider: gradeSettingsDecider,
-        command,
-        context: scope.context(),
-      });
+    const settings = commandsOn(
+      scope,
+      streamName(GRADE_SETTINGS_CATEGORY, sessionId),
+      gradeSettingsDecider,
+    );
     // A sheet per story: the same site and épreuve in a session of its own name.
     const sheetSession = `${sessionId}-${n}`;
     const feuilleId = gradeSheetId(sheetSession, epreuveId, siteId);
@@ -1294,13 +1303,7 @@ const grades: AggregateSamples = {
       { id: 'agent-saisie-1', name: 'Agent de saisie 1' },
       { id: 'agent-saisie-2', name: 'Agent de saisie 2' },
     ];
-    const sheet = (command: GradeSheetCommand, actor?: Actor) =>
-      handleCommand(scope.eventStore, {
-        stream: streamName(GRADE_SHEET_CATEGORY, feuilleId),
-        decider: gradeSheetDecider,
-        command,
-        context: scope.context(actor),
-      });
+    const sheet = commandsOn(scope, streamName(GRADE_SHEET_CATEGORY, feuilleId), gradeSheetDecider);
     await settings({
       type: 'OpenGradeWindow',
       data: { sessionId, fenetre: 'importation', sessionStatut: 'composition' },
@@ -1393,20 +1396,12 @@ const deliberations: AggregateSamples = {
     const session = `${sessionId}-delib-${n}`;
     const feuilleId = gradeSheetId(session, epreuveId, siteId);
     const keys = { feuilleId, sessionId: session, epreuveId, siteId };
-    const sheet = (command: GradeSheetCommand) =>
-      handleCommand(scope.eventStore, {
-        stream: streamName(GRADE_SHEET_CATEGORY, feuilleId),
-        decider: gradeSheetDecider,
-        command,
-        context: scope.context(),
-      });
-    const deliberate = (command: DeliberationCommand) =>
-      handleCommand(scope.eventStore, {
-        stream: streamName(DELIBERATION_CATEGORY, juryId),
-        decider: deliberationDecider,
-        command,
-        context: scope.context(),
-      });
+    const sheet = commandsOn(scope, streamName(GRADE_SHEET_CATEGORY, feuilleId), gradeSheetDecider);
+    const deliberate = commandsOn(
+      scope,
+      streamName(DELIBERATION_CATEGORY, juryId),
+      deliberationDecider,
+    );
     const notes = [14, 8.5, 11 + (n % 5)];
     const roster = notes.map((_, i) => ({
       candidatureId: `candidature-deliberation-${n}-${i}`,
@@ -1589,13 +1584,11 @@ const admissionDecisions: AggregateSamples = {
     });
     const departementId = await scope.reference('departements');
     const decisionId = admissionDecisionId(`${sessionId}-decision-${n}`, departementId, 1);
-    const decide = (command: AdmissionDecisionCommand, actor?: Actor) =>
-      handleCommand(scope.eventStore, {
-        stream: streamName(DECISION_CATEGORY, decisionId),
-        decider: admissionDecisionDecider,
-        command,
-        context: scope.context(actor),
-      });
+    const decide = commandsOn(
+      scope,
+      streamName(DECISION_CATEGORY, decisionId),
+      admissionDecisionDecider,
+    );
     const candidate = (i: number): DecisionCandidate => ({
       candidatureId: `candidature-decision-${n}-${i}`,
       numeroCandidat: `DEC-${String(n * 10 + i).padStart(5, '0')}`,
@@ -1653,13 +1646,7 @@ const admissionDecisions: AggregateSamples = {
       },
     });
     const worker: Actor = { id: 'generateur-documents', name: 'Générateur de documents' };
-    const document = (command: Parameters<typeof documentDecider.decide>[0], actor?: Actor) =>
-      handleCommand(scope.eventStore, {
-        stream: streamName(DOCUMENT_CATEGORY, documentId),
-        decider: documentDecider,
-        command,
-        context: scope.context(actor),
-      });
+    const document = commandsOn(scope, streamName(DOCUMENT_CATEGORY, documentId), documentDecider);
     await document({
       type: 'RequestDocument',
       data: {
@@ -1760,13 +1747,7 @@ const attestations: AggregateSamples = {
       context: scope.context(),
     });
     const documentId = `document-attestations-${n}`;
-    const document = (command: Parameters<typeof documentDecider.decide>[0], actor?: Actor) =>
-      handleCommand(scope.eventStore, {
-        stream: streamName(DOCUMENT_CATEGORY, documentId),
-        decider: documentDecider,
-        command,
-        context: scope.context(actor),
-      });
+    const document = commandsOn(scope, streamName(DOCUMENT_CATEGORY, documentId), documentDecider);
     await document({
       type: 'RequestDocument',
       data: {
