@@ -130,8 +130,7 @@ export const ConsultationsPage = () => {
                 <TableCell>Version</TableCell>
                 <TableCell>Archivé le</TableCell>
                 <TableCell>Par</TableCell>
-                <TableCell>SHA-256</TableCell>
-                <TableCell>Taille</TableCell>
+                <TableCell>SHA-256 et taille</TableCell>
                 <TableCell>Empreinte</TableCell>
                 <TableCell />
               </TableRow>
@@ -152,13 +151,15 @@ export const ConsultationsPage = () => {
                   <TableCell>{v.archivePar}</TableCell>
                   <TableCell>
                     <Sha256 value={v.sha256} />
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {formatSize(v.taille)}
+                    </Typography>
                   </TableCell>
-                  <TableCell>{formatSize(v.taille)}</TableCell>
                   <TableCell>
                     {checks[v.id] ? <IntegrityChip integrity={checks[v.id]!} /> : null}
                   </TableCell>
                   <TableCell>
-                    <Stack direction="row" spacing={1} alignItems="center">
+                    <Stack spacing={0.5} alignItems="flex-start">
                       <MuiLink href={archivedFileUrl(v.id, true)} target="_blank" rel="noopener">
                         Ouvrir
                       </MuiLink>
