@@ -600,6 +600,7 @@ export const benchAllocation = async (options: {
       readStore.close(),
       ports.sessionStore.close(),
       ports.signInLimiter.close(),
+      ports.lookupLimiter.close(),
     ]);
   }
 };

@@ -39,6 +39,8 @@ export interface EmbeddedDeps {
   readonly storage: DocumentStorage;
   readonly sessionStore: SessionStorePort;
   readonly signInLimiter: SignInLimiter;
+  /** Failed public results lookups per numéro de candidat. */
+  readonly lookupLimiter: SignInLimiter;
   /** ≥ 32 characters (generated once into DATA_DIR by `loadConfig`). */
   readonly sessionSecret: string;
   readonly information?: () => ProductInformation;
@@ -113,6 +115,9 @@ export const buildApp = async (
     eventStore: deps.eventStore,
     jobQueue: deps.jobQueue,
     storage: deps.storage,
+    lookupLimiter: deps.lookupLimiter,
+    publicLimits: (deps.rateLimits ?? rateLimitsOf({})).public,
+    publicUrl: deps.publicUrl,
     information:
       deps.information ??
       (() => ({

@@ -34,6 +34,7 @@ const main = async (): Promise<void> => {
             ports.readStore.close(),
             ports.sessionStore.close(),
             ports.signInLimiter.close(),
+            ports.lookupLimiter.close(),
           ]),
         )
         .then(() => process.exit(0));

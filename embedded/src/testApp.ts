@@ -11,6 +11,8 @@ import {
   SqliteReadStore,
   SqliteSessionStore,
   SqliteSignInLimiter,
+  lookupLimiterIn,
+  rateLimitsOf,
   type RateLimits,
 } from '@examens-pro/platform';
 import { buildApp } from './app.js';
@@ -45,6 +47,7 @@ export const startTestApp = async (
   const storage = new DirectoryDocumentStorage(join(dir, 'documents'));
   const sessionStore = new SqliteSessionStore(join(dir, 'sessions.db'));
   const signInLimiter = new SqliteSignInLimiter(join(dir, 'sessions.db'));
+  const lookupLimiter = lookupLimiterIn(join(dir, 'sessions.db'));
   const { app, runner } = await buildApp({
     eventStore,
     readStore,
@@ -52,12 +55,21 @@ export const startTestApp = async (
     storage,
     sessionStore,
     signInLimiter,
+    lookupLimiter,
     sessionSecret: 'secret-de-test-secret-de-test-secret-de-test',
     publicUrl: options.publicUrl,
     trustedProxies: options.trustedProxies,
     // Route tests play many users from one address (127.0.0.1): a budget that only the tests of
     // the limits themselves lower.
-    rateLimits: options.rateLimits ?? { auth: { max: 10_000, windowSeconds: 60 } },
+    rateLimits: options.rateLimits ?? {
+      auth: { max: 10_000, windowSeconds: 60 },
+      public: Object.fromEntries(
+        Object.keys(rateLimitsOf({}).public!).map((name) => [
+          name,
+          { max: 10_000, windowSeconds: 60 },
+        ]),
+      ) as unknown as NonNullable<RateLimits['public']>,
+    },
     uiDir: options.uiDir,
   });
   await app.ready();
@@ -192,6 +204,7 @@ export const startTestApp = async (
       await readStore.close();
       await sessionStore.close();
       await signInLimiter.close();
+      await lookupLimiter.close();
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };

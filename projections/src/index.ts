@@ -34,6 +34,8 @@ import {
 export * from './exam/gradesProjections.js';
 import { attestationsProjection } from './exam/attestationsProjection.js';
 export { attestationsProjection } from './exam/attestationsProjection.js';
+import { publicResultsProjection } from './public/publicResultsProjection.js';
+export { publicResultsProjection } from './public/publicResultsProjection.js';
 import { deliberationsProjection, resultsProjection } from './exam/deliberationsProjections.js';
 export * from './exam/deliberationsProjections.js';
 import { pvArchivesProjection, resultsVisibilityProjection } from './exam/minutesProjections.js';
@@ -75,4 +77,5 @@ export const allProjections = (): Projection[] => [
   ministerSignaturesProjection,
   admissionDecisionsProjection,
   attestationsProjection,
+  publicResultsProjection,
 ];

@@ -20,8 +20,11 @@ import {
   type DocumentStorage,
   type EventStore,
   type JobQueue,
+  type PublicRateLimits,
   type ReadStore,
+  type SignInLimiter,
 } from '@examens-pro/platform';
+import { publicRoutes } from './routes/public/index.js';
 import { accountReadRoutes, type ProductInformation } from './routes/accounts.js';
 import { documentFileRoutes, imageFileRoutes } from './routes/documents.js';
 import { exportRoutes } from './routes/exports.js';
@@ -56,6 +59,12 @@ export interface QueryServiceOptions {
   readonly storage: DocumentStorage;
   /** Version, build and adapters, for the `informations` screen. */
   readonly information: () => ProductInformation;
+  /** Failed public results lookups per numéro de candidat. */
+  readonly lookupLimiter: SignInLimiter;
+  /** The public calls' budgets per client address (default: `publicRateLimitsOf`). */
+  readonly publicLimits?: PublicRateLimits;
+  /** PUBLIC_URL: the product's public origin. */
+  readonly publicUrl?: string;
 }
 
 /** Every resource the query service lists: the read resources of every aggregate's manifest. */
@@ -84,9 +93,20 @@ export const readRequirement = (name: string): readonly string[] => {
 
 export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
   app,
-  { readStore, eventStore, jobQueue, storage, information },
+  { readStore, eventStore, jobQueue, storage, information, lookupLimiter, publicLimits, publicUrl },
 ) => {
   installErrorHandling(app);
+  // The public area's calls: no session, their own limits (the gateway sends every method here).
+  await app.register(publicRoutes, {
+    prefix: '/api/public',
+    readStore,
+    eventStore,
+    jobQueue,
+    storage,
+    lookupLimiter,
+    limits: publicLimits,
+    publicUrl,
+  });
   // An export shows references by their libellé, read from the referenced resource's collection.
   const labels: LabelSource = async (name, ids) => {
     const referenced = RESOURCES.find((resource) => resource.name === name);

@@ -57,6 +57,7 @@ import { DELIBERATION_CATEGORY } from '../exam/deliberation.js';
 import { deliberationsResource, resultsResource } from '../exam/deliberationContracts.js';
 import { ATTESTATION_CATEGORY, ATTESTATION_PRINT_CATEGORY } from '../exam/attestation.js';
 import { attestationsResource } from '../exam/attestationContracts.js';
+import { VERIFICATION_CATEGORY } from '../public/verifications.js';
 import { DECISION_CATEGORY } from '../exam/admissionDecision.js';
 import { decisionsResource } from '../exam/admissionDecisionContracts.js';
 import {
@@ -373,6 +374,17 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     // document, written by the workers): the list's « générée » and its counts.
     category: ATTESTATION_PRINT_CATEGORY,
     label: 'Tirages d’attestations',
+    resources: [],
+    commands: false,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // The public verifications of an attestation's code (`/diplomes`), one stream per attestation
+    // and day, written by the public lookup: their counts show on the staff's attestation.
+    category: VERIFICATION_CATEGORY,
+    label: 'Vérifications d’attestations',
     resources: [],
     commands: false,
     references: [],

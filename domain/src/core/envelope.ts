@@ -12,6 +12,9 @@ export interface Actor {
 
 export const SYSTEM_ACTOR: Actor = { id: 'systeme', name: 'Système' };
 
+/** The public site's visitors, never identified (a verification, a payment begun). */
+export const PUBLIC_ACTOR: Actor = { id: 'public', name: 'Site public' };
+
 export interface EventMetadata {
   readonly actor: Actor;
   /** ISO 8601 instant at which the command was handled. */

@@ -21,6 +21,13 @@ import {
   type AttestationPrintEvent,
 } from './attestation.js';
 import type { DeliberationEvent, FrozenResult } from './deliberation.js';
+import {
+  totalVerifications,
+  verificationCountAfter,
+  verificationsAfter,
+  type DailyVerifications,
+  type VerificationEvent,
+} from '../public/verifications.js';
 
 export interface AttestationDocument extends ReadModelDocument {
   candidatureId: string;
@@ -60,6 +67,9 @@ export interface AttestationDocument extends ReadModelDocument {
   tiragesDiplome: number;
   dernierTirageLe: string | null;
   dernierTiragePar: string | null;
+  /** Its public verifications (`/diplomes`), per day, the most recent first; and their total. */
+  verifications: DailyVerifications[];
+  verificationsTotal: number;
   modifieLe: string;
   modifiePar: string;
 }
@@ -87,6 +97,7 @@ export const attestationsCollection: CollectionDefinition = {
     generee: 'boolean',
     tirages: 'number',
     tiragesDiplome: 'number',
+    verificationsTotal: 'number',
     emiseLe: 'string',
     dernierTirageLe: 'string',
   },
@@ -108,6 +119,7 @@ export const ATTESTATION_PROJECTION_EVENT_TYPES = [
   'CandidateRedeliberated',
   'AttestationIssued',
   'AttestationsPrinted',
+  'AttestationVerified',
 ] as const;
 
 const stampOf = (event: RecordedEvent) => ({
@@ -155,13 +167,15 @@ const fromResult = (
   tiragesDiplome: current?.tiragesDiplome ?? 0,
   dernierTirageLe: current?.dernierTirageLe ?? null,
   dernierTiragePar: current?.dernierTiragePar ?? null,
+  verifications: current?.verifications ?? [],
+  verificationsTotal: current?.verificationsTotal ?? 0,
   ...stampOf(event),
 });
 
 /** The candidates an event of the projection names (to read their documents first). */
 export const attestationCandidatesOf = (recorded: RecordedEvent): string[] => {
   const event = recorded as unknown as RecordedEvent<
-    DeliberationEvent | AttestationEvent | AttestationPrintEvent
+    DeliberationEvent | AttestationEvent | AttestationPrintEvent | VerificationEvent
   >;
   switch (event.type) {
     case 'DeliberationResultsFrozen':
@@ -172,6 +186,8 @@ export const attestationCandidatesOf = (recorded: RecordedEvent): string[] => {
       return [event.data.candidatureId];
     case 'AttestationsPrinted':
       return event.data.candidatureIds;
+    case 'AttestationVerified':
+      return [event.data.candidatureId];
     default:
       return [];
   }
@@ -186,7 +202,7 @@ export const attestationDocumentsAfter = (
   current: (candidatureId: string) => AttestationDocument | null,
 ): AttestationDocument[] => {
   const event = recorded as unknown as RecordedEvent<
-    DeliberationEvent | AttestationEvent | AttestationPrintEvent
+    DeliberationEvent | AttestationEvent | AttestationPrintEvent | VerificationEvent
   >;
   switch (event.type) {
     case 'DeliberationResultsFrozen': {
@@ -246,6 +262,17 @@ export const attestationDocumentsAfter = (
           },
         ];
       });
+    }
+    case 'AttestationVerified': {
+      const doc = current(event.data.candidatureId);
+      if (!doc) return [];
+      const verifications = verificationsAfter(
+        doc.verifications ?? [],
+        event.data.jour,
+        verificationCountAfter(event),
+      );
+      // Not the document's stamp: a verification is no change of the attestation.
+      return [{ ...doc, verifications, verificationsTotal: totalVerifications(verifications) }];
     }
     default:
       return [];

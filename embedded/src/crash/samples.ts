@@ -26,6 +26,9 @@ import {
   computeResult,
   ATTESTATION_CATEGORY,
   ATTESTATION_PRINT_CATEGORY,
+  VERIFICATION_CATEGORY,
+  verificationStream,
+  PUBLIC_ACTOR,
   attestationDecider,
   attestationPrintDecider,
   verificationAddress,
@@ -1694,7 +1697,12 @@ const admissionDecisions: AggregateSamples = {
 const attestations: AggregateSamples = {
   name: 'attestations',
   provides: [],
-  writes: [DELIBERATION_CATEGORY, ATTESTATION_CATEGORY, ATTESTATION_PRINT_CATEGORY],
+  writes: [
+    DELIBERATION_CATEGORY,
+    ATTESTATION_CATEGORY,
+    ATTESTATION_PRINT_CATEGORY,
+    VERIFICATION_CATEGORY,
+  ],
   weight: 1,
   async story(scope, n) {
     const { sessionId, siteId, epreuveId } = await examOf(scope);
@@ -1791,6 +1799,20 @@ const attestations: AggregateSamples = {
         },
         context,
       });
+      // Checked on the public page as many times as its index says, as the public route records it.
+      for (let k = 0; k <= i; k += 1)
+        await scope.eventStore.appendToStream(
+          verificationStream(candidat.candidatureId, '2027-07-20'),
+          toEnvelopes(
+            [
+              {
+                type: 'AttestationVerified',
+                data: { candidatureId: candidat.candidatureId, code, jour: '2027-07-20' },
+              },
+            ],
+            { ...scope.context(), actor: PUBLIC_ACTOR },
+          ),
+        );
     }
     await handleCommand(scope.eventStore, {
       stream: streamName(ATTESTATION_PRINT_CATEGORY, documentId),

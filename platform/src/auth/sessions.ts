@@ -58,6 +58,9 @@ const OWN_CSRF_HANDLING = [
   /^\/api\/auth\/signout\/?$/,
   /^\/api\/auth\/(signin|callback)\/[^/]+\/?$/,
   /^\/api\/can\/uniq\/?$/,
+  // The public calls carry no session (nothing ambient to abuse): no token either. Each has its
+  // own rate limit, and the payment provider's notifications their own signature.
+  /^\/api\/public\//,
 ];
 
 // Without userInfo: the overload the typings pick first wants one; the token is bound to the session.

@@ -51,7 +51,13 @@ const variablesReadByCode = (): Set<string> => {
   return found;
 };
 
-const APP_SERVICES = ['command-service', 'query-service', 'projections', 'workers'];
+const APP_SERVICES = [
+  'command-service',
+  'query-service',
+  'public-service',
+  'projections',
+  'workers',
+];
 // Read by the code but meaningful only in one mode or with a safe default.
 const OPTIONAL = new Set([
   'HOST',
@@ -84,6 +90,7 @@ describe('docker-compose.yml (distributed mode)', () => {
         'gateway',
         'mongo',
         'projections',
+        'public-service',
         'query-service',
         'redis',
         'workers',
@@ -92,6 +99,7 @@ describe('docker-compose.yml (distributed mode)', () => {
     const entry = (service: string) => compose.services[service]!.command!.join(' ');
     expect(entry('command-service')).toBe('node command-service/dist/server.js');
     expect(entry('query-service')).toBe('node query-service/dist/server.js');
+    expect(entry('public-service')).toBe('node query-service/dist/server.js');
     expect(entry('projections')).toBe('node projections/dist/main.js');
     expect(entry('workers')).toBe('node workers/dist/main.js');
   });
@@ -155,6 +163,12 @@ describe('docker-compose.yml (distributed mode)', () => {
     expect(nginx).toMatch(/default command_service;/);
     // GET /api/auth/csrf and /session belong to the sign-in service (command-service).
     expect(nginx).toMatch(/location \/api\/auth\/ \{\s*proxy_pass http:\/\/command_service;/);
+    // Every method of the public calls to the query service's public replicas.
+    expect(nginx).toMatch(/location \/api\/public\/ \{\s*proxy_pass http:\/\/public_service;/);
+    expect(compose.services['public-service']!.command).toEqual([
+      'node',
+      'query-service/dist/server.js',
+    ]);
     expect(nginx).toMatch(/try_files \$uri \/index\.html;/);
   });
 
@@ -168,7 +182,7 @@ describe('docker-compose.yml (distributed mode)', () => {
     const nginx = readFileSync(join(ROOT, 'gateway/nginx.conf'), 'utf8');
     expect(nginx).not.toMatch(/\$proxy_add_x_forwarded_for/);
     const forwarded = [...nginx.matchAll(/proxy_set_header X-Forwarded-For (\S+);/g)];
-    expect(forwarded.map((m) => m[1])).toEqual(['$remote_addr', '$remote_addr']);
+    expect(forwarded.map((m) => m[1])).toEqual(['$remote_addr', '$remote_addr', '$remote_addr']);
   });
 
   it('sends the services’ security headers with the UI files the gateway serves itself', () => {

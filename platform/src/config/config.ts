@@ -21,6 +21,7 @@ import {
 } from '../auth/sessionStore.js';
 import {
   RedisSignInLimiter,
+  RESULTS_LOOKUP_LIMIT,
   SqliteSignInLimiter,
   type SignInLimiter,
 } from '../auth/signInLimiter.js';
@@ -127,6 +128,24 @@ export interface RateLimit {
 export interface RateLimits {
   /** Sign-in, callback and password change POSTs of /api/auth (one budget for the three). */
   readonly auth: RateLimit;
+  /**
+   * The public calls (`/api/public/*`), each with its own budget per client address. Generous for
+   * the results lookup: the customers of one mobile operator share few addresses.
+   */
+  readonly public?: PublicRateLimits;
+}
+
+export interface PublicRateLimits {
+  /** `POST /api/public/resultats`. */
+  readonly resultats: RateLimit;
+  /** `POST /api/public/verifications` (attestations and diplomas). */
+  readonly verifications: RateLimit;
+  /** The payment page's calls (a dossier's amount, a payment, a receipt). */
+  readonly paiements: RateLimit;
+  /** The payment provider's notifications (webhook). */
+  readonly notifications: RateLimit;
+  /** The home and diploma pages' reads (sessions open, exams offered). */
+  readonly pages: RateLimit;
 }
 
 const positiveInteger = (name: string, value: string | undefined, fallback: number): number => {
@@ -138,15 +157,32 @@ const positiveInteger = (name: string, value: string | undefined, fallback: numb
 };
 
 /** The limits per client address (AUTH_RATE_LIMIT_MAX per AUTH_RATE_LIMIT_WINDOW_SECONDS: 30 a minute). */
+const limitOf = (
+  env: NodeJS.ProcessEnv,
+  prefix: string,
+  max: number,
+  windowSeconds = 60,
+): RateLimit => ({
+  max: positiveInteger(`${prefix}_RATE_LIMIT_MAX`, env[`${prefix}_RATE_LIMIT_MAX`], max),
+  windowSeconds: positiveInteger(
+    `${prefix}_RATE_LIMIT_WINDOW_SECONDS`,
+    env[`${prefix}_RATE_LIMIT_WINDOW_SECONDS`],
+    windowSeconds,
+  ),
+});
+
+/** The public calls' budgets per client address, a minute each unless told otherwise. */
+export const publicRateLimitsOf = (env: NodeJS.ProcessEnv = process.env): PublicRateLimits => ({
+  resultats: limitOf(env, 'PUBLIC_RESULTS', 600),
+  verifications: limitOf(env, 'PUBLIC_VERIFICATIONS', 120),
+  paiements: limitOf(env, 'PUBLIC_PAYMENTS', 60),
+  notifications: limitOf(env, 'PAYMENT_WEBHOOK', 600),
+  pages: limitOf(env, 'PUBLIC_PAGES', 600),
+});
+
 export const rateLimitsOf = (env: NodeJS.ProcessEnv = process.env): RateLimits => ({
-  auth: {
-    max: positiveInteger('AUTH_RATE_LIMIT_MAX', env.AUTH_RATE_LIMIT_MAX, 30),
-    windowSeconds: positiveInteger(
-      'AUTH_RATE_LIMIT_WINDOW_SECONDS',
-      env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      60,
-    ),
-  },
+  auth: limitOf(env, 'AUTH', 30),
+  public: publicRateLimitsOf(env),
 });
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -190,22 +226,39 @@ export const openJobQueue = (config: Config): JobQueue =>
 export const openDocumentStorage = (config: Config): DocumentStorage =>
   new DirectoryDocumentStorage(documentsDirectory(config.dataDir));
 
-/** REDIS_URL set → sessions and failed sign-ins in Redis (shared by replicas), otherwise SQLite in DATA_DIR. */
+/**
+ * REDIS_URL set → sessions, failed sign-ins and failed results lookups in Redis (shared by
+ * replicas), otherwise SQLite in DATA_DIR.
+ */
 export const openSessionPorts = (
   config: Config,
-): { sessionStore: SessionStorePort; signInLimiter: SignInLimiter } => {
+): {
+  sessionStore: SessionStorePort;
+  signInLimiter: SignInLimiter;
+  lookupLimiter: SignInLimiter;
+} => {
   if (config.redisUrl) {
     return {
       sessionStore: new RedisSessionStore(new Redis(config.redisUrl)),
       signInLimiter: new RedisSignInLimiter(new Redis(config.redisUrl)),
+      lookupLimiter: new RedisSignInLimiter(
+        new Redis(config.redisUrl),
+        'examens:echecs-resultats:',
+        RESULTS_LOOKUP_LIMIT,
+      ),
     };
   }
   const file = join(config.dataDir, 'sessions.db');
   return {
     sessionStore: new SqliteSessionStore(file),
     signInLimiter: new SqliteSignInLimiter(file),
+    lookupLimiter: lookupLimiterIn(file),
   };
 };
+
+/** Failed results lookups per numéro de candidat, in a SQLite file (embedded mode, tests). */
+export const lookupLimiterIn = (file: string): SignInLimiter =>
+  new SqliteSignInLimiter(file, { table: 'echecs_resultats', limit: RESULTS_LOOKUP_LIMIT });
 
 export interface Ports {
   readonly eventStore: EventStore;
@@ -214,6 +267,8 @@ export interface Ports {
   readonly storage: DocumentStorage;
   readonly sessionStore: SessionStorePort;
   readonly signInLimiter: SignInLimiter;
+  /** Failed public results lookups per numéro de candidat. */
+  readonly lookupLimiter: SignInLimiter;
   /** Closes what was opened, the queue first (it may still record outcomes in the stores). */
   close(): Promise<void>;
 }
@@ -224,7 +279,7 @@ export const openPorts = (config: Config): Ports => {
   const readStore = openReadStore(config);
   const jobQueue = openJobQueue(config);
   const storage = openDocumentStorage(config);
-  const { sessionStore, signInLimiter } = openSessionPorts(config);
+  const { sessionStore, signInLimiter, lookupLimiter } = openSessionPorts(config);
   return {
     eventStore,
     readStore,
@@ -232,6 +287,7 @@ export const openPorts = (config: Config): Ports => {
     storage,
     sessionStore,
     signInLimiter,
+    lookupLimiter,
     close: async () => {
       await jobQueue.close();
       await Promise.all([
@@ -239,6 +295,7 @@ export const openPorts = (config: Config): Ports => {
         readStore.close(),
         sessionStore.close(),
         signInLimiter.close(),
+        lookupLimiter.close(),
       ]);
     },
   };

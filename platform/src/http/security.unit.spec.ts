@@ -41,10 +41,18 @@ describe('TRUSTED_PROXIES', () => {
 
 describe('rate limits', () => {
   it('allow 30 sign-in POSTs a minute per address by default, and follow the environment', () => {
-    expect(rateLimitsOf({})).toEqual({ auth: { max: 30, windowSeconds: 60 } });
+    expect(rateLimitsOf({}).auth).toEqual({ max: 30, windowSeconds: 60 });
     expect(
-      rateLimitsOf({ AUTH_RATE_LIMIT_MAX: '5', AUTH_RATE_LIMIT_WINDOW_SECONDS: '10' }),
-    ).toEqual({ auth: { max: 5, windowSeconds: 10 } });
+      rateLimitsOf({ AUTH_RATE_LIMIT_MAX: '5', AUTH_RATE_LIMIT_WINDOW_SECONDS: '10' }).auth,
+    ).toEqual({ max: 5, windowSeconds: 10 });
+    expect(rateLimitsOf({}).public).toEqual({
+      resultats: { max: 600, windowSeconds: 60 },
+      verifications: { max: 120, windowSeconds: 60 },
+      paiements: { max: 60, windowSeconds: 60 },
+      notifications: { max: 600, windowSeconds: 60 },
+      pages: { max: 600, windowSeconds: 60 },
+    });
+    expect(rateLimitsOf({ PUBLIC_RESULTS_RATE_LIMIT_MAX: '9' }).public?.resultats.max).toBe(9);
     expect(() => rateLimitsOf({ AUTH_RATE_LIMIT_MAX: '0' })).toThrow(
       new ConfigError('AUTH_RATE_LIMIT_MAX invalide : 0 (nombre entier positif attendu)'),
     );

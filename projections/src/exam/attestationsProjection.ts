@@ -16,7 +16,8 @@ import type { Projection } from '@examens-pro/platform';
  */
 export const attestationsProjection: Projection = {
   name: ATTESTATIONS_PROJECTION,
-  version: 1,
+  // 2: the public verifications' counts per day.
+  version: 2,
   collections: [attestationsCollection],
   eventTypes: ATTESTATION_PROJECTION_EVENT_TYPES,
   async apply(event, context) {

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify';
+import {
+  attestationsCollection,
+  formatFrenchDay,
+  localDate,
+  NotFoundError,
+  parseVerificationRequest,
+  PUBLIC_ACTOR,
+  VERIFICATION_NOT_FOUND,
+  verificationStream,
+  type AttestationDocument,
+  type AttestationVerified,
+  type VerificationAnswer,
+} from '@examens-pro/domain';
+import {
+  newId,
+  officeTimeZone,
+  toEnvelopes,
+  type EventStore,
+  type ReadStore,
+} from '@examens-pro/platform';
+import type { PublicNames } from './names.js';
+
+/**
+ * `POST /api/public/verifications { code }` (`/diplomes`, or the QR address `/diplomes?code=…`):
+ * an admitted candidate's attestation or diploma is genuine → who, which examen, session and
+ * métier, and the deliberation's date; anything else → the same 404. A verification of an existing
+ * code is counted (an event on its attestation's stream of the day, under the public site's name:
+ * nothing of the person asking); an unknown code is written nowhere.
+ */
+export const publicVerificationRoutes: FastifyPluginAsync<{
+  readonly readStore: ReadStore;
+  readonly eventStore: EventStore;
+  readonly names: PublicNames;
+  readonly limit: onRequestHookHandler;
+}> = async (app, { readStore, eventStore, names, limit }) => {
+  await readStore.ensureCollection(attestationsCollection);
+  const attestations = readStore.collection<AttestationDocument>(attestationsCollection);
+  const timeZone = officeTimeZone();
+
+  app.post('/verifications', { onRequest: limit }, async (request) => {
+    const code = parseVerificationRequest(request.body);
+    const { items } = await attestations.list({ filter: { code }, limit: 1 });
+    const found = items[0];
+    if (!found || !found.admis) throw new NotFoundError(VERIFICATION_NOT_FOUND);
+    const now = new Date().toISOString();
+    const jour = localDate(now, timeZone);
+    const event: AttestationVerified = {
+      type: 'AttestationVerified',
+      data: { candidatureId: found.candidatureId, code, jour },
+    };
+    await eventStore.appendToStream(
+      verificationStream(found.candidatureId, jour),
+      toEnvelopes([event], { commandId: newId(), actor: PUBLIC_ACTOR, now }),
+    );
+    const answer: VerificationAnswer = {
+      authentique: true,
+      code,
+      nom: found.nom,
+      prenoms: found.prenoms,
+      ...(await names.session(found.sessionId)),
+      metier: await names.metier(found.metierId),
+      date: formatFrenchDay(found.dateArrete),
+      numeroArrete: found.numeroArrete,
+    };
+    return answer;
+  });
+};
