@@ -14,7 +14,9 @@ import { markUnauthenticated, refreshSession, useSessionKeeper } from './common/
 import './common/theme';
 import { importWithReload, useNewVersionReload } from './common/version';
 import { ChangePasswordPage } from './public/ChangePasswordPage';
-import { BareLayout, HomeLayout, MaintenanceLayout } from './public/layouts';
+import { BareLayout, HomeLayout, MaintenanceLayout, ResultLayout } from './public/layouts';
+import { DiplomasPage } from './public/DiplomasPage';
+import { ResultLookupPage } from './public/ResultLookupPage';
 import { MaintenancePage } from './public/MaintenancePage';
 import { SignInPage } from './public/SignInPage';
 import './common/base.css';
@@ -99,7 +101,23 @@ const App = () => {
           path="/maintenance-a"
           element={
             <HomeLayout>
-              <MaintenancePage />
+              <HomePage maintenanceNotice />
+            </HomeLayout>
+          }
+        />
+        <Route
+          path="/resultat-examen"
+          element={
+            <ResultLayout>
+              <ResultLookupPage />
+            </ResultLayout>
+          }
+        />
+        <Route
+          path="/diplomes"
+          element={
+            <HomeLayout>
+              <DiplomasPage />
             </HomeLayout>
           }
         />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../common/session';
 import { ThemeToggle } from './ThemeToggle';
+import './public.css';
 
 /** Seed §2 "home": the public pages' header and footer. */
 export const HomeLayout = ({ children }: { children: ReactNode }) => {
@@ -49,5 +50,25 @@ export const MaintenanceLayout = ({ children }: { children: ReactNode }) => (
       </nav>
     </header>
     {children}
+  </div>
+);
+
+/**
+ * Seed §2 "its own result layout" (`/resultat-examen`): on results day the page stands alone — the
+ * office's name, a way back home, the form and nothing else to load.
+ */
+export const ResultLayout = ({ children }: { children: ReactNode }) => (
+  <div className="layout-result">
+    <header className="result-header">
+      <Link to="/" className="brand">
+        Examens Pro
+      </Link>
+      <span className="result-header-title">Résultats des examens</span>
+      <ThemeToggle />
+    </header>
+    {children}
+    <footer className="site-footer">
+      Une difficulté ? Adressez-vous au centre de dépôt de votre dossier.
+    </footer>
   </div>
 );

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import type { FieldDeclaration } from '../../kit/declaration';
 import { fieldDisplay, fieldFilter } from '../../kit/fields';
-import { AttestationButtons, codeText, GeneratedChip } from './shared';
+import { AttestationButtons, codeText, GeneratedChip, VerificationsText } from './shared';
 
 const reference = (
   name: string,
@@ -104,6 +104,8 @@ export const AdmittedList = ({ resource, chosen }: { resource?: string; chosen?:
       rowClick={false}
       bulkActionButtons={chosen ? <ChosenButtons /> : false}
       aria-label="Admis"
+      // Nine columns in a 1,280-px window, the menu open: narrower cells than the default.
+      sx={{ '& .MuiTableCell-root': { px: 1 } }}
     >
       <TextField source="numeroCandidat" label="N° candidat" />
       <FunctionField
@@ -124,7 +126,12 @@ export const AdmittedList = ({ resource, chosen }: { resource?: string; chosen?:
       <FunctionField
         source="generee"
         label="Attestation"
-        render={(r: RaRecord) => <GeneratedChip record={r as { generee?: boolean }} />}
+        render={(r: RaRecord) => (
+          <>
+            <GeneratedChip record={r as { generee?: boolean }} />
+            <VerificationsText record={r as Parameters<typeof VerificationsText>[0]['record']} />
+          </>
+        )}
       />
       <FunctionField
         source="code"

@@ -1,6 +1,6 @@
-import { Chip, Stack } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { useDataProvider, useNotify, type Identifier } from 'react-admin';
-import { formatVerificationCode, type AttestationKind } from '@examens-pro/domain';
+import { formatFrenchDay, formatVerificationCode, type AttestationKind } from '@examens-pro/domain';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { plural } from '../allocation/shared';
@@ -93,3 +93,31 @@ export const GeneratedChip = ({
 /** « 7K3M-9QX2-B4TZ-* », or « — » before the first document. */
 export const codeText = (code: unknown): string =>
   typeof code === 'string' && code ? formatVerificationCode(code) : '—';
+
+/**
+ * How many times the public page (`/diplomes`) found this attestation genuine: « Vérifiée 3 fois »,
+ * the latest days with their counts in its tooltip; nothing when never checked.
+ */
+export const VerificationsText = ({
+  record,
+}: {
+  record: { verificationsTotal?: number; verifications?: { jour: string; nombre: number }[] };
+}) => {
+  const total = record.verificationsTotal ?? 0;
+  if (total === 0) return null;
+  const days = (record.verifications ?? []).slice(0, 10);
+  const detail = days.map((d) => `${formatFrenchDay(d.jour)} : ${d.nombre}`).join(' ; ');
+  const count = new Intl.NumberFormat('fr-FR').format(total);
+  return (
+    <Typography
+      variant="caption"
+      component="div"
+      color="text.secondary"
+      sx={{ mt: 0.5, whiteSpace: 'nowrap' }}
+      title={`Vérifiée ${count} fois — par jour : ${detail}`}
+      aria-label={`Vérifiée ${count} fois, la dernière le ${formatFrenchDay(days[0]?.jour)}`}
+    >
+      Vérifiée {count} fois
+    </Typography>
+  );
+};
