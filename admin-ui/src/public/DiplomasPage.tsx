@@ -61,7 +61,6 @@ export const DiplomasPage = () => {
     const scanned = params.get('code');
     if (scanned) void check(scanned);
     // Only once, for the address the QR code opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     if (outcome) result.current?.focus();
