@@ -17,6 +17,7 @@ import { benchExamDocuments } from './examDocuments.js';
 import { benchGrades } from './grades.js';
 import { benchAdmissions } from './admissions.js';
 import { benchAttestations } from './attestations.js';
+import { benchPublicLookup } from './public.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -344,6 +345,36 @@ const admissions = async (): Promise<void> => {
   }
 };
 
+/**
+ * Public area: the results lookup at 100 concurrent clients with the limiter on, against ≥ 2,000
+ * lookups/s, on BENCH_CANDIDATS (200,000) published results. BENCH_SECONDS: the measure's length.
+ */
+const publicSuite = async (): Promise<void> => {
+  const candidats = Number(process.env.BENCH_CANDIDATS ?? 200_000);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-public-'));
+  try {
+    console.log(`Résultats publics : ${candidats} résultats, 100 clients pendant ${seconds} s…`);
+    const lookup = await benchPublicLookup({
+      dataDir,
+      port: 18_196,
+      candidats,
+      clients: 100,
+      seconds,
+    });
+    console.log(lookup);
+    save('public', {
+      suite: 'public (Public area and statistics)',
+      machine: describeMachine(),
+      targets: { lookupsPerSecond: 2000 },
+      lookup,
+      verdict: { lookups: lookup.lookupsPerSecond >= 2000 && candidats >= 200_000 },
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
 const SUITES: Record<string, () => Promise<void>> = {
   spine,
   documents,
@@ -353,6 +384,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   'exam-documents': examDocuments,
   grades,
   admissions,
+  public: publicSuite,
 };
 
 const main = async (): Promise<void> => {
