@@ -18,6 +18,7 @@ import { BareLayout, HomeLayout, MaintenanceLayout, ResultLayout } from './publi
 import { DiplomasPage } from './public/DiplomasPage';
 import { ResultLookupPage } from './public/ResultLookupPage';
 import { MaintenancePage } from './public/MaintenancePage';
+import { PaymentPage } from './public/PaymentPage';
 import { SignInPage } from './public/SignInPage';
 import './common/base.css';
 
@@ -89,6 +90,14 @@ const App = () => {
           }
         />
         <Route path="/acces-non-autorise" element={<ErrorPage status={403} />} />
+        <Route
+          path="/paiement"
+          element={
+            <HomeLayout>
+              <PaymentPage />
+            </HomeLayout>
+          }
+        />
         <Route
           path="/maintenance"
           element={

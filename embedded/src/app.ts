@@ -21,6 +21,7 @@ import {
   rateLimitsOf,
   trustProxyOf,
   type RateLimits,
+  type PaymentConfig,
   type DocumentStorage,
   type EventStore,
   type JobQueue,
@@ -53,6 +54,8 @@ export interface EmbeddedDeps {
   readonly trustedProxies?: readonly string[];
   /** Requests per client address (defaults: those of `rateLimitsOf`, 30 sign-ins a minute). */
   readonly rateLimits?: RateLimits;
+  /** PAYMENT_*: online payments' provider and webhook secret (default: the sandbox only). */
+  readonly payments?: PaymentConfig;
 }
 
 /**
@@ -118,6 +121,7 @@ export const buildApp = async (
     lookupLimiter: deps.lookupLimiter,
     publicLimits: (deps.rateLimits ?? rateLimitsOf({})).public,
     publicUrl: deps.publicUrl,
+    payments: deps.payments,
     information:
       deps.information ??
       (() => ({

@@ -15,6 +15,7 @@ const main = async (): Promise<void> => {
     publicUrl: config.publicUrl,
     trustedProxies: config.trustedProxies,
     rateLimits: config.rateLimits,
+    payments: config.payments,
     information: productInformation(config, 'embarqué', uiDir),
     uiDir,
     logger: { level: config.logLevel },

@@ -13,6 +13,7 @@ import {
   SqliteSignInLimiter,
   lookupLimiterIn,
   rateLimitsOf,
+  type PaymentConfig,
   type RateLimits,
 } from '@examens-pro/platform';
 import { buildApp } from './app.js';
@@ -38,6 +39,8 @@ export const startTestApp = async (
     trustedProxies?: readonly string[];
     rateLimits?: RateLimits;
     uiDir?: string;
+    /** Online payments (default: the sandbox, no webhook secret). */
+    payments?: PaymentConfig;
   } = {},
 ) => {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'app-'));
@@ -58,6 +61,7 @@ export const startTestApp = async (
     lookupLimiter,
     sessionSecret: 'secret-de-test-secret-de-test-secret-de-test',
     publicUrl: options.publicUrl,
+    payments: options.payments,
     trustedProxies: options.trustedProxies,
     // Route tests play many users from one address (127.0.0.1): a budget that only the tests of
     // the limits themselves lower.

@@ -31,3 +31,7 @@ export * from './exam/deliberations.js';
 export * from './exam/admissions.js';
 export * from './exam/minutes.js';
 export * from './exam/admissionDecisions.js';
+export * from './payments/signature.js';
+export * from './payments/providers.js';
+export * from './payments/onlinePayments.js';
+export * from './payments/receipt.js';

@@ -20,6 +20,7 @@ import {
   type DocumentStorage,
   type EventStore,
   type JobQueue,
+  type PaymentConfig,
   type PublicRateLimits,
   type ReadStore,
   type SignInLimiter,
@@ -65,6 +66,8 @@ export interface QueryServiceOptions {
   readonly publicLimits?: PublicRateLimits;
   /** PUBLIC_URL: the product's public origin. */
   readonly publicUrl?: string;
+  /** PAYMENT_*: online payments' provider and webhook secret (default: the sandbox only). */
+  readonly payments?: PaymentConfig;
 }
 
 /** Every resource the query service lists: the read resources of every aggregate's manifest. */
@@ -93,7 +96,17 @@ export const readRequirement = (name: string): readonly string[] => {
 
 export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
   app,
-  { readStore, eventStore, jobQueue, storage, information, lookupLimiter, publicLimits, publicUrl },
+  {
+    readStore,
+    eventStore,
+    jobQueue,
+    storage,
+    information,
+    lookupLimiter,
+    publicLimits,
+    publicUrl,
+    payments,
+  },
 ) => {
   installErrorHandling(app);
   // The public area's calls: no session, their own limits (the gateway sends every method here).
@@ -106,6 +119,7 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     lookupLimiter,
     limits: publicLimits,
     publicUrl,
+    payments,
   });
   // An export shows references by their libellé, read from the referenced resource's collection.
   const labels: LabelSource = async (name, ids) => {

@@ -8,5 +8,6 @@ void runStandalone('query-service', (app, ports, config) =>
     information: productInformation(config, 'distribué'),
     publicLimits: config.rateLimits.public,
     publicUrl: config.publicUrl,
+    payments: config.payments,
   }),
 );

@@ -59,6 +59,7 @@ import { ATTESTATION_CATEGORY, ATTESTATION_PRINT_CATEGORY } from '../exam/attest
 import { attestationsResource } from '../exam/attestationContracts.js';
 import { VERIFICATION_CATEGORY } from '../public/verifications.js';
 import { DECISION_CATEGORY } from '../exam/admissionDecision.js';
+import { ONLINE_PAYMENT_CATEGORY } from '../payments/onlinePayment.js';
 import { decisionsResource } from '../exam/admissionDecisionContracts.js';
 import {
   MINISTER_SIGNATURE_CATEGORY,
@@ -385,6 +386,17 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     // and day, written by the public lookup: their counts show on the staff's attestation.
     category: VERIFICATION_CATEGORY,
     label: 'Vérifications d’attestations',
+    resources: [],
+    commands: false,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // An online payment of a dossier's fee (`/paiement`), started by the public page, confirmed by
+    // the provider's notification; the payment itself is recorded on the candidature, shown there.
+    category: ONLINE_PAYMENT_CATEGORY,
+    label: 'Paiements en ligne',
     resources: [],
     commands: false,
     references: [],

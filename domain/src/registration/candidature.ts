@@ -195,12 +195,42 @@ export interface PieceState extends PieceFile {
   readonly commentaire: string;
 }
 
+/** Where a payment was made: at an office's counter (recorded by staff), or online. */
+export const PAYMENT_CHANNELS = ['guichet', 'en-ligne'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
 export interface PaymentState {
   readonly paiementId: string;
   readonly montant: number;
   readonly date: string;
+  /** The receipt's or transaction's reference (an online payment's: its receipt number). */
   readonly reference: string;
+  /** Absent: a payment recorded by staff at the counter (every payment before online ones). */
+  readonly canal?: PaymentChannel;
+  /** An online payment's provider: its code (`demonstration`: the sandbox) and its name. */
+  readonly fournisseur?: string;
+  readonly fournisseurLibelle?: string;
+  /** The provider's own reference of the transaction. */
+  readonly referenceFournisseur?: string;
+  /** The online payment (`paiements-en-ligne-<id>`) this payment settles. */
+  readonly paiementEnLigneId?: string;
 }
+
+/** An online payment's own fields (none for a staff payment): from a command to its event, to state. */
+export const onlinePaymentOf = (payment: PaymentState): Partial<PaymentState> =>
+  Object.fromEntries(
+    (
+      [
+        'canal',
+        'fournisseur',
+        'fournisseurLibelle',
+        'referenceFournisseur',
+        'paiementEnLigneId',
+      ] as const
+    )
+      .filter((key) => payment[key] !== undefined)
+      .map((key) => [key, payment[key]]),
+  );
 
 type Id = { candidatureId: string };
 
@@ -479,6 +509,14 @@ export const piecesState = (
     : 'incomplet';
 };
 
+/** How screens and receipts name a payment's channel: « Guichet », « En ligne (démonstration) ». */
+export const paymentChannelLabel = (
+  payment: Pick<PaymentState, 'canal' | 'fournisseurLibelle'>,
+): string =>
+  payment.canal === 'en-ligne'
+    ? `En ligne${payment.fournisseurLibelle ? ` (${payment.fournisseurLibelle})` : ''}`
+    : 'Guichet';
+
 /** Sums paid on a dossier. */
 export const amountPaid = (payments: readonly PaymentState[]): number =>
   payments.reduce((sum, p) => sum + p.montant, 0);
@@ -699,6 +737,7 @@ export const decideCandidature = (
             montant,
             date,
             reference,
+            ...onlinePaymentOf(command.data),
             montantDu: frais.montant,
           },
         },
@@ -873,7 +912,10 @@ export const evolveCandidature = (state: Candidature, event: CandidatureEvent): 
       const { paiementId, montant, date, reference } = event.data;
       return {
         ...state,
-        paiements: [...state.paiements, { paiementId, montant, date, reference }],
+        paiements: [
+          ...state.paiements,
+          { paiementId, montant, date, reference, ...onlinePaymentOf(event.data) },
+        ],
       };
     }
     default:

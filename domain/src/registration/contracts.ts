@@ -26,6 +26,7 @@ import {
   type CandidatureCreated,
   amountPaid,
   formatFcfa,
+  onlinePaymentOf,
   PIECE_STATUS_LABELS,
   piecesOf,
   piecesState,
@@ -384,6 +385,8 @@ export const candidatureDocumentAfter = (
           montant,
           date,
           reference,
+          // Online payments say so (channel, provider, its reference); staff payments do not.
+          ...onlinePaymentOf(event.data),
           enregistreLe: event.metadata.at,
           enregistrePar: event.metadata.actor.name,
         },
@@ -566,7 +569,7 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
         case 'PaymentRecorded':
           return {
             ...state,
-            [`paiement:${e.data.paiementId}`]: `${formatFcfa(e.data.montant)} le ${e.data.date.split('-').reverse().join('/')} (référence ${e.data.reference})`,
+            [`paiement:${e.data.paiementId}`]: `${formatFcfa(e.data.montant)} le ${e.data.date.split('-').reverse().join('/')} (${e.data.canal === 'en-ligne' ? `en ligne${e.data.fournisseurLibelle ? ` (${e.data.fournisseurLibelle})` : ''}, ` : ''}référence ${e.data.reference})`,
             montantPaye: formatFcfa(Number(String(state.montantPayeValeur ?? 0)) + e.data.montant),
             montantPayeValeur: Number(String(state.montantPayeValeur ?? 0)) + e.data.montant,
           };

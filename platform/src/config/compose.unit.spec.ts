@@ -77,6 +77,11 @@ const OPTIONAL = new Set([
   // Notices: SMTP when set, else the outbox of .eml files beside the documents.
   'SMTP_URL',
   'MAIL_FROM',
+  // Online payments: the sandbox unless a provider is configured (public-service only).
+  'PAYMENT_PROVIDER',
+  'PAYMENT_WEBHOOK_SECRET',
+  'PAYMENT_PROVIDER_NAME',
+  'PAYMENT_CHECKOUT_URL',
 ]);
 
 describe('docker-compose.yml (distributed mode)', () => {

@@ -41,6 +41,8 @@ export interface Config {
   readonly trustedProxies: readonly string[];
   /** Requests per client address on the routes that try a password. */
   readonly rateLimits: RateLimits;
+  /** How online payments are taken (PAYMENT_*). */
+  readonly payments: PaymentConfig;
 }
 
 export class ConfigError extends Error {}
@@ -180,6 +182,50 @@ export const publicRateLimitsOf = (env: NodeJS.ProcessEnv = process.env): Public
   pages: limitOf(env, 'PUBLIC_PAGES', 600),
 });
 
+/** Online payments (`/paiement`): the provider that takes them, and how its notifications are checked. */
+export interface PaymentConfig {
+  /**
+   * PAYMENT_PROVIDER: `demonstration` (default: the sandbox, labelled « Mode démonstration », no
+   * money moves) or `webhook` (a real provider: its payment page, its signed notifications).
+   */
+  readonly provider: 'demonstration' | 'webhook';
+  /** PAYMENT_WEBHOOK_SECRET: the HMAC secret shared with the real provider; none: the webhook answers 503. */
+  readonly webhookSecret?: string;
+  /** PAYMENT_PROVIDER_NAME: the real provider's name, as payments and receipts show it. */
+  readonly providerName: string;
+  /** PAYMENT_CHECKOUT_URL: the real provider's payment page (required with `webhook`). */
+  readonly checkoutUrl?: string;
+}
+
+export const paymentConfigOf = (env: NodeJS.ProcessEnv = process.env): PaymentConfig => {
+  const provider = env.PAYMENT_PROVIDER?.trim() || 'demonstration';
+  if (provider !== 'demonstration' && provider !== 'webhook')
+    throw new ConfigError(
+      `PAYMENT_PROVIDER invalide : ${provider} (« demonstration » ou « webhook » attendu)`,
+    );
+  const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || undefined;
+  if (webhookSecret !== undefined && webhookSecret.length < 16)
+    throw new ConfigError('PAYMENT_WEBHOOK_SECRET doit compter au moins 16 caractères.');
+  const checkoutUrl = env.PAYMENT_CHECKOUT_URL?.trim() || undefined;
+  if (checkoutUrl !== undefined) {
+    const url = URL.canParse(checkoutUrl) ? new URL(checkoutUrl) : undefined;
+    if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+      throw new ConfigError(
+        `PAYMENT_CHECKOUT_URL invalide : ${checkoutUrl} (adresse https:// attendue)`,
+      );
+  }
+  if (provider === 'webhook' && (!webhookSecret || !checkoutUrl))
+    throw new ConfigError(
+      'PAYMENT_PROVIDER=webhook demande PAYMENT_WEBHOOK_SECRET et PAYMENT_CHECKOUT_URL.',
+    );
+  return {
+    provider,
+    ...(webhookSecret ? { webhookSecret } : {}),
+    providerName: env.PAYMENT_PROVIDER_NAME?.trim() || 'fournisseur de paiement',
+    ...(checkoutUrl ? { checkoutUrl } : {}),
+  };
+};
+
 export const rateLimitsOf = (env: NodeJS.ProcessEnv = process.env): RateLimits => ({
   auth: limitOf(env, 'AUTH', 30),
   public: publicRateLimitsOf(env),
@@ -203,6 +249,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustedProxies: trustedProxiesOf(env.TRUSTED_PROXIES),
     rateLimits: rateLimitsOf(env),
+    payments: paymentConfigOf(env),
   };
 };
 

@@ -81,6 +81,24 @@ const itemHoldingKey = async (
 
 const readItem = readListItem;
 
+/**
+ * A session's fee (espace financier), exact from its item's stream, with its payment prefix; null
+ * when none is active.
+ */
+export const sessionFeeOf = async (
+  eventStore: EventStore,
+  sessionId: string,
+): Promise<(SessionFee & { prefixePaiement: string }) | null> => {
+  const fee = await itemHoldingKey(eventStore, 'frais-examen', 'sessionId', sessionId);
+  if (fee?.status !== 'actif' || typeof fee.values.montant !== 'number') return null;
+  return {
+    montant: fee.values.montant,
+    paiementAvantValidation: fee.values.paiementAvantValidation === true,
+    prefixePaiement:
+      typeof fee.values.prefixePaiement === 'string' ? fee.values.prefixePaiement : '',
+  };
+};
+
 const invalid = (field: string, message: string) =>
   new ValidationError(message, { [field]: message });
 
@@ -290,12 +308,8 @@ export const candidatureCommands = (
 
   /** The session's fee (espace financier), exact from its item's stream; null when none is active. */
   const sessionFee = async (sessionId: string): Promise<SessionFee | null> => {
-    const fee = await itemHoldingKey(eventStore, 'frais-examen', 'sessionId', sessionId);
-    if (fee?.status !== 'actif' || typeof fee.values.montant !== 'number') return null;
-    return {
-      montant: fee.values.montant,
-      paiementAvantValidation: fee.values.paiementAvantValidation === true,
-    };
+    const fee = await sessionFeeOf(eventStore, sessionId);
+    return fee && { montant: fee.montant, paiementAvantValidation: fee.paiementAvantValidation };
   };
 
   /**

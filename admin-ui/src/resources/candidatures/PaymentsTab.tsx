@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Form, useRecordContext } from 'react-admin';
-import { formatFcfa } from '@examens-pro/domain';
+import { formatFcfa, paymentChannelLabel, type PaymentChannel } from '@examens-pro/domain';
 import { formatDate, formatDateTime } from '../../common/format';
 import { useRecordAction } from '../../kit/useRecordAction';
 import { useRouteCan } from '../../kit/useRouteCan';
@@ -25,6 +25,10 @@ interface Payment {
   montant: number;
   date: string;
   reference: string;
+  /** Absent: at the counter (staff). */
+  canal?: PaymentChannel;
+  fournisseurLibelle?: string;
+  referenceFournisseur?: string;
   enregistreLe: string;
   enregistrePar: string;
 }
@@ -134,15 +138,25 @@ export const PaymentsTab = () => {
               <TableCell>Date du paiement</TableCell>
               <TableCell align="right">Montant</TableCell>
               <TableCell>Référence</TableCell>
+              <TableCell>Canal</TableCell>
               <TableCell>Enregistré par</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {payments.map((payment) => (
-              <TableRow key={payment.paiementId}>
+              <TableRow key={payment.paiementId} data-canal={payment.canal ?? 'guichet'}>
                 <TableCell>{formatDate(payment.date)}</TableCell>
                 <TableCell align="right">{formatFcfa(payment.montant)}</TableCell>
-                <TableCell>{payment.reference}</TableCell>
+                <TableCell>
+                  {payment.reference}
+                  {payment.referenceFournisseur ? (
+                    <Typography variant="body2" color="text.secondary" component="span">
+                      {' '}
+                      (fournisseur : {payment.referenceFournisseur})
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell>{paymentChannelLabel(payment)}</TableCell>
                 <TableCell>
                   {payment.enregistrePar}, le {formatDateTime(payment.enregistreLe)}
                 </TableCell>

@@ -5,12 +5,14 @@ import {
   type DocumentStorage,
   type EventStore,
   type JobQueue,
+  type PaymentConfig,
   type PublicRateLimits,
   type ReadStore,
   type SignInLimiter,
 } from '@examens-pro/platform';
 import { publicNames } from './names.js';
 import { publicPageRoutes } from './pages.js';
+import { publicPaymentRoutes } from './payments.js';
 import { publicResultRoutes } from './results.js';
 import { publicVerificationRoutes } from './verifications.js';
 
@@ -25,6 +27,8 @@ export interface PublicRoutesOptions {
   readonly lookupLimiter: SignInLimiter;
   /** PUBLIC_URL: the product's public origin (receipts' and verifications' addresses). */
   readonly publicUrl?: string;
+  /** PAYMENT_*: the online payments' provider and webhook secret (default: the sandbox only). */
+  readonly payments?: PaymentConfig;
 }
 
 /**
@@ -50,4 +54,10 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app,
     limit: limited('verifications'),
   });
   await app.register(publicPageRoutes, { ...options, names, limit: limited('pages') });
+  await app.register(publicPaymentRoutes, {
+    ...options,
+    names,
+    limit: limited('paiements'),
+    notificationLimit: limited('notifications'),
+  });
 };

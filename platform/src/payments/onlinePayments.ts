@@ -1,0 +1,442 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  amountPaid,
+  CANDIDATURE_CATEGORY,
+  CANDIDATURE_STATUS_LABELS,
+  candidatureDecider,
+  ConflictError,
+  DOSSIER_NOT_FOUND,
+  DuplicateError,
+  fold,
+  localDate,
+  NotFoundError,
+  ONLINE_PAYMENT_ACTOR,
+  ONLINE_PAYMENT_CATEGORY,
+  onlinePaymentDecider,
+  onlinePaymentRecordId,
+  paymentOfToken,
+  providerActor,
+  RECEIPT_NOT_FOUND,
+  receiptNumber,
+  receiptPrefix,
+  ReplayedNotificationError,
+  streamName,
+  ValidationError,
+  type Candidature,
+  type CandidatureEvent,
+  type CandidatureStatus,
+  type CommandContext,
+  type OnlinePayment,
+  type OnlinePaymentEvent,
+  type ProviderNotification,
+  type SessionFee,
+} from '@examens-pro/domain';
+import { handleCommand } from '../commands/handle.js';
+import { serialized, sequence } from '../commands/sequence.js';
+import { reserveUniqueValue, uniqueValueHolder, type UniqueValue } from '../commands/unique.js';
+import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
+import { sessionFeeOf } from '../registration/candidatures.js';
+
+/** The dossier statuses whose fee may still be paid (as `RecordPayment` allows). */
+const PAYABLE: readonly CandidatureStatus[] = ['brouillon', 'soumis', 'valide', 'affecte'];
+
+export const NOTHING_DUE = 'Les frais d’examen de ce dossier sont déjà réglés.';
+export const NO_FEE =
+  'Aucun frais d’examen n’est défini pour cette session : le paiement en ligne n’est pas possible.';
+
+/** Where a dossier's fee stands now, exact from its stream and the fee's. */
+export interface DossierStanding {
+  readonly candidature: Extract<Candidature, { status: 'present' }>;
+  readonly fee: (SessionFee & { prefixePaiement: string }) | null;
+  readonly paid: number;
+  /** What remains to pay (null: no fee defined). */
+  readonly outstanding: number | null;
+  /** Why it cannot be paid online now (French); null: it can. */
+  readonly obstacle: string | null;
+}
+
+/** A provider as payments record it. */
+export interface ProviderIdentity {
+  readonly code: string;
+  readonly libelle: string;
+}
+
+/** Where an online payment stands, for the page that follows it. */
+export type OnlinePaymentProgress =
+  /** Started, not notified yet (or confirmed, its recording on the dossier under way). */
+  | 'en-attente'
+  | 'confirme'
+  | 'echoue'
+  /** Confirmed by the provider, refused by the dossier (paid meanwhile): to refund. */
+  | 'refuse';
+
+export interface NotificationOutcome {
+  readonly statut: OnlinePaymentProgress;
+  readonly paiementEnLigneId: string;
+  readonly numeroRecu?: string;
+  readonly motif?: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Whether `jeton` is the one whose SHA-256 was kept (compared in constant time). */
+const holdsToken = (jeton: string, kept: string): boolean => {
+  const given = Buffer.from(sha256(jeton), 'hex');
+  const expected = Buffer.from(kept, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/**
+ * Online payments of dossiers' fees: started for what remains to pay, confirmed by the provider's
+ * (signed, checked) notification, recorded on the dossier as a `PaymentRecorded` like a staff
+ * payment, so that both add up. A confirmation writes two streams, each step idempotent: a
+ * notification retried after a crash completes what the first left half-done; a notification id
+ * is marked as received last, so only a completed one is refused as a replay.
+ */
+export const onlinePaymentCommands = (
+  eventStore: EventStore,
+  options: {
+    readonly timeZone: string;
+    /**
+     * A new payment's id and its token's secret part (32 bytes): random unless told (the crash
+     * tests' stories make theirs from their seed).
+     */
+    readonly newPayment?: () => { paiementEnLigneId: string; secret: Buffer };
+  },
+) => {
+  const newPayment =
+    options.newPayment ?? (() => ({ paiementEnLigneId: randomUUID(), secret: randomBytes(32) }));
+  const receiptNumbers = sequence(eventStore, {
+    stream: (prefix) => `numeros-recus-${prefix}`,
+    one: (prefix, numero, paiementEnLigneId) => ({
+      type: 'ReceiptNumberTaken',
+      data: { prefixe: prefix, numero, paiementEnLigneId },
+    }),
+    block: (prefix, numero, dernier, ids) => ({
+      type: 'ReceiptNumbersTaken',
+      data: { prefixe: prefix, numero, dernier, paiementEnLigneIds: ids },
+    }),
+    label: 'Numéro de reçu',
+  });
+  // Notifications of one payment take their turn in this process (others meet at the revision).
+  const inTurn = serialized();
+  const paymentStream = (id: string) => streamName(ONLINE_PAYMENT_CATEGORY, id);
+
+  const readPayment = async (id: string): Promise<OnlinePayment> =>
+    fold(
+      onlinePaymentDecider,
+      (await eventStore.readStream(paymentStream(id))) as unknown as OnlinePaymentEvent[],
+    );
+  const readCandidature = async (id: string): Promise<Candidature> =>
+    fold(
+      candidatureDecider,
+      (await eventStore.readStream(
+        streamName(CANDIDATURE_CATEGORY, id),
+      )) as unknown as CandidatureEvent[],
+    );
+
+  const standing = async (candidatureId: string): Promise<DossierStanding> => {
+    const candidature = await readCandidature(candidatureId);
+    if (candidature.status !== 'present') throw new NotFoundError(DOSSIER_NOT_FOUND);
+    const fee = await sessionFeeOf(eventStore, candidature.sessionId);
+    const paid = amountPaid(candidature.paiements);
+    const outstanding = fee ? Math.max(0, fee.montant - paid) : null;
+    const obstacle = !PAYABLE.includes(candidature.statut)
+      ? `Ce dossier est à l’état « ${CANDIDATURE_STATUS_LABELS[candidature.statut]} » : ses frais ne se règlent plus.`
+      : outstanding === null
+        ? NO_FEE
+        : outstanding <= 0
+          ? NOTHING_DUE
+          : null;
+    return { candidature, fee, paid, outstanding, obstacle };
+  };
+
+  /** A payment's received notification ids, one reservation stream each (per provider). */
+  const notificationSeen = (provider: ProviderIdentity, id: string): UniqueValue => ({
+    resource: 'notifications-paiement',
+    field: 'id',
+    value: `${provider.code}+${id}`,
+  });
+
+  const recordOnDossier = async (
+    payment: Exclude<OnlinePayment, { status: 'absent' }>,
+    context: CommandContext,
+  ): Promise<void> => {
+    const confirmation = payment.confirmation!;
+    const paiementId = onlinePaymentRecordId(payment.paiementEnLigneId);
+    const candidature = await readCandidature(payment.candidatureId);
+    // Recorded already (a retry): nothing else is decided, whatever the dossier became since.
+    if (
+      candidature.status === 'present' &&
+      candidature.paiements.some((p) => p.paiementId === paiementId)
+    )
+      return;
+    const fee = await sessionFeeOf(eventStore, payment.sessionId);
+    await handleCommand(eventStore, {
+      stream: streamName(CANDIDATURE_CATEGORY, payment.candidatureId),
+      decider: candidatureDecider,
+      command: {
+        type: 'RecordPayment',
+        data: {
+          candidatureId: payment.candidatureId,
+          paiementId,
+          montant: payment.montant,
+          date: confirmation.date,
+          reference: confirmation.numeroRecu,
+          canal: 'en-ligne',
+          fournisseur: payment.fournisseur,
+          fournisseurLibelle: payment.fournisseurLibelle,
+          referenceFournisseur: confirmation.referenceFournisseur,
+          paiementEnLigneId: payment.paiementEnLigneId,
+          frais: fee && {
+            montant: fee.montant,
+            paiementAvantValidation: fee.paiementAvantValidation,
+          },
+        },
+      },
+      context,
+    });
+  };
+
+  const confirmOnce = async (
+    n: ProviderNotification,
+    provider: ProviderIdentity,
+    nowMs: number,
+  ): Promise<NotificationOutcome> => {
+    const stream = paymentStream(n.paiementEnLigneId);
+    let payment = await readPayment(n.paiementEnLigneId);
+    if (payment.status === 'absent')
+      throw new NotFoundError('Ce paiement en ligne est introuvable.');
+    if (payment.fournisseur !== provider.code)
+      throw new ValidationError('Ce paiement n’a pas été ouvert chez ce fournisseur.', {
+        paiementEnLigneId: 'Paiement ouvert chez un autre fournisseur.',
+      });
+    const now = new Date(nowMs).toISOString();
+    const actor = providerActor(provider.code, provider.libelle);
+    const context = (step: string): CommandContext => ({
+      commandId: `${stream}/${step}/${provider.code}+${n.id}`,
+      actor,
+      now,
+    });
+    const seen = async () => {
+      try {
+        await reserveUniqueValue(
+          eventStore,
+          notificationSeen(provider, n.id),
+          stream,
+          context('recue'),
+        );
+      } catch (error) {
+        // The same id already received for another payment: a replay all the same.
+        if (error instanceof DuplicateError) throw new ReplayedNotificationError();
+        throw error;
+      }
+    };
+    const id = n.paiementEnLigneId;
+
+    if (n.statut === 'echoue') {
+      const outcome = await handleCommand(eventStore, {
+        stream,
+        decider: onlinePaymentDecider,
+        command: {
+          type: 'RecordOnlinePaymentFailure',
+          data: { paiementEnLigneId: id, notificationId: n.id, motif: n.motif },
+        },
+        context: context('echec'),
+      });
+      await seen();
+      return progressOf(outcome.state, outcome.state.status === 'confirme');
+    }
+
+    const confirm = (numeroRecu: string) =>
+      ({
+        type: 'ConfirmOnlinePayment',
+        data: {
+          paiementEnLigneId: id,
+          referenceFournisseur: n.reference,
+          numeroRecu,
+          notificationId: n.id,
+          payeLe: now,
+          date: localDate(now, options.timeZone),
+          montant: n.montant,
+        },
+      }) as const;
+    // Refused before a number is taken: another amount, another reference already confirmed.
+    const decided = onlinePaymentDecider.decide(confirm('-'), payment);
+    if (decided.length > 0) {
+      const fee = await sessionFeeOf(eventStore, payment.sessionId);
+      const prefix = receiptPrefix(fee?.prefixePaiement);
+      const numero = await receiptNumbers(prefix, id, context('numero'));
+      // A provider's reference confirms one payment only.
+      const reference: UniqueValue = {
+        resource: 'paiements-fournisseurs',
+        field: 'reference',
+        value: `${provider.code}+${n.reference.toUpperCase()}`,
+      };
+      const outcome = await handleCommand(eventStore, {
+        stream,
+        decider: onlinePaymentDecider,
+        command: confirm(receiptNumber(prefix, numero)),
+        context: context('confirmation'),
+        beforeAppend: async () => {
+          try {
+            await reserveUniqueValue(eventStore, reference, stream, context('reference'));
+          } catch (error) {
+            if (error instanceof DuplicateError)
+              throw new ConflictError(
+                'Cette référence du fournisseur confirme déjà un autre paiement.',
+              );
+            throw error;
+          }
+        },
+      });
+      payment = outcome.state;
+    }
+    if (payment.status === 'confirme') {
+      try {
+        await recordOnDossier(payment, {
+          commandId: `${stream}/dossier`,
+          actor,
+          now,
+        });
+      } catch (error) {
+        // The provider took the money, the dossier refuses it (paid meanwhile, withdrawn…): the
+        // payment says so, to be refunded; the notification itself was well received.
+        if (
+          !(error instanceof ConflictError) &&
+          !(error instanceof ValidationError) &&
+          !(error instanceof NotFoundError)
+        )
+          throw error;
+        const outcome = await handleCommand(eventStore, {
+          stream,
+          decider: onlinePaymentDecider,
+          command: {
+            type: 'RefuseOnlinePayment',
+            data: { paiementEnLigneId: id, motif: error.message },
+          },
+          context: context('refus'),
+        });
+        payment = outcome.state;
+      }
+    }
+    await seen();
+    return progressOf(payment, payment.status === 'confirme');
+  };
+
+  return {
+    standing,
+
+    /**
+     * Starts an online payment of what the dossier owes now, at `provider`; answers its id, the
+     * amount, and the receipt's token (returned once: only its SHA-256 is kept).
+     */
+    async start(
+      candidatureId: string,
+      provider: ProviderIdentity,
+      names: { examen: string; session: string },
+      now: string,
+    ): Promise<{ paiementEnLigneId: string; montant: number; jeton: string }> {
+      const { candidature, fee, outstanding, obstacle } = await standing(candidatureId);
+      if (obstacle || !fee || outstanding === null) throw new ConflictError(obstacle ?? NO_FEE);
+      const { paiementEnLigneId, secret } = newPayment();
+      const jeton = `${paiementEnLigneId}.${secret.toString('base64url')}`;
+      await handleCommand(eventStore, {
+        stream: paymentStream(paiementEnLigneId),
+        decider: onlinePaymentDecider,
+        command: {
+          type: 'StartOnlinePayment',
+          data: {
+            paiementEnLigneId,
+            candidatureId,
+            numeroDossier: candidature.numeroDossier,
+            sessionId: candidature.sessionId,
+            candidat: [candidature.values.nom, candidature.values.prenoms]
+              .filter((v): v is string => typeof v === 'string' && v !== '')
+              .join(' '),
+            examen: names.examen,
+            session: names.session,
+            montant: outstanding,
+            montantDu: fee.montant,
+            fournisseur: provider.code,
+            fournisseurLibelle: provider.libelle,
+            jetonSha256: sha256(jeton),
+          },
+        },
+        context: {
+          commandId: `${paymentStream(paiementEnLigneId)}/debut`,
+          actor: ONLINE_PAYMENT_ACTOR,
+          now,
+        },
+      });
+      return { paiementEnLigneId, montant: outstanding, jeton };
+    },
+
+    /**
+     * A provider's notification, its signature already checked: a payment confirmed (recorded on
+     * the dossier, once whatever the retries) or failed. A notification id already received is
+     * refused (409); a repeated provider reference is recorded once.
+     */
+    async notified(
+      n: ProviderNotification,
+      provider: ProviderIdentity,
+      nowMs: number,
+    ): Promise<NotificationOutcome> {
+      if (await uniqueValueHolder(eventStore, notificationSeen(provider, n.id)))
+        throw new ReplayedNotificationError();
+      return inTurn(paymentStream(n.paiementEnLigneId), async () => {
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            return await confirmOnce(n, provider, nowMs);
+          } catch (error) {
+            // Another notification of the same payment wrote in between: read again.
+            if (!(error instanceof WrongExpectedRevisionError) || attempt >= 3) throw error;
+          }
+        }
+      });
+    },
+
+    /**
+     * The payment a receipt's token opens, and whether it is recorded on the dossier; a French 404
+     * for any other token (unknown, altered, or a payment's id alone).
+     */
+    async byToken(
+      jeton: string,
+    ): Promise<{ payment: Exclude<OnlinePayment, { status: 'absent' }>; recorded: boolean }> {
+      const id = paymentOfToken(jeton);
+      if (!id) throw new NotFoundError(RECEIPT_NOT_FOUND);
+      const payment = await readPayment(id);
+      if (payment.status === 'absent' || !holdsToken(jeton, payment.jetonSha256))
+        throw new NotFoundError(RECEIPT_NOT_FOUND);
+      let recorded = false;
+      if (payment.status === 'confirme') {
+        const candidature = await readCandidature(payment.candidatureId);
+        const paiementId = onlinePaymentRecordId(id);
+        recorded =
+          candidature.status === 'present' &&
+          candidature.paiements.some((p) => p.paiementId === paiementId);
+      }
+      return { payment, recorded };
+    },
+  };
+};
+
+export type OnlinePaymentCommands = ReturnType<typeof onlinePaymentCommands>;
+
+/** Where a payment stands for its page (`recorded`: its `PaymentRecorded` is on the dossier). */
+export const progressOf = (payment: OnlinePayment, recorded: boolean): NotificationOutcome => {
+  if (payment.status === 'absent') throw new NotFoundError(RECEIPT_NOT_FOUND);
+  const base = { paiementEnLigneId: payment.paiementEnLigneId };
+  switch (payment.status) {
+    case 'demarre':
+      return { ...base, statut: 'en-attente' };
+    case 'confirme':
+      return recorded
+        ? { ...base, statut: 'confirme', numeroRecu: payment.confirmation!.numeroRecu }
+        : { ...base, statut: 'en-attente' };
+    case 'echoue':
+      return { ...base, statut: 'echoue', motif: payment.motif ?? '' };
+    case 'refuse':
+      return { ...base, statut: 'refuse', motif: payment.motif ?? '' };
+  }
+};

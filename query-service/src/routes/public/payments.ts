@@ -1,0 +1,244 @@
+import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify';
+import {
+  candidaturesCollection,
+  ConflictError,
+  DEMONSTRATION_PROVIDER,
+  DOSSIER_NOT_FOUND,
+  maskName,
+  NotFoundError,
+  parseDossierLookup,
+  parseTokenBody,
+  paymentChannelLabel,
+  receiptFileName,
+  receiptOf,
+  ValidationError,
+  type CandidatureDocument,
+  type OnlinePayment,
+} from '@examens-pro/domain';
+import {
+  officeTimeZone,
+  onlinePaymentCommands,
+  paymentConfigOf,
+  paymentProvidersOf,
+  productOrigin,
+  progressOf,
+  renderReceipt,
+  SIGNATURE_HEADER,
+  type EventStore,
+  type PaymentConfig,
+  type PaymentProvider,
+  type ReadStore,
+} from '@examens-pro/platform';
+import type { PublicNames } from './names.js';
+
+/** The receipts' address: the token is the only key (a dossier number alone opens nothing). */
+export const RECEIPTS_PATH = '/api/public/paiements/recus';
+
+/** A notification's body: a few hundred bytes, never more than this. */
+const NOTIFICATION_BODY_LIMIT = 64 * 1024;
+
+/**
+ * `/paiement`'s calls (`/api/public/paiements…`), every personal datum in a POST body:
+ * - `POST /paiements/dossier { numeroDossier }`: the dossier's fee, what is paid (counter and online)
+ *   and what remains, the candidate's name masked;
+ * - `POST /paiements { numeroDossier }`: a payment of what remains now, at the configured provider:
+ *   where the browser goes, and the receipt's token (given once);
+ * - `POST /paiements/suivi { jeton }`: where that payment stands;
+ * - `POST /paiements/demonstration { jeton }`: the sandbox pays (« Mode démonstration »);
+ * - `POST /paiements/notifications`: the provider's signed notification (see the README);
+ * - `GET /paiements/recus/:jeton`: the receipt (PDF), as often as asked, to whoever holds the token.
+ * The page calls share one budget per client address, the notifications another.
+ */
+export const publicPaymentRoutes: FastifyPluginAsync<{
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  readonly names: PublicNames;
+  /** PAYMENT_* (default: the sandbox only). */
+  readonly payments?: PaymentConfig;
+  readonly publicUrl?: string;
+  readonly limit: onRequestHookHandler;
+  readonly notificationLimit: onRequestHookHandler;
+}> = async (app, options) => {
+  const { eventStore, readStore, names, limit, notificationLimit } = options;
+  const timeZone = officeTimeZone();
+  const providers = paymentProvidersOf(options.payments ?? paymentConfigOf({}));
+  const payments = onlinePaymentCommands(eventStore, { timeZone });
+  await readStore.ensureCollection(candidaturesCollection);
+  const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
+
+  /** The dossier a number names (read model: it was created long before it is paid). */
+  const dossierOf = async (body: unknown): Promise<string> => {
+    const numeroDossier = parseDossierLookup(body);
+    const { items } = await dossiers.list({ filter: { numeroDossier }, limit: 2 });
+    if (items.length === 0) throw new NotFoundError(DOSSIER_NOT_FOUND);
+    if (items.length > 1)
+      throw new ConflictError(
+        'Plusieurs dossiers portent ce numéro : adressez-vous à votre centre de dépôt.',
+      );
+    return items[0]!.id;
+  };
+
+  /** A provider's notification: signature checked over the raw bytes, then confirmed or failed. */
+  const receive = (provider: PaymentProvider, body: Buffer, signature: string | undefined) => {
+    const now = Date.now();
+    const notification = provider.verify(body, signature, now);
+    return payments.notified(notification, provider, now);
+  };
+
+  /** Where a payment stands, for the page: its receipt's address once recorded on the dossier. */
+  const progress = (
+    payment: Exclude<OnlinePayment, { status: 'absent' }>,
+    recorded: boolean,
+    jeton: string,
+  ) => {
+    const outcome = progressOf(payment, recorded);
+    return {
+      ...outcome,
+      numeroDossier: payment.numeroDossier,
+      montant: payment.montant,
+      fournisseur: payment.fournisseurLibelle,
+      demonstration: payment.fournisseur === DEMONSTRATION_PROVIDER,
+      ...(outcome.statut === 'confirme' ? { recu: `${RECEIPTS_PATH}/${jeton}` } : {}),
+    };
+  };
+
+  app.post('/paiements/dossier', { onRequest: limit }, async (request) => {
+    const standing = await payments.standing(await dossierOf(request.body));
+    const { candidature, fee, paid, outstanding, obstacle } = standing;
+    const { examen, session } = await names.session(candidature.sessionId);
+    return {
+      numeroDossier: candidature.numeroDossier,
+      examen,
+      session,
+      candidat: maskName(candidature.values.nom, candidature.values.prenoms),
+      montantDu: fee?.montant ?? null,
+      dejaPaye: paid,
+      resteAPayer: outstanding,
+      paiements: candidature.paiements.map((p) => ({
+        date: p.date,
+        montant: p.montant,
+        canal: paymentChannelLabel(p),
+      })),
+      payable: obstacle === null,
+      motif: obstacle,
+      fournisseur: {
+        libelle: providers.current.libelle,
+        demonstration: providers.current.code === DEMONSTRATION_PROVIDER,
+      },
+    };
+  });
+
+  app.post('/paiements', { onRequest: limit }, async (request, reply) => {
+    const candidatureId = await dossierOf(request.body);
+    const standing = await payments.standing(candidatureId);
+    const { examen, session } = await names.session(standing.candidature.sessionId);
+    const provider = providers.current;
+    const started = await payments.start(
+      candidatureId,
+      provider,
+      { examen, session },
+      new Date().toISOString(),
+    );
+    const origin = productOrigin(options.publicUrl, app.server.address());
+    const redirection = provider.checkout({
+      paiementEnLigneId: started.paiementEnLigneId,
+      montant: started.montant,
+      returnUrl: `${origin}/paiement?paiement=${started.paiementEnLigneId}`,
+    });
+    return reply.code(201).send({
+      ...started,
+      redirection,
+      fournisseur: provider.libelle,
+      demonstration: provider.code === DEMONSTRATION_PROVIDER,
+    });
+  });
+
+  app.post('/paiements/suivi', { onRequest: limit }, async (request) => {
+    const jeton = parseTokenBody(request.body);
+    const { payment, recorded } = await payments.byToken(jeton);
+    return progress(payment, recorded, jeton);
+  });
+
+  // The sandbox's payment page: « Payer (démonstration) » makes it sign the notification a real
+  // provider would send, which then takes the notifications' own path.
+  app.post('/paiements/demonstration', { onRequest: limit }, async (request) => {
+    const sandbox = providers.demonstration;
+    if (!sandbox) throw new NotFoundError('Le mode démonstration n’est pas activé sur ce serveur.');
+    const jeton = parseTokenBody(request.body);
+    const found = await payments.byToken(jeton);
+    if (found.payment.fournisseur !== sandbox.code)
+      throw new ValidationError('Ce paiement n’a pas été ouvert en mode démonstration.', {
+        jeton: 'Paiement d’un autre fournisseur.',
+      });
+    if (found.payment.status === 'demarre') {
+      // The sandbox charges nothing the dossier no longer owes.
+      const { outstanding } = await payments.standing(found.payment.candidatureId);
+      if (outstanding !== found.payment.montant)
+        throw new ConflictError(
+          'Le reste à payer de ce dossier a changé depuis le début de ce paiement : recommencez le paiement.',
+        );
+      const { body, signature } = sandbox.notify(found.payment, Date.now());
+      await receive(sandbox, body, signature);
+    }
+    const { payment, recorded } = await payments.byToken(jeton);
+    return progress(payment, recorded, jeton);
+  });
+
+  // The provider's notifications: the HMAC is computed over the bytes received, so this route's
+  // JSON arrives unparsed (this plugin only).
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT },
+      (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
+        done(null, body),
+    );
+    webhook.post('/paiements/notifications', { onRequest: notificationLimit }, async (request) => {
+      const signature = request.headers[SIGNATURE_HEADER];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return receive(
+        providers.webhook,
+        body,
+        typeof signature === 'string' ? signature : undefined,
+      );
+    });
+  });
+
+  app.get<{ Params: { jeton: string } }>(
+    '/paiements/recus/:jeton',
+    {
+      onRequest: limit,
+      // The token opens the receipt: the access log names the route, never the token.
+      logSerializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: `${RECEIPTS_PATH}/…`,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { jeton } = request.params;
+      const { payment, recorded } = await payments.byToken(jeton);
+      const receipt = recorded ? receiptOf(payment) : null;
+      if (!receipt) {
+        const { statut, motif } = progressOf(payment, recorded);
+        throw new ConflictError(
+          statut === 'refuse'
+            ? `Ce paiement n’a pas pu être enregistré sur le dossier : ${motif} Il sera remboursé ; adressez-vous à votre centre de dépôt.`
+            : statut === 'echoue'
+              ? `Ce paiement a échoué : ${motif}`
+              : 'Ce paiement n’est pas encore confirmé : le reçu sera disponible dès sa confirmation.',
+        );
+      }
+      const pdf = await renderReceipt(receipt, timeZone);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${receiptFileName(receipt)}"`)
+        .header('Cache-Control', 'no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .header('X-Robots-Tag', 'noindex')
+        .send(pdf);
+    },
+  );
+};
