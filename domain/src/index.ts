@@ -67,3 +67,6 @@ export * from './exam/admissionDecision.js';
 export * from './exam/admissionDecisionContracts.js';
 export * from './exam/decisionLists.js';
 export * from './payments/onlinePayment.js';
+export * from './statistics/cubes.js';
+export * from './statistics/reports.js';
+export * from './statistics/dashboard.js';

@@ -35,3 +35,5 @@ export * from './payments/signature.js';
 export * from './payments/providers.js';
 export * from './payments/onlinePayments.js';
 export * from './payments/receipt.js';
+export * from './pdf/index.js';
+export * from './statistics/reports.js';

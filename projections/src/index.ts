@@ -47,6 +47,9 @@ import {
 } from './exam/admissionDecisionsProjections.js';
 export * from './exam/admissionDecisionsProjections.js';
 
+import { statisticsProjection } from './statistics/statisticsProjection.js';
+export { statisticsProjection } from './statistics/statisticsProjection.js';
+
 export { usagesProjection } from './usages/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
 
@@ -78,4 +81,5 @@ export const allProjections = (): Projection[] => [
   admissionDecisionsProjection,
   attestationsProjection,
   publicResultsProjection,
+  statisticsProjection(),
 ];

@@ -52,6 +52,7 @@ import {
   ministerSignatureQueryRoutes,
 } from './routes/admissionDecisions.js';
 import { admissionExtractionRoutes, admissionStatisticsRoutes } from './routes/admissions.js';
+import { dashboardFigureRoutes, reportRoutes } from './routes/reports.js';
 
 export interface QueryServiceOptions {
   readonly readStore: ReadStore;
@@ -244,6 +245,9 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     readStore,
     labels,
   });
+  // « Rapports statistiques » (read from the statistics' cubes) and the home's figures.
+  await app.register(reportRoutes, { prefix: '/api/rapports', readStore });
+  await app.register(dashboardFigureRoutes, { prefix: '/api/tableau-de-bord', readStore });
   // « Résultats et PV »: a jury's provisional or frozen results.
   await app.register(deliberationQueryRoutes, {
     prefix: '/api/deliberation-jurys',

@@ -141,7 +141,18 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
   ),
 };
 
+/**
+ * A report route's screen: the one report screen, drawn from the report's declaration, its code
+ * (and the charts') loaded when a report is first opened.
+ */
+const reportPage = (id: RouteId): ComponentType =>
+  lazyScreen(
+    () => import('../reports/ReportPage'),
+    (m) => m.reportScreen(id),
+  );
+
 const screenOf = (route: DashboardRoute & { readonly id: RouteId }): Screen | undefined => {
+  if (route.screen === 'report') return { kind: 'page', component: reportPage(route.id) };
   if (route.screen === 'resource') {
     const props = route.resource ? resourceScreens[route.resource] : undefined;
     return props && { kind: 'resource', props };

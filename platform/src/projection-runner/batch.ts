@@ -5,12 +5,21 @@ import type { ProjectionContext } from './projection.js';
 /**
  * The documents a batch of events touches, kept in memory until the batch is written: a document
  * changed by several events of one batch is read once and written once, in its final state.
+ * Writes go collection after collection in `order` (a projection's collections, as it declares
+ * them), then any other: a store without transactions (MongoDB) writes them in that order, so a
+ * projection can rely on one collection being written before another (counters before the facts
+ * that skip redeliveries).
  */
 export class BatchContext implements ProjectionContext {
   private readonly documents = new Map<string, Map<string, ReadModelDocument | null>>();
   private readonly dirty = new Map<string, Set<string>>();
 
-  constructor(private readonly store: ReadStore) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly order: readonly string[] = [],
+  ) {
+    for (const name of order) this.dirty.set(name, new Set());
+  }
 
   private docs(collection: string): Map<string, ReadModelDocument | null> {
     let docs = this.documents.get(collection);
@@ -65,6 +74,7 @@ export class BatchContext implements ProjectionContext {
     }
     this.documents.clear();
     this.dirty.clear();
+    for (const name of this.order) this.dirty.set(name, new Set());
     return operations;
   }
 }

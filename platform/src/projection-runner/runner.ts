@@ -252,7 +252,10 @@ export class ProjectionRunner {
         await this.readStore.ensureCollection(collection);
 
       const types = new Set(projection.eventTypes);
-      const context = new BatchContext(this.readStore);
+      const context = new BatchContext(
+        this.readStore,
+        projection.collections.map((c) => c.name),
+      );
       let position = checkpoint?.position ?? '0';
       let written = position;
       let pending = 0;
