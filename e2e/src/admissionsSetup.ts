@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { signaturePng } from '../../workers/src/testing/signaturePng';
 import { api } from './harness';
 import {
   advanceSession,
@@ -155,4 +156,28 @@ export const setUpDeliberation = async (
     numeros,
     departements: { mfoundi, wouri },
   };
+};
+
+/**
+ * « Paul Atangana, Directeur des examens et concours », who signs the attestations and diplomas,
+ * with the image of his signature, as the signed-in administrator on `page`.
+ */
+export const addAttestationSignatory = async (page: Page): Promise<void> => {
+  const { origin } = new URL(page.url());
+  const { csrfToken } = (await (await page.request.get(`${origin}/api/auth/csrf`)).json()) as {
+    csrfToken: string;
+  };
+  const image = await page.request.post(`${origin}/api/images`, {
+    headers: { 'content-type': 'image/png', 'x-csrf-token': csrfToken },
+    data: signaturePng(),
+  });
+  if (image.status() !== 201) throw new Error(`image : ${image.status()} ${await image.text()}`);
+  await api(page, '/api/signataires', {
+    code: 'DEC',
+    libelle: 'Paul Atangana',
+    titre: 'Directeur des examens et concours',
+    signeAttestations: true,
+    signeDiplomes: true,
+    signature: ((await image.json()) as { fichier: string }).fichier,
+  });
 };

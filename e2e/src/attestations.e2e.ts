@@ -5,8 +5,7 @@ import type { Page } from 'playwright-core';
 import { formatVerificationCode } from '../../domain/src/exam/verificationCode';
 import { pdfQrCodes } from '../../workers/src/testing/pdfQrCodes';
 import { pdfText } from '../../workers/src/testing/pdfText';
-import { signaturePng } from '../../workers/src/testing/signaturePng';
-import { SESSION_LIBELLE, setUpDeliberation } from './admissionsSetup';
+import { addAttestationSignatory, SESSION_LIBELLE, setUpDeliberation } from './admissionsSetup';
 import {
   cells,
   choose,
@@ -15,7 +14,7 @@ import {
   useJourney,
   type StaffAccount,
 } from './examSetup';
-import { api, ARTIFACTS, browserAvailable, openFromMenu, shot } from './harness';
+import { ARTIFACTS, browserAvailable, openFromMenu, shot } from './harness';
 
 /**
  * « Attestations », on a session whose jury closed its deliberation (admissionsSetup: Abena 14,
@@ -57,24 +56,7 @@ run('Admissions : attestations d’un département, fusionnées en un PDF', () =
   it('generates the attestations of a département and downloads the merged PDF', async () => {
     const admin = await journey.signInAdministrator();
     const setup = await setUpDeliberation(admin, { close: true });
-    // The signatory of the attestations, with the image of the signature.
-    const { origin } = new URL(admin.url());
-    const { csrfToken } = (await (await admin.request.get(`${origin}/api/auth/csrf`)).json()) as {
-      csrfToken: string;
-    };
-    const image = await admin.request.post(`${origin}/api/images`, {
-      headers: { 'content-type': 'image/png', 'x-csrf-token': csrfToken },
-      data: signaturePng(),
-    });
-    expect(image.status()).toBe(201);
-    await api(admin, '/api/signataires', {
-      code: 'DEC',
-      libelle: 'Paul Atangana',
-      titre: 'Directeur des examens et concours',
-      signeAttestations: true,
-      signeDiplomes: true,
-      signature: ((await image.json()) as { fichier: string }).fichier,
-    });
+    await addAttestationSignatory(admin);
     await createUserWithProfile(
       admin,
       { libelle: 'Impression des diplômes', permissions: ['diplome.imprimer'] },

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { formatVerificationCode } from '../../domain/src/exam/verificationCode';
-import { signaturePng } from '../../workers/src/testing/signaturePng';
-import { SESSION_LIBELLE, setUpDeliberation } from './admissionsSetup';
+import { addAttestationSignatory, SESSION_LIBELLE, setUpDeliberation } from './admissionsSetup';
 import { DASHBOARD, useJourney } from './examSetup';
 import { api, browserAvailable, shot } from './harness';
 
@@ -48,22 +47,7 @@ run('Espace public : résultats, vérification des diplômes, accueil', () => {
     const { origin } = new URL(admin.url());
 
     // Abena's attestation, so that she has a verification code.
-    const { csrfToken } = (await (await admin.request.get(`${origin}/api/auth/csrf`)).json()) as {
-      csrfToken: string;
-    };
-    const image = await admin.request.post(`${origin}/api/images`, {
-      headers: { 'content-type': 'image/png', 'x-csrf-token': csrfToken },
-      data: signaturePng(),
-    });
-    expect(image.status()).toBe(201);
-    await api(admin, '/api/signataires', {
-      code: 'DEC',
-      libelle: 'Paul Atangana',
-      titre: 'Directeur des examens et concours',
-      signeAttestations: true,
-      signeDiplomes: true,
-      signature: ((await image.json()) as { fichier: string }).fichier,
-    });
+    await addAttestationSignatory(admin);
     // The signatory's read model may lag a moment behind: asked again until it is there.
     for (let attempt = 0; ; attempt += 1) {
       try {
