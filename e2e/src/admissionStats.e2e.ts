@@ -180,6 +180,8 @@ run('Admissions : extraction par rang des admis et statistiques', () => {
     ]);
     await admin.getByRole('figure', { name: 'Taux d’admission par sexe' }).waitFor();
     await choose(admin, /^Par/, 'Centre de dépôt');
+    // The table follows the chosen dimension once its answer is in.
+    await row('centre de dépôt', 'Centre de dépôt de Yaoundé').waitFor();
     await expect(cells(row('centre de dépôt', 'Centre de dépôt de Yaoundé'))).resolves.toEqual([
       'Centre de dépôt de Yaoundé',
       '3',
