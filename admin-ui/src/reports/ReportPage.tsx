@@ -40,6 +40,7 @@ import {
 import { apiJson } from '../common/api';
 import { download } from '../common/ExportButtons';
 import { formatNumber } from '../common/format';
+import { FRENCH_TABLE_PAGINATION } from '../kit/frenchPagination';
 import { FilterSelect, WITHIN_PAGE, type Named } from '../resources/allocation/shared';
 import { ReportChart } from './ReportChart';
 
@@ -352,18 +353,7 @@ export const ReportPage = ({ report }: { report: ReportDeclaration }) => {
                   rowsPerPage={perPage}
                   rowsPerPageOptions={[25, 50, 100, 250]}
                   onRowsPerPageChange={(e) => change({ parPage: String(e.target.value) })}
-                  labelRowsPerPage="Lignes par page :"
-                  labelDisplayedRows={({ from, to, count }) =>
-                    `${formatNumber(from)}–${formatNumber(to)} sur ${formatNumber(count)}`
-                  }
-                  getItemAriaLabel={(type) =>
-                    ({
-                      first: 'Première page',
-                      last: 'Dernière page',
-                      next: 'Page suivante',
-                      previous: 'Page précédente',
-                    })[type]
-                  }
+                  {...FRENCH_TABLE_PAGINATION}
                 />
               ) : null}
               <ReportChart result={shown} chart={view.chart} />

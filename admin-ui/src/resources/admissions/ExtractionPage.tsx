@@ -27,6 +27,7 @@ import { apiJson } from '../../common/api';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
 import { download } from '../../common/ExportButtons';
 import { formatNumber } from '../../common/format';
+import { FRENCH_TABLE_PAGINATION } from '../../kit/frenchPagination';
 import {
   FilterSelect,
   SessionSelect,
@@ -305,18 +306,7 @@ export const ExtractionPage = () => {
                   setPerPage(Number(e.target.value));
                   setPage(0);
                 }}
-                labelRowsPerPage="Lignes par page :"
-                labelDisplayedRows={({ from, to, count }) =>
-                  `${formatNumber(from)}–${formatNumber(to)} sur ${formatNumber(count)}`
-                }
-                getItemAriaLabel={(type) =>
-                  ({
-                    first: 'Première page',
-                    last: 'Dernière page',
-                    next: 'Page suivante',
-                    previous: 'Page précédente',
-                  })[type]
-                }
+                {...FRENCH_TABLE_PAGINATION}
               />
             </>
           ) : null}

@@ -41,6 +41,7 @@ import {
 } from '@examens-pro/domain';
 import { apiJson } from '../../common/api';
 import { formatNumber } from '../../common/format';
+import { FRENCH_TABLE_PAGINATION } from '../../kit/frenchPagination';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import {
   FilterSelect,
@@ -580,18 +581,7 @@ export const AllocationPage = () => {
                   setPerPage(Number(e.target.value));
                   setPage(0);
                 }}
-                labelRowsPerPage="Lignes par page :"
-                labelDisplayedRows={({ from, to, count }) =>
-                  `${formatNumber(from)}–${formatNumber(to)} sur ${formatNumber(count)}`
-                }
-                getItemAriaLabel={(type) =>
-                  ({
-                    first: 'Première page',
-                    last: 'Dernière page',
-                    next: 'Page suivante',
-                    previous: 'Page précédente',
-                  })[type]
-                }
+                {...FRENCH_TABLE_PAGINATION}
               />
             </>
           ) : null}
