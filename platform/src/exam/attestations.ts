@@ -279,6 +279,18 @@ interface Issued {
   readonly emiseLe: string;
 }
 
+/** The code the event store holds for a candidate, if one was issued (whatever the read model says). */
+const issuedBefore = async (
+  eventStore: EventStore,
+  candidatureId: string,
+): Promise<Issued | undefined> => {
+  const recorded = await eventStore.readStream(streamName(ATTESTATION_CATEGORY, candidatureId));
+  const state = fold(attestationDecider, recorded as never);
+  return state.status === 'emise'
+    ? { code: state.code, adresse: state.adresse, emiseLe: recorded[0]!.metadata.at }
+    : undefined;
+};
+
 /**
  * A candidate's verification code: the one issued before, or a new one — drawn from the CSPRNG,
  * reserved (`attestations-code-<code>`: a code never names two candidates) and appended as the
@@ -296,10 +308,8 @@ export const issueAttestation = async (
 ): Promise<Issued> => {
   const stream = streamName(ATTESTATION_CATEGORY, doc.candidatureId);
   for (let attempt = 0; ; attempt += 1) {
-    const recorded = await eventStore.readStream(stream);
-    const state = fold(attestationDecider, recorded as never);
-    if (state.status === 'emise')
-      return { code: state.code, adresse: state.adresse, emiseLe: recorded[0]!.metadata.at };
+    const before = await issuedBefore(eventStore, doc.candidatureId);
+    if (before) return before;
     if (attempt >= ISSUE_ATTEMPTS)
       throw new Error(`code de vérification de ${doc.numeroCandidat} impossible à émettre`);
     const code = verificationCodeFromBytes(randomBytes(VERIFICATION_CODE_BYTES));
@@ -451,6 +461,17 @@ export const attestationSource = async (
   // Every code this document issues bears one instant, fixed now: the PDF's creation date (the
   // latest issue of its codes) is known before its first page, and the same when made again. (A
   // code issued meanwhile by another document, for the same candidate, wins with its own instant.)
+  // The read model may not have seen a code issued a moment ago (by the previous document): the
+  // event store settles which of the missing ones really are, so the date does not depend on lag.
+  for (let i = 0; i < missing.length; i += ISSUE_BATCH) {
+    const batch = missing.slice(i, i + ISSUE_BATCH);
+    const found = await Promise.all(batch.map((d) => issuedBefore(eventStore, d.candidatureId)));
+    batch.forEach((d, k) => {
+      const issued = found[k];
+      if (issued) known.set(d.id, issued);
+    });
+  }
+  missing = missing.filter((d) => !known.has(d.id));
   const issuedAt = new Date().toISOString();
   let last = missing.length > 0 ? issuedAt : '';
   for (const { emiseLe } of known.values()) if (emiseLe > last) last = emiseLe;

@@ -314,6 +314,28 @@ const diplomaPage = (
   verification(doc, page, 64, H - 160, 340);
 };
 
+interface PdfImage {
+  /** The image's object: its `offset` is set once written (a PNG's alpha is decoded asynchronously). */
+  obj: { offset?: number } | null;
+  embed(doc: PDFKit.PDFDocument): void;
+}
+
+/**
+ * An image opened and written into the document at once: pdfkit decodes a PNG with transparency
+ * asynchronously and writes its object whenever that ends, among the pages, so the file's bytes
+ * would depend on timing. Waiting for it here puts the image at one place in every run.
+ */
+const embeddedImage = async (doc: PDFKit.PDFDocument, src: Buffer): Promise<PdfImage> => {
+  const image = (doc as unknown as { openImage(src: Buffer): PdfImage }).openImage(src);
+  image.embed(doc);
+  const since = Date.now();
+  while (image.obj?.offset === undefined) {
+    if (Date.now() - since > 10_000) throw new Error('image illisible');
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return image;
+};
+
 /**
  * Attestations de réussite (A4, portrait) or diplomas (A4, landscape): one page per admitted
  * candidate, with the signatory of the configuration and the candidate's verification code, in
@@ -344,13 +366,11 @@ export const renderAttestations = async (
     lang: 'fr-FR',
   } as PDFKit.PDFDocumentOptions);
   doc.pipe(out);
-  // The signature is embedded once and drawn on every page.
+  // The signature is embedded once, before the first page, and drawn on every page.
   let image: unknown;
   if (layout.signataire.image)
     try {
-      image = (doc as unknown as { openImage(src: Buffer): unknown }).openImage(
-        Buffer.from(layout.signataire.image),
-      );
+      image = await embeddedImage(doc, Buffer.from(layout.signataire.image));
     } catch {
       throw new Error(
         `l’image de la signature de ${layout.signataire.nom} est illisible : déposez-la de nouveau sous Configuration → Signataires`,
