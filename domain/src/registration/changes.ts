@@ -73,6 +73,8 @@ export const candidatureChangesCollection: CollectionDefinition = {
   },
   searchFields: ['numeroDossier', 'libelle'],
   defaultSort: { field: 'ordre', order: 'DESC' },
+  // Texts sorted in French order; the others are codes, ids and ISO dates (their own order).
+  sortFields: ['libelle', 'action', 'acteur'],
 };
 
 /** An event of a dossier as the projection keeps it to describe the next ones. */

@@ -475,6 +475,8 @@ export const candidaturesCollection: CollectionDefinition = {
   },
   searchFields: ['numeroDossier', 'numeroCandidat', 'libelle', 'telephone', 'matricule'],
   defaultSort: { field: 'numeroDossier', order: 'DESC' },
+  // The one text sorted in French order; the others are codes, ids and ISO dates (their own order).
+  sortFields: ['libelle'],
 };
 
 export const CANDIDATURES_PROJECTION = 'candidatures';

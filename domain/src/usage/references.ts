@@ -36,6 +36,8 @@ export const referencesCollection: CollectionDefinition = {
   fields: { resource: 'string', itemId: 'string', referrer: 'string' },
   searchFields: [],
   defaultSort: { field: 'referrer', order: 'ASC' },
+  // Ids and codes, counted and filtered, never sorted for a reader: no French sort keys.
+  sortFields: [],
 };
 
 export const referrersCollection: CollectionDefinition = {

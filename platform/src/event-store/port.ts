@@ -31,10 +31,15 @@ export interface EventStore {
     readonly fromPosition?: string;
     readonly maxCount: number;
   }): Promise<RecordedEvent[]>;
-  /** Every event after `fromPosition`, then live appends, until the signal aborts. */
+  /**
+   * Every event after `fromPosition`, then live appends, until the signal aborts. `eventTypes` is a
+   * hint: a store may then deliver only events stored under these types, its "caught up" position
+   * still being the head it read up to (a subscriber still checks the types it handles).
+   */
   subscribeToAll(options: {
     readonly fromPosition?: string;
     readonly signal?: AbortSignal;
+    readonly eventTypes?: readonly string[];
   }): AsyncIterable<SubscriptionMessage>;
   /** Position of the last stored event ('0' when the store is empty). */
   headPosition(): Promise<string>;

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import Database from 'better-sqlite3';
-import { upcast, type EventEnvelope, type RecordedEvent } from '@examens-pro/domain';
+import { upcast, UPCAST_TYPES, type EventEnvelope, type RecordedEvent } from '@examens-pro/domain';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
@@ -80,6 +80,11 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTransaction;
   private readonly groupTransaction;
   private readonly groupCommit: boolean;
+  private readonly readOfTypes: (
+    from: bigint,
+    types: string,
+    maxCount: number,
+  ) => { rows: Row[]; head: number | bigint };
   /** Appends waiting for the next group commit (one transaction, one fsync for all of them). */
   private pendingAppends: PendingAppend[] = [];
   private closed = false;
@@ -126,7 +131,17 @@ export class SqliteEventStore implements EventStore {
       head: this.db.prepare<[], { position: number | null }>(
         'SELECT max(position) AS position FROM events',
       ),
+      readAllOfTypes: this.db.prepare<[number | bigint, string, number], Row>(
+        'SELECT * FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position LIMIT ?',
+      ),
     };
+    // One read snapshot: the events of the types asked for, and the head they were read up to.
+    this.readOfTypes = this.db.transaction(
+      (from: bigint, types: string, maxCount: number): { rows: Row[]; head: number | bigint } => ({
+        rows: this.statements.readAllOfTypes.all(from, types, maxCount),
+        head: this.statements.head.get()?.position ?? 0,
+      }),
+    );
     this.appendTransaction = this.makeAppendTransaction();
     // Each append runs in its own savepoint inside the group's transaction: one that fails (wrong
     // expected revision) is rolled back alone, the others commit together.
@@ -285,22 +300,40 @@ export class SqliteEventStore implements EventStore {
     return String(this.statements.head.get()?.position ?? 0);
   }
 
+  /**
+   * Given `eventTypes`, only the events stored under them (and under the old types that upcasting
+   * renames) are read and built: a projection no longer builds every event of the log to skip most.
+   */
   async *subscribeToAll(
-    options: { fromPosition?: string; signal?: AbortSignal } = {},
+    options: { fromPosition?: string; signal?: AbortSignal; eventTypes?: readonly string[] } = {},
   ): AsyncIterable<SubscriptionMessage> {
     const { signal } = options;
+    const types = options.eventTypes
+      ? JSON.stringify([...new Set([...options.eventTypes, ...UPCAST_TYPES])])
+      : undefined;
     let position = options.fromPosition ?? '0';
     let announced = false;
     while (!signal?.aborted && !this.closed) {
       const sequence = this.appendSequence;
-      const batch = this.readAllSync(position, this.readBatchSize);
+      let batch: RecordedEvent[];
+      let head: string | undefined;
+      if (types === undefined) {
+        batch = this.readAllSync(position, this.readBatchSize);
+      } else {
+        const read = this.readOfTypes(BigInt(position), types, this.readBatchSize);
+        batch = read.rows.map(toRecorded);
+        head = String(read.head);
+      }
       for (const event of batch) {
         yield { type: 'event', event };
         position = event.position;
         if (signal?.aborted || this.closed) return;
       }
       if (batch.length === this.readBatchSize) continue;
-      if (batch.length > 0 || !announced) {
+      // Read up to the head: the events of other types up to it are passed, not lost.
+      const moved = head !== undefined && BigInt(head) > BigInt(position);
+      if (moved) position = head!;
+      if (batch.length > 0 || moved || !announced) {
         announced = true;
         yield { type: 'caughtUp', position };
       }

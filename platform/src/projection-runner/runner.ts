@@ -290,6 +290,7 @@ export class ProjectionRunner {
       for await (const message of this.eventStore.subscribeToAll({
         fromPosition: position,
         signal: local.signal,
+        eventTypes: projection.eventTypes,
       })) {
         if (message.type === 'caughtUp') {
           if (comparePositions(message.position, position) > 0) position = message.position;

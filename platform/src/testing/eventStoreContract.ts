@@ -169,6 +169,38 @@ export const eventStoreContract = (
       expect(kinds[kinds.length - 1]).toBe('Live');
       expect(kinds.indexOf('caughtUp')).toBeLessThan(kinds.indexOf('Live'));
     });
+
+    it('given event types, delivers every event of them in order and is caught up at the head, past events of other types', async () => {
+      const s = stream();
+      const start = await store.headPosition();
+      await store.appendToStream(s, [anEvent('Wanted'), anEvent('Other'), anEvent('Wanted')]);
+      const last = await store.appendToStream(s, [anEvent('Other'), anEvent('Other')]);
+      const controller = new AbortController();
+      const wanted: string[] = [];
+      let caughtUpAt: string | undefined;
+      const done = (async () => {
+        for await (const message of store.subscribeToAll({
+          fromPosition: start,
+          signal: controller.signal,
+          eventTypes: ['Wanted', 'Live'],
+        })) {
+          if (message.type === 'caughtUp') {
+            caughtUpAt = message.position;
+            continue;
+          }
+          if (message.event.streamId !== s) continue;
+          if (message.event.type === 'Wanted' || message.event.type === 'Live')
+            wanted.push(`${message.event.type}@${message.event.revision}`);
+          if (message.event.type === 'Live') controller.abort();
+        }
+      })();
+      await waitUntil(
+        () => caughtUpAt !== undefined && comparePositions(caughtUpAt, last.position) >= 0,
+      );
+      await store.appendToStream(s, [anEvent('Other'), anEvent('Live')]);
+      await done;
+      expect(wanted).toEqual(['Wanted@0', 'Wanted@2', 'Live@6']);
+    });
   });
 };
 

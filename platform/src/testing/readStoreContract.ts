@@ -116,6 +116,39 @@ export const readStoreContract = (name: string, factory: () => Promise<ReadStore
       expect(await persons.count()).toBe(4);
     });
 
+    it('after a put that changes some fields, filters, sorts and searches see the new values only', async () => {
+      // p3 moves: a new name (sort key and search text), a city set to null, an age, a boolean;
+      // its montant stays. p1 is written again unchanged.
+      await store.write({
+        operations: [
+          {
+            collection: definition.name,
+            type: 'put',
+            doc: {
+              ...people[2]!,
+              version: 1,
+              nom: 'Zoé Abena',
+              ville: null,
+              age: 24,
+              actif: false,
+            },
+          },
+          { collection: definition.name, type: 'put', doc: people[0]! },
+        ],
+      });
+      expect(ids((await persons.list({ filter: { ville: 'Garoua' } })).items)).toEqual([]);
+      expect(ids((await persons.list({ filter: { ville: null } })).items)).toEqual(['p4', 'p3']);
+      expect(ids((await persons.list({ filter: { age: 24, actif: false } })).items)).toEqual([
+        'p3',
+      ]);
+      expect(ids((await persons.list({ filter: { montant: 15000 } })).items)).toEqual(['p1', 'p3']);
+      expect(await persons.count({ $q: 'aminatou' })).toBe(0);
+      expect(ids((await persons.list({ filter: { $q: 'zoe' } })).items)).toEqual(['p3']);
+      const sorted = await persons.list({ sort: [{ field: 'nom', order: 'DESC' }], limit: 2 });
+      expect(ids(sorted.items)).toEqual(['p3', 'p4']);
+      expect(await persons.get('p1')).toEqual(people[0]);
+    });
+
     it('sorts the French way (accents and case ignored) in both directions, ties in a stable order', async () => {
       const asc = await persons.list({ sort: [{ field: 'nom', order: 'ASC' }] });
       expect(ids(asc.items)).toEqual(['p3', 'p5', 'p1', 'p2', 'p4']);
