@@ -30,6 +30,7 @@ import {
   DEMO_NOMS,
   DEMO_PRENOMS_F,
   DEMO_PRENOMS_M,
+  type ProjectionsControl,
 } from '@examens-pro/embedded';
 import {
   ALLOCATION_REACTOR,
@@ -41,7 +42,6 @@ import {
   toEnvelopes,
   type EventStore,
   type Projection,
-  type ProjectionRunner,
   type ReadStore,
   type WriteBatch,
 } from '@examens-pro/platform';
@@ -193,7 +193,7 @@ const traceStores = (eventStore: EventStore, readStore: ReadStore) => {
   };
   return {
     /** The reactor's apply, timed per chunk (wall time, awaits included). */
-    reactor: (runner: ProjectionRunner) => {
+    reactor: (runner: ProjectionsControl) => {
       const reactor = runner.projections.find((p) => p.name === ALLOCATION_REACTOR);
       if (!reactor) return;
       const apply = reactor.apply.bind(reactor);
@@ -381,7 +381,13 @@ export const benchAllocation = async (options: {
 
   // 3. The embedded product, every projection and reactor, catching up.
   const catchUpStarted = performance.now();
-  const { app, runner } = await buildApp({ ...ports, sessionSecret: config.sessionSecret });
+  // As `npm start` runs them: the projections on their own thread, the reactors beside the app
+  // (traced, everything on one thread, so that the trace sees the projections' writes too).
+  const { app, runner } = await buildApp({
+    ...ports,
+    sessionSecret: config.sessionSecret,
+    ...(trace ? {} : { projectionsThread: { dataDir: config.dataDir } }),
+  });
   trace?.reactor(runner);
   await app.ready();
   const failed = () => {

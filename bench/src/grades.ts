@@ -119,7 +119,11 @@ export const benchGrades = async (options: {
   }
   await advance('inscriptions-closes');
   await advance('composition');
-  const { app, runner } = await buildApp({ ...ports, sessionSecret: config.sessionSecret });
+  const { app, runner } = await buildApp({
+    ...ports,
+    sessionSecret: config.sessionSecret,
+    projectionsThread: { dataDir: config.dataDir },
+  });
   await app.ready();
   while (!runner.ready()) {
     for (const { name, error } of runner.status())

@@ -93,6 +93,65 @@ const prepare = async (server: BenchServer) => {
   };
 };
 
+/**
+ * The verified list applied (its dossiers created and submitted by the reactor) until every one is
+ * listed: accepted, done (the list's status), then counted in the candidatures' list.
+ */
+const applyList = async (
+  server: BenchServer,
+  refs: { sessionId: string; metierId: string; centreDepotId: string },
+  verificationId: string,
+  rows: number,
+) => {
+  const started = performance.now();
+  const accepted = await fetch(`${server.url}/api/listes-candidats`, {
+    method: 'POST',
+    headers: server.headers({ 'content-type': 'application/json' }),
+    body: JSON.stringify({
+      verificationId,
+      sessionId: refs.sessionId,
+      metierId: refs.metierId,
+      centreDepotId: refs.centreDepotId,
+    }),
+  });
+  if (accepted.status !== 201)
+    return { error: `HTTP ${accepted.status} : ${await accepted.text()}` };
+  const { id } = (await accepted.json()) as { id: string };
+  const acceptedMs = performance.now() - started;
+  const deadline = Date.now() + 30 * 60_000;
+  let done: { statut?: string; creees?: number; soumises?: number } = {};
+  while (done.statut !== 'terminee' && Date.now() < deadline) {
+    await sleep(100);
+    const response = await fetch(`${server.url}/api/listes-candidats/${id}`, {
+      headers: server.headers(),
+    });
+    if (response.ok) done = (await response.json()) as typeof done;
+  }
+  const doneMs = performance.now() - started;
+  const filter = encodeURIComponent(JSON.stringify({ sessionId: refs.sessionId, q: 'Agent' }));
+  let listed = 0;
+  while (listed < rows && Date.now() < deadline) {
+    const response = await fetch(`${server.url}/api/candidatures?filter=${filter}&range=[0,0]`, {
+      headers: server.headers(),
+    });
+    listed = Number(response.headers.get('content-range')?.split('/')[1] ?? 0);
+    if (listed < rows) await sleep(100);
+  }
+  const memory = memoryOf(server.pid);
+  return {
+    rows,
+    created: done.creees ?? 0,
+    submitted: done.soumises ?? 0,
+    listed,
+    acceptedMs: round(acceptedMs, 0),
+    doneSeconds: round(doneMs / 1000),
+    listedSeconds: round((performance.now() - started) / 1000),
+    serverPeakMb: memory.peakMb,
+  };
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The n-th day after 01/01/1975: distinct persons, none near another. */
 const birthDate = (n: number) =>
   new Date(Date.UTC(1975, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
@@ -189,9 +248,16 @@ export const benchRegistration = async (options: {
       headers: server.headers({ 'content-type': 'text/csv' }),
       body: csv,
     });
-    const answer = (await verified.json()) as { valide?: boolean; lignes?: number };
+    const answer = (await verified.json()) as {
+      valide?: boolean;
+      lignes?: number;
+      verificationId?: string;
+    };
     const verifyMs = round(performance.now() - started, 0);
     const after = memoryOf(server.pid);
+    const application = answer.verificationId
+      ? await applyList(server, refs, answer.verificationId, options.listRows)
+      : { error: 'liste non vérifiée' };
     return {
       creation,
       listVerification: {
@@ -204,6 +270,7 @@ export const benchRegistration = async (options: {
         serverRssAfterMb: after.rssMb,
         serverPeakMb: after.peakMb,
       },
+      listApplication: application,
     };
   } finally {
     await server.stop();

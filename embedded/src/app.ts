@@ -32,6 +32,12 @@ import {
 import type { ProductInformation } from '@examens-pro/query-service';
 import { documentsReactor, startWorkers } from '@examens-pro/workers';
 import { serveUi } from './ui.js';
+import {
+  ProjectionsThread,
+  together,
+  type ProjectionsControl,
+  type ProjectionsThreadStores,
+} from './projectionsThread.js';
 
 export interface EmbeddedDeps {
   readonly eventStore: EventStore;
@@ -56,6 +62,11 @@ export interface EmbeddedDeps {
   readonly rateLimits?: RateLimits;
   /** PAYMENT_*: online payments' provider and webhook secret (default: the sandbox only). */
   readonly payments?: PaymentConfig;
+  /**
+   * The stores again, for the projections to run on a thread of their own (`npm start`, benches);
+   * without it they run on the main thread (tests: one thread, in-memory stores allowed).
+   */
+  readonly projectionsThread?: ProjectionsThreadStores;
 }
 
 /**
@@ -64,7 +75,7 @@ export interface EmbeddedDeps {
  */
 export const buildApp = async (
   deps: EmbeddedDeps,
-): Promise<{ app: FastifyInstance; runner: ProjectionRunner }> => {
+): Promise<{ app: FastifyInstance; runner: ProjectionsControl }> => {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: trustProxyOf(deps.trustedProxies ?? []),
@@ -81,24 +92,25 @@ export const buildApp = async (
   });
   const servesUi = deps.uiDir ? await serveUi(app, deps.uiDir) : false;
   if (!servesUi) installNotFoundHandler(app);
-  const runner = new ProjectionRunner(
-    deps.eventStore,
-    deps.readStore,
-    [
-      ...allProjections(),
-      documentsReactor(deps.jobQueue),
-      reservationsReactor(deps.eventStore, { log: (message) => app.log.warn(message) }),
-      personListsReactor(deps.eventStore, {
-        timeZone: officeTimeZone(),
-        readStore: deps.readStore,
-      }),
-      allocationReactor(deps.eventStore),
-      admissionDecisionsReactor(deps.eventStore),
-    ],
-    {
-      log: (message) => app.log.warn(message),
-    },
-  );
+  const log = (message: string) => app.log.warn(message);
+  const reactors = [
+    documentsReactor(deps.jobQueue),
+    reservationsReactor(deps.eventStore, { log }),
+    personListsReactor(deps.eventStore, {
+      timeZone: officeTimeZone(),
+      readStore: deps.readStore,
+    }),
+    allocationReactor(deps.eventStore),
+    admissionDecisionsReactor(deps.eventStore),
+  ];
+  const runner: ProjectionsControl = deps.projectionsThread
+    ? together(
+        new ProjectionsThread(deps.eventStore, deps.projectionsThread, log),
+        new ProjectionRunner(deps.eventStore, deps.readStore, reactors, { log }),
+      )
+    : new ProjectionRunner(deps.eventStore, deps.readStore, [...allProjections(), ...reactors], {
+        log,
+      });
   // Liveness answers at once, even while the read models catch up; readiness tells the rest.
   app.get('/api/health', async () => ({
     statut: 'ok',

@@ -1,2 +1,3 @@
 export * from './app.js';
 export * from './demoNames.js';
+export * from './projectionsThread.js';

@@ -19,6 +19,12 @@ const main = async (): Promise<void> => {
     information: productInformation(config, 'embarqué', uiDir),
     uiDir,
     logger: { level: config.logLevel },
+    // The read models are written on a thread of their own: requests never wait behind them.
+    projectionsThread: {
+      dataDir: config.dataDir,
+      eventStoreUrl: config.eventStoreUrl,
+      mongodbUrl: config.mongodbUrl,
+    },
   });
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -12,7 +12,10 @@ import {
   SqliteSessionStore,
   SqliteSignInLimiter,
   lookupLimiterIn,
+  openEventStore,
+  openReadStore,
   rateLimitsOf,
+  waitForProjections,
   type PaymentConfig,
   type RateLimits,
 } from '@examens-pro/platform';
@@ -41,11 +44,22 @@ export const startTestApp = async (
     uiDir?: string;
     /** Online payments (default: the sandbox, no webhook secret). */
     payments?: PaymentConfig;
+    /**
+     * The projections on their own thread, as `npm start` runs them (default: on the test's
+     * thread; `TEST_PROJECTIONS_THREAD=1` runs every route test this way).
+     */
+    threaded?: boolean;
   } = {},
 ) => {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'app-'));
-  const eventStore = new SqliteEventStore({ filename: join(dir, 'events.db') });
-  const readStore = new SqliteReadStore(join(dir, 'read.db'));
+  const threaded = options.threaded ?? process.env.TEST_PROJECTIONS_THREAD === '1';
+  // Threaded, the stores are laid out as in DATA_DIR: the thread opens them from the folder.
+  const eventStore = threaded
+    ? openEventStore({ dataDir: dir })
+    : new SqliteEventStore({ filename: join(dir, 'events.db') });
+  const readStore = threaded
+    ? openReadStore({ dataDir: dir })
+    : new SqliteReadStore(join(dir, 'read.db'));
   const jobQueue = new InProcessJobQueue();
   const storage = new DirectoryDocumentStorage(join(dir, 'documents'));
   const sessionStore = new SqliteSessionStore(join(dir, 'sessions.db'));
@@ -75,12 +89,21 @@ export const startTestApp = async (
       ) as unknown as NonNullable<RateLimits['public']>,
     },
     uiDir: options.uiDir,
+    ...(threaded ? { projectionsThread: { dataDir: dir } } : {}),
   });
   await app.ready();
   await ensureGeography(eventStore, readStore, {
     actor: SYSTEM_ACTOR,
     now: new Date().toISOString(),
   });
+  // The thread starts in its own time: the tests begin once it has read what is written so far.
+  if (threaded)
+    await waitForProjections(
+      readStore,
+      runner.status().map((s) => s.name),
+      await eventStore.headPosition(),
+      60_000,
+    );
 
   /** An agent keeps its cookie across requests and sends its CSRF token on state changes. */
   const agent = (): Agent => {

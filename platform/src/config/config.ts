@@ -254,13 +254,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
 };
 
 /** EVENTSTORE_URL set → EventStoreDB, otherwise SQLite in DATA_DIR. */
-export const openEventStore = (config: Config): EventStore =>
+export const openEventStore = (config: Pick<Config, 'dataDir' | 'eventStoreUrl'>): EventStore =>
   config.eventStoreUrl
     ? new EventStoreDbEventStore(config.eventStoreUrl)
     : new SqliteEventStore({ filename: join(config.dataDir, EVENTS_FILE) });
 
 /** MONGODB_URL set → MongoDB, otherwise SQLite in DATA_DIR. */
-export const openReadStore = (config: Config): ReadStore => {
+export const openReadStore = (config: Pick<Config, 'dataDir' | 'mongodbUrl'>): ReadStore => {
   if (config.mongodbUrl) return new MongoReadStore(config.mongodbUrl);
   return new SqliteReadStore(join(config.dataDir, 'read-models.db'));
 };

@@ -43,6 +43,13 @@ export interface EventStore {
   }): AsyncIterable<SubscriptionMessage>;
   /** Position of the last stored event ('0' when the store is empty). */
   headPosition(): Promise<string>;
+  /**
+   * Stores whose subscriptions wait on local appends (SQLite): `watchAppends` calls back after each
+   * commit of this instance, `appendedElsewhere` wakes its subscriptions for another instance's
+   * commit (another thread on the same file) instead of waiting for the next poll.
+   */
+  watchAppends?(listener: () => void): () => void;
+  appendedElsewhere?(): void;
   close(): Promise<void>;
 }
 

@@ -84,4 +84,45 @@ describe('SQLite event store durability', () => {
     expect(store.stats().commits - before.commits).toBe(1);
     expect(store.stats().appends - before.appends).toBe(50);
   });
+
+  it('tells its commits to a watcher, and wakes on another instance’s commit when told', async () => {
+    // Another thread's connection to the same file, polling so rarely that only a wake-up counts.
+    const other = new SqliteEventStore({
+      filename: join(dir, 'events.db'),
+      pollIntervalMs: 60_000,
+    });
+    const controller = new AbortController();
+    try {
+      let commits = 0;
+      const unwatch = store.watchAppends(() => {
+        commits += 1;
+        other.appendedElsewhere();
+      });
+      const seen: string[] = [];
+      const following = (async () => {
+        for await (const message of other.subscribeToAll({
+          fromPosition: '0',
+          signal: controller.signal,
+        }))
+          if (message.type === 'event') {
+            seen.push(message.event.id);
+            if (seen.length === 2) return;
+          }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = Date.now();
+      await store.appendToStream('s-1', [event('e-1')]);
+      await store.appendToStream('s-2', [event('e-2')]);
+      await following;
+      expect(seen).toEqual(['e-1', 'e-2']);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(commits).toBe(2);
+      unwatch();
+      await store.appendToStream('s-3', [event('e-3')]);
+      expect(commits).toBe(2);
+    } finally {
+      controller.abort();
+      await other.close();
+    }
+  });
 });

@@ -357,6 +357,16 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  watchAppends(listener: () => void): () => void {
+    this.appended.on('appended', listener);
+    return () => this.appended.off('appended', listener);
+  }
+
+  appendedElsewhere(): void {
+    this.appendSequence += 1;
+    this.appended.emit('appended');
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.commitGroup();

@@ -143,19 +143,29 @@ export class SqliteReadStore implements ReadStore {
       if (!IDENTIFIER.test(field)) throw new Error(`Nom de champ invalide : ${field}`);
     }
     const serialized = JSON.stringify({ storageFormat: STORAGE_FORMAT, definition });
-    const stored = this.db
-      .prepare<[string], { definition: string }>(
-        'SELECT definition FROM rm_collections WHERE name = ?',
-      )
-      .get(definition.name);
-    this.db.transaction(() => {
-      if (stored && stored.definition !== serialized) {
-        this.dropSync(definition.name);
-        // Which projection filled the table is not known here: every one starts again from zero.
-        this.db.exec('DELETE FROM rm_checkpoints');
-      }
-      if (!stored || stored.definition !== serialized) this.createSync(definition, serialized);
-    })();
+    const storedNow = () =>
+      this.db
+        .prepare<[string], { definition: string }>(
+          'SELECT definition FROM rm_collections WHERE name = ?',
+        )
+        .get(definition.name);
+    if (storedNow()?.definition === serialized) {
+      this.definitions.set(definition.name, definition);
+      return;
+    }
+    // Read again and reshaped under one write lock: another connection (the projections' thread)
+    // declaring the same collection at the same time finds it done, and never drops it again.
+    this.db
+      .transaction(() => {
+        const stored = storedNow();
+        if (stored && stored.definition !== serialized) {
+          this.dropSync(definition.name);
+          // Which projection filled the table is not known here: every one starts again from zero.
+          this.db.exec('DELETE FROM rm_checkpoints');
+        }
+        if (!stored || stored.definition !== serialized) this.createSync(definition, serialized);
+      })
+      .immediate();
     this.definitions.set(definition.name, definition);
   }
 
