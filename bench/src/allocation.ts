@@ -386,7 +386,9 @@ export const benchAllocation = async (options: {
   const { app, runner } = await buildApp({
     ...ports,
     sessionSecret: config.sessionSecret,
-    ...(trace ? {} : { projectionsThread: { dataDir: config.dataDir } }),
+    ...(trace || process.env.BENCH_PROJECTIONS_THREAD === '0'
+      ? {}
+      : { projectionsThread: { dataDir: config.dataDir } }),
   });
   trace?.reactor(runner);
   await app.ready();

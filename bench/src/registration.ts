@@ -6,11 +6,18 @@ import { send } from './commands.js';
 import { percentile, round } from './machine.js';
 import { startServer, type BenchServer } from './server.js';
 
-/** The server's resident memory and its peak so far (kB → MB), from /proc. */
+/**
+ * The server's resident memory and its peak so far (kB → MB), from /proc; `ownMb` is its own
+ * (anonymous) memory, without the pages of the SQLite files it maps, which the kernel can drop.
+ */
 const memoryOf = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rssMb: round(kb('VmRSS') / 1024, 0), peakMb: round(kb('VmHWM') / 1024, 0) };
+  return {
+    rssMb: round(kb('VmRSS') / 1024, 0),
+    peakMb: round(kb('VmHWM') / 1024, 0),
+    ownMb: round(kb('RssAnon') / 1024, 0),
+  };
 };
 
 const json = async (
@@ -269,6 +276,8 @@ export const benchRegistration = async (options: {
         serverRssBeforeMb: before.rssMb,
         serverRssAfterMb: after.rssMb,
         serverPeakMb: after.peakMb,
+        serverOwnBeforeMb: before.ownMb,
+        serverOwnAfterMb: after.ownMb,
       },
       listApplication: application,
     };

@@ -88,15 +88,22 @@ export const startServer = async (dataDir: string, port: number): Promise<BenchS
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
+  // Listening first (30 s), then ready: the read models caught up with what is stored (a kept data
+  // folder of 200,000 dossiers may have to be rebuilt first).
+  for (const [probe, ms] of [
+    ['health', 30_000],
+    ['ready', 30 * 60_000],
+  ] as const) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/api/${probe}`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`Le serveur ne répond pas (${probe}).`);
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (Date.now() > deadline) throw new Error('Le serveur ne répond pas.');
-    await new Promise((r) => setTimeout(r, 100));
   }
   const session = await signIn(url);
   return {

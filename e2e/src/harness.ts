@@ -64,7 +64,9 @@ export const startProduct = async (env: Record<string, string> = {}): Promise<Pr
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      // Ready: the read models have caught up with what the start-up wrote (the first
+      // administrator, the geography), as a load balancer's readiness probe would wait.
+      if ((await fetch(`${url}/api/ready`)).ok) break;
     } catch {
       // not yet listening
     }

@@ -106,7 +106,12 @@ export const buildApp = async (
   const runner: ProjectionsControl = deps.projectionsThread
     ? together(
         new ProjectionsThread(deps.eventStore, deps.projectionsThread, log),
-        new ProjectionRunner(deps.eventStore, deps.readStore, reactors, { log }),
+        // Their checkpoints past other events, at most every 5 s: each commit of this connection
+        // empties the page cache of the thread's (SQLite), and nobody waits for a reactor.
+        new ProjectionRunner(deps.eventStore, deps.readStore, reactors, {
+          log,
+          idleCheckpointMs: 5000,
+        }),
       )
     : new ProjectionRunner(deps.eventStore, deps.readStore, [...allProjections(), ...reactors], {
         log,

@@ -19,6 +19,7 @@ import {
   type PaymentConfig,
   type RateLimits,
 } from '@examens-pro/platform';
+import { allProjections } from '@examens-pro/projections';
 import { buildApp } from './app.js';
 
 export const TEST_ADMIN = { login: 'admin@test.local', password: 'Provisoire-2026!' } as const;
@@ -100,7 +101,7 @@ export const startTestApp = async (
   if (threaded)
     await waitForProjections(
       readStore,
-      runner.status().map((s) => s.name),
+      allProjections().map((p) => p.name),
       await eventStore.headPosition(),
       60_000,
     );

@@ -20,6 +20,13 @@ export interface RunnerOptions {
   readonly leaseTtlMs?: number;
   readonly owner?: string;
   readonly log?: (message: string) => void;
+  /**
+   * Least time between two checkpoints that only move past other projections' events (nothing
+   * handled, nothing to write). 0 (default): each one is written at once, so that a read waiting for
+   * a position never waits for it. Reactors that nobody waits for, beside projections written by
+   * another connection, set it: each commit of theirs would empty that connection's page cache.
+   */
+  readonly idleCheckpointMs?: number;
 }
 
 /** The version written with the checkpoint: the projection's own version and its collections' shape. */
@@ -101,6 +108,7 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly minFlushIntervalMs: number;
   private readonly leaseTtlMs: number;
+  private readonly idleCheckpointMs: number;
   private readonly owner: string;
   private readonly log: (message: string) => void;
   private controller = new AbortController();
@@ -120,6 +128,7 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 1000;
     this.minFlushIntervalMs = options.minFlushIntervalMs ?? 10;
     this.leaseTtlMs = options.leaseTtlMs ?? 30_000;
+    this.idleCheckpointMs = options.idleCheckpointMs ?? 0;
     this.owner = options.owner ?? leaseOwnerId();
     this.log = options.log ?? (() => undefined);
     const names = new Set<string>();
@@ -294,6 +303,8 @@ export class ProjectionRunner {
       })) {
         if (message.type === 'caughtUp') {
           if (comparePositions(message.position, position) > 0) position = message.position;
+          followed.caughtUp = true;
+          if (pending === 0 && Date.now() - flushedAt < this.idleCheckpointMs) continue;
           const wait = flushedAt + this.minFlushIntervalMs - Date.now();
           if (wait > 0 && pending > 0) await sleep(wait, local.signal);
           if (local.signal.aborted) break;

@@ -307,48 +307,58 @@ export class SqliteReadStore implements ReadStore {
 
   private readonly writeSync = (batch: WriteBatch): void => {
     const written = new Map<string, number>();
-    this.db.transaction(() => {
-      if (batch.lease) {
-        const holder = this.queryOne<{ owner: string }>(
-          'SELECT owner FROM rm_leases WHERE name = ?',
-          [batch.lease.name],
-        );
-        if (holder?.owner !== batch.lease.owner)
-          throw new StaleWriterError(`Bail « ${batch.lease.name} » repris par une autre instance.`);
-      }
-      for (const operation of batch.operations) {
-        const definition = this.definitionOf(operation.collection);
-        const t = table(definition.name);
-        written.set(t, (written.get(t) ?? 0) + 1);
-        if (operation.type === 'delete') {
-          this.prepare(`DELETE FROM ${t} WHERE id = ?`).run(operation.id);
-          continue;
-        }
-        const doc = operation.doc as unknown as Record<string, unknown>;
-        const rowid = this.putSync(definition, operation.doc);
-        if (definition.searchFields.length > 0) {
-          this.prepare(
-            `INSERT INTO ${t}_s (rowid, search) VALUES (?, ?)
-             ON CONFLICT(rowid) DO UPDATE SET search = excluded.search WHERE ${t}_s.search IS NOT excluded.search`,
-          ).run(rowid, searchText(doc, definition.searchFields));
-        }
-      }
-      if (batch.checkpoint) {
-        const { projection, position, version } = batch.checkpoint;
-        const stored = this.queryOne<Checkpoint>(
-          'SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?',
-          [projection],
-        );
-        if (stored && stored.version === version && comparePositions(position, stored.position) < 0)
-          throw new StaleWriterError(
-            `Point de reprise de « ${projection} » : ${stored.position} ne recule pas à ${position}.`,
+    this.db
+      .transaction(() => {
+        if (batch.lease) {
+          const holder = this.queryOne<{ owner: string }>(
+            'SELECT owner FROM rm_leases WHERE name = ?',
+            [batch.lease.name],
           );
-        this.prepare(
-          `INSERT INTO rm_checkpoints (projection, position, version) VALUES (?, ?, ?)
+          if (holder?.owner !== batch.lease.owner)
+            throw new StaleWriterError(
+              `Bail « ${batch.lease.name} » repris par une autre instance.`,
+            );
+        }
+        for (const operation of batch.operations) {
+          const definition = this.definitionOf(operation.collection);
+          const t = table(definition.name);
+          written.set(t, (written.get(t) ?? 0) + 1);
+          if (operation.type === 'delete') {
+            this.prepare(`DELETE FROM ${t} WHERE id = ?`).run(operation.id);
+            continue;
+          }
+          const doc = operation.doc as unknown as Record<string, unknown>;
+          const rowid = this.putSync(definition, operation.doc);
+          if (definition.searchFields.length > 0) {
+            this.prepare(
+              `INSERT INTO ${t}_s (rowid, search) VALUES (?, ?)
+             ON CONFLICT(rowid) DO UPDATE SET search = excluded.search WHERE ${t}_s.search IS NOT excluded.search`,
+            ).run(rowid, searchText(doc, definition.searchFields));
+          }
+        }
+        if (batch.checkpoint) {
+          const { projection, position, version } = batch.checkpoint;
+          const stored = this.queryOne<Checkpoint>(
+            'SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?',
+            [projection],
+          );
+          if (
+            stored &&
+            stored.version === version &&
+            comparePositions(position, stored.position) < 0
+          )
+            throw new StaleWriterError(
+              `Point de reprise de « ${projection} » : ${stored.position} ne recule pas à ${position}.`,
+            );
+          this.prepare(
+            `INSERT INTO rm_checkpoints (projection, position, version) VALUES (?, ?, ?)
            ON CONFLICT(projection) DO UPDATE SET position = excluded.position, version = excluded.version`,
-        ).run(projection, position, version);
-      }
-    })();
+          ).run(projection, position, version);
+        }
+        // Immediate: the write lock from the start. A deferred transaction that reads first fails at
+        // once (no busy wait) when another connection — the projections' thread — wrote meanwhile.
+      })
+      .immediate();
     this.analyzeIfGrown(written);
   };
 
@@ -362,13 +372,15 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async reset(projection: string, collections: readonly CollectionDefinition[]): Promise<void> {
-    this.db.transaction(() => {
-      for (const definition of collections) {
-        this.dropSync(definition.name);
-        this.definitions.delete(definition.name);
-      }
-      this.prepare('DELETE FROM rm_checkpoints WHERE projection = ?').run(projection);
-    })();
+    this.db
+      .transaction(() => {
+        for (const definition of collections) {
+          this.dropSync(definition.name);
+          this.definitions.delete(definition.name);
+        }
+        this.prepare('DELETE FROM rm_checkpoints WHERE projection = ?').run(projection);
+      })
+      .immediate();
     for (const definition of collections) this.ensureSync(definition);
   }
 

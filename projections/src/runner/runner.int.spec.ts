@@ -63,6 +63,27 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     expect((await stores.readStore.getCheckpoint(PROJECTION))?.position).toBe(position);
   });
 
+  it('with idleCheckpointMs, writes a checkpoint past others’ events at most that often', async () => {
+    await create('a', 'A');
+    const runner = started({ idleCheckpointMs: 60_000 });
+    const first = await stores.eventStore.headPosition();
+    expect(await waitForProjections(stores.readStore, [PROJECTION], first, 5000)).toBe(true);
+    // Events it does not handle move the head: caught up, but nothing written for them.
+    const other = await stores.eventStore.appendToStream(
+      'autre-1',
+      toEnvelopes([{ type: 'AutreChose', data: {} }], context('autre-1')),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(runner.ready()).toBe(true);
+    expect((await stores.readStore.getCheckpoint(PROJECTION))?.position).toBe(first);
+    expect(await waitForProjections(stores.readStore, [PROJECTION], other.position, 300)).toBe(
+      false,
+    );
+    // One of its own is written at once, and the checkpoint passes both.
+    const { position } = await create('b', 'B');
+    expect(await waitForProjections(stores.readStore, [PROJECTION], position, 5000)).toBe(true);
+  });
+
   it('resumes from its checkpoint after a restart without handling events again', async () => {
     await create('a', 'A');
     const first = started();
