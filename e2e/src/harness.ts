@@ -61,19 +61,28 @@ export const startProduct = async (env: Record<string, string> = {}): Promise<Pr
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      // Ready: the read models have caught up with what the start-up wrote (the first
-      // administrator, the geography), as a load balancer's readiness probe would wait.
-      if ((await fetch(`${url}/api/ready`)).ok) break;
-    } catch {
-      // not yet listening
+  // Listening (30 s), then ready (2 min): the read models have caught up with what the start-up
+  // wrote (the first administrator, the geography), as a load balancer's readiness probe waits.
+  for (const [probe, ms] of [
+    ['health', 30_000],
+    ['ready', 120_000],
+  ] as const) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/api/${probe}`)).ok) break;
+      } catch {
+        // not yet listening
+      }
+      if (child.exitCode !== null)
+        throw new Error(`Le produit s’est arrêté (code ${child.exitCode}).`);
+      if (Date.now() > deadline) {
+        // Never left running behind a failed start (it would load every journey after it).
+        child.kill('SIGKILL');
+        throw new Error(`Le produit ne répond pas (${probe}).`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (child.exitCode !== null)
-      throw new Error(`Le produit s’est arrêté (code ${child.exitCode}).`);
-    if (Date.now() > deadline) throw new Error('Le produit ne répond pas.');
-    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,

