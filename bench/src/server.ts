@@ -65,6 +65,64 @@ const signIn = async (url: string) => {
   return { cookie, cookieValue: cookie.split('=')[1]!, csrfToken };
 };
 
+/** Polls `/api/<probe>` until it answers 2xx, for at most `ms`. */
+const waitFor = async (url: string, probe: 'health' | 'ready', ms: number): Promise<void> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/${probe}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Le serveur ne répond pas (${probe}).`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+export interface BenchService {
+  readonly url: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+const stopper = (child: ChildProcess) => () =>
+  new Promise<void>((done) => {
+    if (child.exitCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+
+/**
+ * One service of the distributed mode alone (`command-service`, `query-service`), as its own
+ * process on the embedded product's data folder: same SQLite stores, same sessions and secret, so
+ * the product's signed-in session is valid there too.
+ */
+export const startService = async (
+  service: 'command-service' | 'query-service',
+  dataDir: string,
+  port: number,
+): Promise<BenchService> => {
+  const child = spawn(process.execPath, [resolve(__dirname, `../../${service}/dist/server.js`)], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = stopper(child);
+  try {
+    await waitFor(url, 'health', 30_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, stop };
+};
+
 /** Starts the embedded product as its own process (the load generator must not share its event loop). */
 export const startServer = async (dataDir: string, port: number): Promise<BenchServer> => {
   const child: ChildProcess = spawn(
@@ -90,20 +148,12 @@ export const startServer = async (dataDir: string, port: number): Promise<BenchS
   const url = `http://127.0.0.1:${port}`;
   // Listening first (30 s), then ready: the read models caught up with what is stored (a kept data
   // folder of 200,000 dossiers may have to be rebuilt first).
-  for (const [probe, ms] of [
-    ['health', 30_000],
-    ['ready', 30 * 60_000],
-  ] as const) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/api/${probe}`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`Le serveur ne répond pas (${probe}).`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  try {
+    await waitFor(url, 'health', 30_000);
+    await waitFor(url, 'ready', 30 * 60_000);
+  } catch (error) {
+    await stopper(child)();
+    throw error;
   }
   const session = await signIn(url);
   return {
@@ -115,10 +165,6 @@ export const startServer = async (dataDir: string, port: number): Promise<BenchS
       'x-csrf-token': session.csrfToken,
       ...extra,
     }),
-    stop: () =>
-      new Promise<void>((done) => {
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+    stop: stopper(child),
   };
 };

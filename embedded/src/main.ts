@@ -7,7 +7,11 @@ import { buildApp } from './app.js';
 /** `npm start`: the whole product in one process, data in DATA_DIR, no server needed. */
 const main = async (): Promise<void> => {
   const config = loadConfig();
-  const ports = openPorts(config);
+  // On the embedded SQLite stores, the read models are written on a thread of their own:
+  // requests never wait behind them. With a MongoDB or EventStoreDB server, the distributed mode
+  // is the way to spread the load: the projections stay beside the app, as before.
+  const threaded = !config.mongodbUrl && !config.eventStoreUrl;
+  const ports = openPorts(config, { writesReadModels: !threaded });
   const uiDir = resolve(__dirname, '../../admin-ui/dist');
   const { app } = await buildApp({
     ...ports,
@@ -19,12 +23,7 @@ const main = async (): Promise<void> => {
     information: productInformation(config, 'embarqué', uiDir),
     uiDir,
     logger: { level: config.logLevel },
-    // On the embedded SQLite stores, the read models are written on a thread of their own:
-    // requests never wait behind them. With a MongoDB or EventStoreDB server, the distributed mode
-    // is the way to spread the load: the projections stay beside the app, as before.
-    ...(config.mongodbUrl || config.eventStoreUrl
-      ? {}
-      : { projectionsThread: { dataDir: config.dataDir } }),
+    ...(threaded ? { projectionsThread: { dataDir: config.dataDir } } : {}),
   });
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

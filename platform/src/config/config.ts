@@ -260,10 +260,23 @@ export const openEventStore = (config: Pick<Config, 'dataDir' | 'eventStoreUrl'>
     : new SqliteEventStore({ filename: join(config.dataDir, EVENTS_FILE) });
 
 /** MONGODB_URL set → MongoDB, otherwise SQLite in DATA_DIR. */
-export const openReadStore = (config: Pick<Config, 'dataDir' | 'mongodbUrl'>): ReadStore => {
+export const openReadStore = (
+  config: Pick<Config, 'dataDir' | 'mongodbUrl'>,
+  options: PortOptions = {},
+): ReadStore => {
   if (config.mongodbUrl) return new MongoReadStore(config.mongodbUrl);
-  return new SqliteReadStore(join(config.dataDir, 'read-models.db'));
+  return new SqliteReadStore(join(config.dataDir, 'read-models.db'), {
+    refreshStatistics: options.writesReadModels ?? true,
+  });
 };
+
+export interface PortOptions {
+  /**
+   * Whether this process writes the read models (default): only then does an embedded read store
+   * refresh the planner's statistics as it opens. The services of the distributed mode read them.
+   */
+  readonly writesReadModels?: boolean;
+}
 
 /** REDIS_URL set → BullMQ on Redis (workers anywhere), otherwise the in-process queue. */
 export const openJobQueue = (config: Config): JobQueue =>
@@ -321,9 +334,9 @@ export interface Ports {
 }
 
 /** Every port with the adapter the environment chooses: what each process entry point starts with. */
-export const openPorts = (config: Config): Ports => {
+export const openPorts = (config: Config, options: PortOptions = {}): Ports => {
   const eventStore = openEventStore(config);
-  const readStore = openReadStore(config);
+  const readStore = openReadStore(config, options);
   const jobQueue = openJobQueue(config);
   const storage = openDocumentStorage(config);
   const { sessionStore, signInLimiter, lookupLimiter } = openSessionPorts(config);

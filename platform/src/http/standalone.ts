@@ -15,7 +15,8 @@ export const runStandalone = async (
   register: (app: FastifyInstance, ports: Ports, config: Config) => PromiseLike<unknown>,
 ): Promise<void> => {
   const config = loadConfig();
-  const ports = openPorts(config);
+  // The projections' process writes the read models; a service only reads them.
+  const ports = openPorts(config, { writesReadModels: false });
   // Behind the gateway: X-Forwarded-For and -Proto (client address, Secure cookie, HSTS) are
   // believed from TRUSTED_PROXIES only.
   const app = Fastify({

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
 import { readStoreContract } from '../testing/readStoreContract.js';
 import { SqliteReadStore } from './sqlite.js';
 
@@ -14,4 +16,52 @@ readStoreContract('SQLite', async () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+});
+
+describe('SQLite read store: planner statistics', () => {
+  const definition = {
+    name: 'stat_docs',
+    fields: { ville: 'string' as const },
+    searchFields: [],
+    defaultSort: { field: 'ville', order: 'ASC' as const },
+  };
+  const statisticsOf = (file: string): number => {
+    const db = new Database(file);
+    try {
+      return db
+        .prepare<[], { n: number }>(
+          "SELECT count(*) AS n FROM sqlite_stat1 WHERE tbl = 'rm_stat_docs'",
+        )
+        .get()!.n;
+    } finally {
+      db.close();
+    }
+  };
+
+  it('are refreshed as the writer opens, never by a connection that only reads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-stat-'));
+    const file = join(dir, 'read.db');
+    try {
+      const writer = new SqliteReadStore(file);
+      await writer.ensureCollection(definition);
+      await writer.write({
+        operations: Array.from({ length: 3000 }, (_, i) => ({
+          collection: definition.name,
+          type: 'put' as const,
+          doc: { id: `d${i}`, version: 0, ville: i % 2 ? 'Douala' : 'Yaoundé' },
+        })),
+      });
+      await writer.close();
+      // Grown past its last analysis and never analysed since: what a restart finds.
+      const raw = new Database(file);
+      raw.exec('DELETE FROM sqlite_stat1');
+      raw.close();
+      await new SqliteReadStore(file, { refreshStatistics: false }).close();
+      expect(statisticsOf(file)).toBe(0);
+      await new SqliteReadStore(file).close();
+      expect(statisticsOf(file)).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
