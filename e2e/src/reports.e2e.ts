@@ -375,12 +375,16 @@ run('Rapports statistiques et chiffres du tableau de bord', () => {
     await byDay.locator('tr[data-total]').waitFor();
     await expect(totals(byDay)).resolves.toEqual(['Total', '10', '3', '1', '14']);
     await admin.getByRole('figure', { name: 'Évolution par jour' }).waitFor();
+    // The women's dossiers: five registered, two of them validated, none rejected.
+    await choose(admin, /^Sexe/, 'Féminin');
+    await admin.getByRole('status').getByText(`${REPORT_SESSION} — Féminin — 1 ligne`).waitFor();
+    await expect(totals(byDay)).resolves.toEqual(['Total', '5', '2', '0', '7']);
     await shot(admin, 'rapports-09-par-agent-par-jour');
     await fitsTheWindow();
     await exportsOf(
       'inscriptions-et-validations-par-agent',
       'Inscriptions et validations par agent',
-      ['Total 10 3 1 14'],
+      [`${REPORT_SESSION} — Féminin — par jour`, 'Total 5 2 0 7'],
     );
     expect(data.dossiers).toHaveLength(10);
     expect(journey.pageErrors).toEqual([]);

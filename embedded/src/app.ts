@@ -18,6 +18,7 @@ import {
   installSecurityHeaders,
   installSessions,
   limitAuthRoutes,
+  privateLogger,
   rateLimitsOf,
   trustProxyOf,
   type RateLimits,
@@ -77,7 +78,7 @@ export const buildApp = async (
   deps: EmbeddedDeps,
 ): Promise<{ app: FastifyInstance; runner: ProjectionsControl }> => {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: privateLogger(deps.logger),
     trustProxy: trustProxyOf(deps.trustedProxies ?? []),
   });
   // First, so that every answer carries them: pages, API, errors and downloads.

@@ -239,6 +239,15 @@ describe('the reports’ figures', () => {
     });
     const byDay = await report('inscriptions-et-validations-par-agent', { vue: 'jour' });
     expect(byDay.lignes.map((l) => l.valeurs.total)).toEqual([14]);
+    // The women's dossiers: Abena and Chindji (enrôleur), Essomba, Fouda and Isseri (admin);
+    // Abena and Fouda validated by the supervisor.
+    const women = await report('inscriptions-et-validations-par-agent', { sexe: 'F' });
+    expect(table(women)).toEqual({
+      [PEOPLE.enroleur]: [2, 0, 0, 2],
+      [PEOPLE.superviseur]: [0, 2, 0, 2],
+      [PEOPLE.admin]: [3, 0, 0, 3],
+      Total: [5, 2, 0, 7],
+    });
   });
 });
 

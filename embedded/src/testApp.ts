@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createAdministrator, ensureGeography } from '@examens-pro/command-service';
 import { SYSTEM_ACTOR } from '@examens-pro/domain';
 import {
@@ -41,6 +41,8 @@ export const startTestApp = async (
     publicUrl?: string;
     dir?: string;
     trustedProxies?: readonly string[];
+    /** The product's logger (route tests read what it writes). */
+    logger?: FastifyServerOptions['logger'];
     rateLimits?: RateLimits;
     uiDir?: string;
     /** Online payments (default: the sandbox, no webhook secret). */
@@ -90,6 +92,7 @@ export const startTestApp = async (
       ) as unknown as NonNullable<RateLimits['public']>,
     },
     uiDir: options.uiDir,
+    logger: options.logger,
     ...(threaded ? { projectionsThread: { dataDir: dir } } : {}),
   });
   await app.ready();

@@ -190,6 +190,16 @@ describe('docker-compose.yml (distributed mode)', () => {
     expect(forwarded.map((m) => m[1])).toEqual(['$remote_addr', '$remote_addr', '$remote_addr']);
   });
 
+  it('logs method and path only: no query string, no receipt token', () => {
+    const nginx = readFileSync(join(ROOT, 'gateway/nginx.conf'), 'utf8');
+    const format = /log_format (\S+) '([^']*)';/.exec(nginx);
+    expect(format?.[2]).toContain('$request_method $logged_path');
+    expect(format?.[2]).not.toMatch(/\$(request|request_uri|args|query_string|arg_\w+)\b/);
+    expect(nginx).toContain(`access_log /var/log/nginx/access.log ${format?.[1]};`);
+    expect([...nginx.matchAll(/^\s*access_log /gm)]).toHaveLength(1);
+    expect(nginx).toMatch(/~\^\/api\/public\/paiements\/recus\/ \/api\/public\/paiements\/recus\/\.\.\.;/);
+  });
+
   it('sends the services’ security headers with the UI files the gateway serves itself', () => {
     const nginx = readFileSync(join(ROOT, 'gateway/nginx.conf'), 'utf8');
     const value = (variable: string): string => {

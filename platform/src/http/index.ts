@@ -4,3 +4,4 @@ export * from './origin.js';
 export * from './rateLimit.js';
 export * from './security.js';
 export * from './standalone.js';
+export * from './logging.js';

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { loadConfig, openPorts, type Config, type Ports } from '../config/config.js';
 import { installErrorHandling, installNotFoundHandler } from './errors.js';
+import { privateLogger } from './logging.js';
 import { installSessions } from '../auth/sessions.js';
 import { installRateLimits, limitAuthRoutes } from './rateLimit.js';
 import { installSecurityHeaders, trustProxyOf } from './security.js';
@@ -20,7 +21,7 @@ export const runStandalone = async (
   // Behind the gateway: X-Forwarded-For and -Proto (client address, Secure cookie, HSTS) are
   // believed from TRUSTED_PROXIES only.
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: privateLogger({ level: config.logLevel }),
     trustProxy: trustProxyOf(config.trustedProxies),
   });
   await installSecurityHeaders(app);
