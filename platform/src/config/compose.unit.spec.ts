@@ -197,7 +197,9 @@ describe('docker-compose.yml (distributed mode)', () => {
     expect(format?.[2]).not.toMatch(/\$(request|request_uri|args|query_string|arg_\w+)\b/);
     expect(nginx).toContain(`access_log /var/log/nginx/access.log ${format?.[1]};`);
     expect([...nginx.matchAll(/^\s*access_log /gm)]).toHaveLength(1);
-    expect(nginx).toMatch(/~\^\/api\/public\/paiements\/recus\/ \/api\/public\/paiements\/recus\/\.\.\.;/);
+    expect(nginx).toMatch(
+      /~\^\/api\/public\/paiements\/recus\/ \/api\/public\/paiements\/recus\/\.\.\.;/,
+    );
   });
 
   it('sends the services’ security headers with the UI files the gateway serves itself', () => {
