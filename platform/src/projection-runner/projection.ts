@@ -14,5 +14,11 @@ export interface Projection {
   readonly version: number;
   readonly collections: readonly CollectionDefinition[];
   readonly eventTypes: readonly string[];
+  /**
+   * Histories and statistics, which nobody waits on to carry on working: while another projection
+   * of the same runner has events to catch up on, this one gives it the thread (at most
+   * `BACKGROUND_WAIT_MS` at a time, so that it still advances under a steady load). Lists first.
+   */
+  readonly background?: boolean;
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
 }

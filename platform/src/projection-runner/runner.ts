@@ -88,6 +88,8 @@ const takeLease = async (
 
 /** Busy work longer than this gives the event loop a turn (health, commands, lease timers). */
 const YIELD_EVERY_MS = 20;
+/** The longest a background projection waits for the others before taking a turn of its own. */
+export const BACKGROUND_WAIT_MS = 200;
 
 export interface ProjectionStatus {
   readonly name: string;
@@ -114,6 +116,8 @@ export class ProjectionRunner {
   private controller = new AbortController();
   private loops: Promise<void>[] = [];
   private readonly failures = new Map<string, Error>();
+  /** The projections followed here, not `background`, with events read beyond their checkpoint's head. */
+  private readonly foregroundBusy = new Set<string>();
   private readonly states = new Map<
     string,
     { position?: string; caughtUp: boolean; heldHere: boolean }
@@ -278,7 +282,16 @@ export class ProjectionRunner {
         if (now - renewedAt >= renewEvery) await renewLease();
         if (now - busySince >= YIELD_EVERY_MS) {
           await yieldToEventLoop();
+          if (projection.background) await giveWay();
           busySince = Date.now();
+        }
+      };
+      /** A background projection waits while the others catch up (bounded), its lease renewed. */
+      const giveWay = async (): Promise<void> => {
+        const until = Date.now() + BACKGROUND_WAIT_MS;
+        while (this.foregroundBusy.size > 0 && Date.now() < until && !local.signal.aborted) {
+          if (Date.now() - renewedAt >= renewEvery) await renewLease();
+          await sleep(2, local.signal);
         }
       };
 
@@ -302,6 +315,7 @@ export class ProjectionRunner {
         eventTypes: projection.eventTypes,
       })) {
         if (message.type === 'caughtUp') {
+          this.foregroundBusy.delete(projection.name);
           if (comparePositions(message.position, position) > 0) position = message.position;
           followed.caughtUp = true;
           if (pending === 0 && Date.now() - flushedAt < this.idleCheckpointMs) continue;
@@ -314,6 +328,7 @@ export class ProjectionRunner {
           busySince = Date.now();
           continue;
         }
+        if (!projection.background) this.foregroundBusy.add(projection.name);
         await breathe();
         if (local.signal.aborted) break;
         const { event } = message;
@@ -325,6 +340,7 @@ export class ProjectionRunner {
         pending += 1;
       }
     } finally {
+      this.foregroundBusy.delete(projection.name);
       clearInterval(renew);
       signal.removeEventListener('abort', stopLocal);
       if (state) state.heldHere = false;

@@ -13,6 +13,8 @@ import type { Projection } from '@examens-pro/platform';
  */
 export const signInJournalProjection: Projection = {
   name: 'journal-connexions',
+  // A history or statistics: written after the lists when both have events to catch up on.
+  background: true,
   version: 1,
   collections: [signInJournalCollection],
   eventTypes: SIGN_IN_JOURNAL_EVENT_TYPES,

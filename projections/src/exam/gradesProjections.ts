@@ -80,6 +80,8 @@ export const marksProjection: Projection = {
 /** « Historique des modifications des notes »: one line per mark an event enters or changes. */
 export const gradeHistoryProjection: Projection = {
   name: GRADE_HISTORY_PROJECTION,
+  // A history or statistics: written after the lists when both have events to catch up on.
+  background: true,
   // 2: lines of anonymous copies name the copy, not the candidate.
   version: 2,
   collections: [gradeHistoryCollection],

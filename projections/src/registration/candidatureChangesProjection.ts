@@ -21,6 +21,8 @@ import type { Projection } from '@examens-pro/platform';
  */
 export const candidatureChangesProjection: Projection = {
   name: CANDIDATURE_CHANGES_PROJECTION,
+  // A history or statistics: written after the lists when both have events to catch up on.
+  background: true,
   // Lines store the history's words (actions, labels): bump when the dossiers' history changes
   // how it describes events already in the log, so that their lines are written again.
   version: 1,

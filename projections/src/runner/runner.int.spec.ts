@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import { StaleWriterError, toEnvelopes, waitForProjections } from '@examens-pro/platform';
 import { listsProjection } from '../lists/listsProjection.js';
 import { READ_STORE_KINDS, tempStores } from '../testSupport.js';
-import { ProjectionRunner } from '@examens-pro/platform';
+import { ProjectionRunner, type Projection } from '@examens-pro/platform';
 
 const metiersCollection = listCollection(referenceList('metiers')!);
 const PROJECTION = LIST_PROJECTION;
@@ -82,6 +82,49 @@ describe.each(READ_STORE_KINDS)('projection runner on %s', (kind) => {
     // One of its own is written at once, and the checkpoint passes both.
     const { position } = await create('b', 'B');
     expect(await waitForProjections(stores.readStore, [PROJECTION], position, 5000)).toBe(true);
+  });
+
+  it('gives the thread to the lists first: a background projection waits while they catch up', async () => {
+    // Two projections of the same 300 events, each costing 1 ms of computation; one in the background.
+    const handled = { liste: 0, historique: 0 };
+    let historiqueWhenListeDone = -1;
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const projection = (name: 'liste' | 'historique', background: boolean): Projection => ({
+      name: `essai-${name}`,
+      version: 1,
+      collections: [],
+      eventTypes: ['Tic'],
+      background,
+      async apply() {
+        busy(1);
+        handled[name] += 1;
+        if (name === 'liste' && handled.liste === 300) historiqueWhenListeDone = handled.historique;
+      },
+    });
+    for (let i = 0; i < 300; i += 1)
+      await stores.eventStore.appendToStream(
+        `tic-${i}`,
+        toEnvelopes([{ type: 'Tic', data: {} }], context(`tic-${i}`)),
+      );
+    const runner = new ProjectionRunner(
+      stores.eventStore,
+      stores.readStore,
+      [projection('historique', true), projection('liste', false)],
+      { leaseTtlMs: 2000 },
+    );
+    runners.push(runner);
+    runner.start();
+    const head = await stores.eventStore.headPosition();
+    expect(
+      await waitForProjections(stores.readStore, ['essai-liste', 'essai-historique'], head, 10_000),
+    ).toBe(true);
+    expect(handled).toEqual({ liste: 300, historique: 300 });
+    // Taking turns, the history would have handled about as many; it had one turn in ten at most.
+    expect(historiqueWhenListeDone).toBeGreaterThanOrEqual(0);
+    expect(historiqueWhenListeDone).toBeLessThan(100);
   });
 
   it('resumes from its checkpoint after a restart without handling events again', async () => {

@@ -81,6 +81,8 @@ const applyChanges = async (
  */
 export const statisticsProjection = (timeZone: string = officeTimeZone()): Projection => ({
   name: STATISTICS_PROJECTION,
+  // A history or statistics: written after the lists when both have events to catch up on.
+  background: true,
   version: 1,
   collections: STATISTICS_COLLECTIONS,
   eventTypes: [
