@@ -92,6 +92,39 @@ const stopper = (child: ChildProcess) => () =>
     child.kill('SIGTERM');
   });
 
+/** A process of the product on `dataDir`, listening on 127.0.0.1:`port`. */
+const spawnProduct = (
+  script: string,
+  dataDir: string,
+  port: number,
+  options: { env?: Record<string, string>; nodeArgs?: string[] } = {},
+): ChildProcess =>
+  spawn(process.execPath, [...(options.nodeArgs ?? []), resolve(__dirname, `../../${script}`)], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+/** Waits for each probe in turn; a process that never answers is stopped, not left running. */
+const answering = async (
+  child: ChildProcess,
+  url: string,
+  probes: readonly (readonly ['health' | 'ready', number])[],
+): Promise<void> => {
+  try {
+    for (const [probe, ms] of probes) await waitFor(url, probe, ms);
+  } catch (error) {
+    await stopper(child)();
+    throw error;
+  }
+};
+
 /**
  * One service of the distributed mode alone (`command-service`, `query-service`), as its own
  * process on the embedded product's data folder: same SQLite stores, same sessions and secret, so
@@ -102,59 +135,26 @@ export const startService = async (
   dataDir: string,
   port: number,
 ): Promise<BenchService> => {
-  const child = spawn(process.execPath, [resolve(__dirname, `../../${service}/dist/server.js`)], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawnProduct(`${service}/dist/server.js`, dataDir, port);
   const url = `http://127.0.0.1:${port}`;
-  const stop = stopper(child);
-  try {
-    await waitFor(url, 'health', 30_000);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, pid: child.pid!, stop };
+  await answering(child, url, [['health', 30_000]]);
+  return { url, pid: child.pid!, stop: stopper(child) };
 };
 
 /** Starts the embedded product as its own process (the load generator must not share its event loop). */
 export const startServer = async (dataDir: string, port: number): Promise<BenchServer> => {
-  const child: ChildProcess = spawn(
-    process.execPath,
+  const child = spawnProduct('embedded/dist/main.js', dataDir, port, {
+    env: { ADMIN_LOGIN: BENCH_ADMIN, ADMIN_PASSWORD: 'Provisoire-Mesure-2026' },
     // BENCH_SERVER_ARGS: node flags for the server alone (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
-    [
-      ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
-      resolve(__dirname, '../../embedded/dist/main.js'),
-    ],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'error',
-        ADMIN_LOGIN: BENCH_ADMIN,
-        ADMIN_PASSWORD: 'Provisoire-Mesure-2026',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+    nodeArgs: (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+  });
   const url = `http://127.0.0.1:${port}`;
   // Listening first (30 s), then ready: the read models caught up with what is stored (a kept data
   // folder of 200,000 dossiers may have to be rebuilt first).
-  try {
-    await waitFor(url, 'health', 30_000);
-    await waitFor(url, 'ready', 30 * 60_000);
-  } catch (error) {
-    await stopper(child)();
-    throw error;
-  }
+  await answering(child, url, [
+    ['health', 30_000],
+    ['ready', 30 * 60_000],
+  ]);
   const session = await signIn(url);
   return {
     url,
