@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { EventStore, Projection, ProjectionStatus } from '@examens-pro/platform';
+import {
+  readModelsFile,
+  writeTurnsMemory,
+  type EventStore,
+  type Projection,
+  type ProjectionStatus,
+} from '@examens-pro/platform';
 import { allProjections } from '@examens-pro/projections';
 
 /** The stores the projections' thread opens (the same files or servers as the main thread's). */
@@ -9,6 +15,8 @@ export interface ProjectionsThreadStores {
   readonly dataDir: string;
   readonly eventStoreUrl?: string;
   readonly mongodbUrl?: string;
+  /** The turns of this thread's writers of the read models' file, shared with the projections'. */
+  readonly writeTurns?: SharedArrayBuffer;
 }
 
 export type ToThread = { readonly type: 'appended' } | { readonly type: 'stop' };
@@ -60,7 +68,12 @@ export class ProjectionsThread implements ProjectionsControl {
 
   start(): void {
     this.stopping = false;
-    const worker = new Worker(workerEntry(), { workerData: this.stores });
+    const worker = new Worker(workerEntry(), {
+      workerData: {
+        ...this.stores,
+        writeTurns: writeTurnsMemory(readModelsFile(this.stores.dataDir)),
+      } satisfies ProjectionsThreadStores,
+    });
     this.worker = worker;
     worker.on('message', (message: FromThread) => {
       if (message.type === 'status') this.statuses = message.status;

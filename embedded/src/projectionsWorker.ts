@@ -1,5 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openEventStore, openReadStore, ProjectionRunner } from '@examens-pro/platform';
+import {
+  adoptWriteTurns,
+  openEventStore,
+  openReadStore,
+  ProjectionRunner,
+  readModelsFile,
+} from '@examens-pro/platform';
 import { allProjections } from '@examens-pro/projections';
 import type { ProjectionsThreadStores, ToThread, FromThread } from './projectionsThread.js';
 
@@ -13,6 +19,8 @@ const run = (): void => {
   if (!port) throw new Error('à lancer comme fil d’exécution (worker_threads)');
   const post = (message: FromThread): void => port.postMessage(message);
   const stores = workerData as ProjectionsThreadStores;
+  // Writes to the read models' file take turns with the main thread's.
+  if (stores.writeTurns) adoptWriteTurns(readModelsFile(stores.dataDir), stores.writeTurns);
   const eventStore = openEventStore(stores);
   const readStore = openReadStore(stores);
   const runner = new ProjectionRunner(eventStore, readStore, allProjections(), {

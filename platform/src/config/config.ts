@@ -260,12 +260,15 @@ export const openEventStore = (config: Pick<Config, 'dataDir' | 'eventStoreUrl'>
     : new SqliteEventStore({ filename: join(config.dataDir, EVENTS_FILE) });
 
 /** MONGODB_URL set → MongoDB, otherwise SQLite in DATA_DIR. */
+/** The embedded read models' SQLite file in a data folder. */
+export const readModelsFile = (dataDir: string): string => join(dataDir, 'read-models.db');
+
 export const openReadStore = (
   config: Pick<Config, 'dataDir' | 'mongodbUrl'>,
   options: PortOptions = {},
 ): ReadStore => {
   if (config.mongodbUrl) return new MongoReadStore(config.mongodbUrl);
-  return new SqliteReadStore(join(config.dataDir, 'read-models.db'), {
+  return new SqliteReadStore(readModelsFile(config.dataDir), {
     refreshStatistics: options.writesReadModels ?? true,
   });
 };

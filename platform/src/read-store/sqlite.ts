@@ -22,6 +22,7 @@ import type {
   WriteBatch,
 } from './port.js';
 import { searchText, searchWords, sortKey } from './search.js';
+import { WriteTurns, writeTurnsMemory } from './writeTurns.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -77,6 +78,7 @@ interface WritePlan {
  */
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
+  private readonly turns: WriteTurns;
   private readonly definitions = new Map<string, CollectionDefinition>();
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -88,6 +90,8 @@ export class SqliteReadStore implements ReadStore {
    */
   constructor(filename: string, options: { readonly refreshStatistics?: boolean } = {}) {
     this.db = new Database(filename);
+    // Several threads of this process may write the file (the projections' own): in turns.
+    this.turns = new WriteTurns(writeTurnsMemory(filename));
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
@@ -105,7 +109,8 @@ export class SqliteReadStore implements ReadStore {
       CREATE TABLE IF NOT EXISTS rm_checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL, version TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS rm_leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
     `);
-    if (options.refreshStatistics ?? true) this.db.pragma('optimize = 0x10002');
+    if (options.refreshStatistics ?? true)
+      this.turns.run(() => this.db.pragma('optimize = 0x10002'));
   }
 
   /** Rows written per table since its last analysis, and its size then. */
@@ -161,17 +166,19 @@ export class SqliteReadStore implements ReadStore {
     }
     // Read again and reshaped under one write lock: another connection (the projections' thread)
     // declaring the same collection at the same time finds it done, and never drops it again.
-    this.db
-      .transaction(() => {
-        const stored = storedNow();
-        if (stored && stored.definition !== serialized) {
-          this.dropSync(definition.name);
-          // Which projection filled the table is not known here: every one starts again from zero.
-          this.db.exec('DELETE FROM rm_checkpoints');
-        }
-        if (!stored || stored.definition !== serialized) this.createSync(definition, serialized);
-      })
-      .immediate();
+    this.turns.run(() =>
+      this.db
+        .transaction(() => {
+          const stored = storedNow();
+          if (stored && stored.definition !== serialized) {
+            this.dropSync(definition.name);
+            // Which projection filled the table is not known here: every one starts again from zero.
+            this.db.exec('DELETE FROM rm_checkpoints');
+          }
+          if (!stored || stored.definition !== serialized) this.createSync(definition, serialized);
+        })
+        .immediate(),
+    );
     this.definitions.set(definition.name, definition);
   }
 
@@ -313,59 +320,61 @@ export class SqliteReadStore implements ReadStore {
 
   private readonly writeSync = (batch: WriteBatch): void => {
     const written = new Map<string, number>();
-    this.db
-      .transaction(() => {
-        if (batch.lease) {
-          const holder = this.queryOne<{ owner: string }>(
-            'SELECT owner FROM rm_leases WHERE name = ?',
-            [batch.lease.name],
-          );
-          if (holder?.owner !== batch.lease.owner)
-            throw new StaleWriterError(
-              `Bail « ${batch.lease.name} » repris par une autre instance.`,
+    this.turns.run(() =>
+      this.db
+        .transaction(() => {
+          if (batch.lease) {
+            const holder = this.queryOne<{ owner: string }>(
+              'SELECT owner FROM rm_leases WHERE name = ?',
+              [batch.lease.name],
             );
-        }
-        for (const operation of batch.operations) {
-          const definition = this.definitionOf(operation.collection);
-          const t = table(definition.name);
-          written.set(t, (written.get(t) ?? 0) + 1);
-          if (operation.type === 'delete') {
-            this.prepare(`DELETE FROM ${t} WHERE id = ?`).run(operation.id);
-            continue;
+            if (holder?.owner !== batch.lease.owner)
+              throw new StaleWriterError(
+                `Bail « ${batch.lease.name} » repris par une autre instance.`,
+              );
           }
-          const doc = operation.doc as unknown as Record<string, unknown>;
-          const rowid = this.putSync(definition, operation.doc);
-          if (definition.searchFields.length > 0) {
-            this.prepare(
-              `INSERT INTO ${t}_s (rowid, search) VALUES (?, ?)
+          for (const operation of batch.operations) {
+            const definition = this.definitionOf(operation.collection);
+            const t = table(definition.name);
+            written.set(t, (written.get(t) ?? 0) + 1);
+            if (operation.type === 'delete') {
+              this.prepare(`DELETE FROM ${t} WHERE id = ?`).run(operation.id);
+              continue;
+            }
+            const doc = operation.doc as unknown as Record<string, unknown>;
+            const rowid = this.putSync(definition, operation.doc);
+            if (definition.searchFields.length > 0) {
+              this.prepare(
+                `INSERT INTO ${t}_s (rowid, search) VALUES (?, ?)
              ON CONFLICT(rowid) DO UPDATE SET search = excluded.search WHERE ${t}_s.search IS NOT excluded.search`,
-            ).run(rowid, searchText(doc, definition.searchFields));
+              ).run(rowid, searchText(doc, definition.searchFields));
+            }
           }
-        }
-        if (batch.checkpoint) {
-          const { projection, position, version } = batch.checkpoint;
-          const stored = this.queryOne<Checkpoint>(
-            'SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?',
-            [projection],
-          );
-          if (
-            stored &&
-            stored.version === version &&
-            comparePositions(position, stored.position) < 0
-          )
-            throw new StaleWriterError(
-              `Point de reprise de « ${projection} » : ${stored.position} ne recule pas à ${position}.`,
+          if (batch.checkpoint) {
+            const { projection, position, version } = batch.checkpoint;
+            const stored = this.queryOne<Checkpoint>(
+              'SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?',
+              [projection],
             );
-          this.prepare(
-            `INSERT INTO rm_checkpoints (projection, position, version) VALUES (?, ?, ?)
+            if (
+              stored &&
+              stored.version === version &&
+              comparePositions(position, stored.position) < 0
+            )
+              throw new StaleWriterError(
+                `Point de reprise de « ${projection} » : ${stored.position} ne recule pas à ${position}.`,
+              );
+            this.prepare(
+              `INSERT INTO rm_checkpoints (projection, position, version) VALUES (?, ?, ?)
            ON CONFLICT(projection) DO UPDATE SET position = excluded.position, version = excluded.version`,
-          ).run(projection, position, version);
-        }
-        // Immediate: the write lock from the start. A deferred transaction that reads first fails at
-        // once (no busy wait) when another connection — the projections' thread — wrote meanwhile.
-      })
-      .immediate();
-    this.analyzeIfGrown(written);
+            ).run(projection, position, version);
+          }
+          // Immediate: the write lock from the start. A deferred transaction that reads first fails at
+          // once (no busy wait) when another connection — the projections' thread — wrote meanwhile.
+        })
+        .immediate(),
+    );
+    this.turns.run(() => this.analyzeIfGrown(written));
   };
 
   async getCheckpoint(projection: string): Promise<Checkpoint | null> {
@@ -378,15 +387,17 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async reset(projection: string, collections: readonly CollectionDefinition[]): Promise<void> {
-    this.db
-      .transaction(() => {
-        for (const definition of collections) {
-          this.dropSync(definition.name);
-          this.definitions.delete(definition.name);
-        }
-        this.prepare('DELETE FROM rm_checkpoints WHERE projection = ?').run(projection);
-      })
-      .immediate();
+    this.turns.run(() =>
+      this.db
+        .transaction(() => {
+          for (const definition of collections) {
+            this.dropSync(definition.name);
+            this.definitions.delete(definition.name);
+          }
+          this.prepare('DELETE FROM rm_checkpoints WHERE projection = ?').run(projection);
+        })
+        .immediate(),
+    );
     for (const definition of collections) this.ensureSync(definition);
   }
 
@@ -397,11 +408,13 @@ export class SqliteReadStore implements ReadStore {
     replacing?: string,
   ): Promise<boolean> {
     const now = Date.now();
-    const info = this.prepare(
-      `INSERT INTO rm_leases (name, owner, expires_at) VALUES (?, ?, ?)
+    const info = this.turns.run(() =>
+      this.prepare(
+        `INSERT INTO rm_leases (name, owner, expires_at) VALUES (?, ?, ?)
        ON CONFLICT(name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
        WHERE rm_leases.owner = excluded.owner OR rm_leases.expires_at < ? OR rm_leases.owner = ?`,
-    ).run(name, owner, now + ttlMs, now, replacing ?? null);
+      ).run(name, owner, now + ttlMs, now, replacing ?? null),
+    );
     return info.changes > 0;
   }
 
@@ -414,7 +427,9 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async releaseLease(name: string, owner: string): Promise<void> {
-    this.prepare('DELETE FROM rm_leases WHERE name = ? AND owner = ?').run(name, owner);
+    this.turns.run(() =>
+      this.prepare('DELETE FROM rm_leases WHERE name = ? AND owner = ?').run(name, owner),
+    );
   }
 
   async close(): Promise<void> {
