@@ -188,6 +188,12 @@ run('Admissions : procès-verbal archivé, consulté, visibilité des résultats
   });
 
   it('makes the results visible, then shows the average, each change with who made it', async () => {
+    /** A switch's state once the screen has shown the change (it reloads after each command). */
+    const checked = async (label: string) => {
+      const box = admin.getByLabel(label);
+      for (let i = 0; i < 100 && !(await box.isChecked()); i += 1) await admin.waitForTimeout(50);
+      return box.isChecked();
+    };
     // The screen the administrator left before the jury closed, read again.
     await admin.reload();
     const juries = admin.getByRole('table', { name: 'Jurys de la session' });
@@ -200,9 +206,7 @@ run('Admissions : procès-verbal archivé, consulté, visibilité des résultats
     await admin
       .getByText('Résultats visibles sur la consultation publique, sans la moyenne.')
       .waitFor();
-    await expect(
-      admin.getByLabel('Résultats visibles sur la consultation publique').isChecked(),
-    ).resolves.toBe(true);
+    await expect(checked('Résultats visibles sur la consultation publique')).resolves.toBe(true);
     await admin.getByLabel('Afficher la moyenne avec le résultat').click();
     await admin
       .getByText('Résultats visibles sur la consultation publique, avec la moyenne.')
@@ -210,9 +214,7 @@ run('Admissions : procès-verbal archivé, consulté, visibilité des résultats
     await admin
       .getByText(/^Dernier changement le \d{2}\/\d{2}\/\d{4} à \d{2} h \d{2} par /)
       .waitFor();
-    await expect(
-      admin.getByLabel('Afficher la moyenne avec le résultat').isChecked(),
-    ).resolves.toBe(true);
+    await expect(checked('Afficher la moyenne avec le résultat')).resolves.toBe(true);
     await shot(admin, 'pv-06-resultats-visibles');
     expect(journey.pageErrors).toEqual([]);
   });

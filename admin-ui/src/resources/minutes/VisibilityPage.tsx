@@ -91,6 +91,8 @@ export const VisibilityPage = () => {
         method: 'PUT',
         data: { visible, moyenneVisible },
       });
+      // Shown as recorded at once; the reload below brings who changed it and when.
+      setState((current) => current && { ...current, visible, moyenneVisible });
       notify(
         visible
           ? `Résultats visibles sur la consultation publique${moyenneVisible ? ', avec la moyenne' : ', sans la moyenne'}.`
