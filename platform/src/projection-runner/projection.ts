@@ -18,6 +18,7 @@ export interface Projection {
    * Histories and statistics, which nobody waits on to carry on working: while another projection
    * of the same runner has events to catch up on, this one gives it the thread (at most
    * `BACKGROUND_WAIT_MS` at a time, so that it still advances under a steady load). Lists first.
+   * It also writes smaller batches (`backgroundBatchSize`): a list never waits long behind one.
    */
   readonly background?: boolean;
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;

@@ -65,3 +65,59 @@ describe('SQLite read store: planner statistics', () => {
     }
   });
 });
+
+describe('SQLite read store: streaming', () => {
+  const definition = {
+    name: 'flux_docs',
+    fields: { ville: 'string' as const, rang: 'number' as const },
+    searchFields: [],
+    defaultSort: { field: 'rang', order: 'ASC' as const },
+  };
+
+  it('reads each batch by its own rows, in order, and skips a row deleted meanwhile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-flux-'));
+    const store = new SqliteReadStore(join(dir, 'read.db'));
+    try {
+      const docs = store.collection<{ id: string; version: number; ville: string; rang: number }>(
+        definition,
+      );
+      await store.write({
+        operations: Array.from({ length: 2500 }, (_, i) => ({
+          collection: definition.name,
+          type: 'put' as const,
+          doc: {
+            id: `d${i}`,
+            version: 0,
+            ville: i % 3 ? 'Douala' : 'Yaoundé',
+            rang: (i * 7) % 2500,
+          },
+        })),
+      });
+      const expected = Array.from({ length: 2500 }, (_, i) => ({
+        id: `d${i}`,
+        rang: (i * 7) % 2500,
+      }))
+        .filter((_, i) => i % 3 !== 0)
+        .sort((a, b) => b.rang - a.rang)
+        .map((d) => d.id);
+      const seen: string[] = [];
+      // The 1,500th of the list, deleted while the first batch is read: never streamed.
+      const deleted = expected[1500]!;
+      for await (const doc of docs.stream({
+        filter: { ville: 'Douala' },
+        sort: [{ field: 'rang', order: 'DESC' }],
+        batchSize: 1000,
+      })) {
+        if (seen.length === 10)
+          await store.write({
+            operations: [{ collection: definition.name, type: 'delete', id: deleted }],
+          });
+        seen.push(doc.id);
+      }
+      expect(seen).toEqual(expected.filter((id) => id !== deleted));
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

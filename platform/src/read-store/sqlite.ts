@@ -731,13 +731,28 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
     const batchSize = query.batchSize ?? 1000;
     const { sql, params } = this.where(query.filter);
     const order = this.orderBy(query.sort);
-    for (let skip = 0; ; skip += batchSize) {
-      const rows = this.store.query<{ doc: string }>(
-        `SELECT doc FROM ${this.t} ${sql} ${order} LIMIT ? OFFSET ?`,
-        [...params, batchSize, skip],
+    // The matching rows' ids in order first (a few bytes each), then their documents batch by
+    // batch: each batch reads its own rows only. LIMIT … OFFSET read again, filtered and sorted,
+    // every row before the batch (200,000 dossiers in batches of 5,000: four million rows read).
+    const rowids = this.store.query<{ rowid: number }>(
+      `SELECT rowid FROM ${this.t} ${sql} ${order}`,
+      params,
+    );
+    for (let i = 0; i < rowids.length; i += batchSize) {
+      const slice = rowids.slice(i, i + batchSize).map((row) => row.rowid);
+      const docs = new Map(
+        this.store
+          .query<{ rowid: number; doc: string }>(
+            `SELECT rowid, doc FROM ${this.t} WHERE rowid IN (SELECT value FROM json_each(?))`,
+            [JSON.stringify(slice)],
+          )
+          .map((row) => [row.rowid, row.doc]),
       );
-      for (const row of rows) yield JSON.parse(row.doc) as T;
-      if (rows.length < batchSize) return;
+      // A row deleted since the ids were read is skipped.
+      for (const rowid of slice) {
+        const doc = docs.get(rowid);
+        if (doc !== undefined) yield JSON.parse(doc) as T;
+      }
     }
   }
 }

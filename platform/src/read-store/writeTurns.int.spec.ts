@@ -78,6 +78,44 @@ describe('write turns', () => {
     }
   }, 30_000);
 
+  it('never skip a second turn when a thread taken for dead ends its write after all', async () => {
+    const buffer = new SharedArrayBuffer(8);
+    const cells = new Int32Array(buffer);
+    const turns = new WriteTurns(buffer, 200);
+    // A thread holding its turn for 600 ms, three times as long as the turns wait for a live one.
+    const slow = new Worker(
+      `
+      const { workerData, parentPort } = require('node:worker_threads');
+      const { WriteTurns } = require('@examens-pro/platform');
+      new WriteTurns(workerData.buffer, 200).run(() => {
+        parentPort.postMessage('tient');
+        const until = Date.now() + 600;
+        while (Date.now() < until);
+      });
+      parentPort.postMessage('fini');
+      `,
+      { eval: true, workerData: { buffer } },
+    );
+    const said = (word: string) =>
+      new Promise<void>((resolve, reject) => {
+        slow.on('message', (m) => m === word && resolve());
+        slow.on('error', reject);
+      });
+    const finished = said('fini');
+    await said('tient');
+    const started = Date.now();
+    // Skipped after 200 ms: this thread writes meanwhile.
+    expect(turns.run(() => 'écrit')).toBe('écrit');
+    expect(Date.now() - started).toBeLessThan(550);
+    await finished;
+    // The slow thread's end moved nothing: the next ticket handed out is the one served.
+    expect(Atomics.load(cells, 1)).toBe(Atomics.load(cells, 0));
+    const next = Date.now();
+    expect(turns.run(() => 'encore')).toBe('encore');
+    expect(Date.now() - next).toBeLessThan(100);
+    await slow.terminate();
+  });
+
   it('skip the turn of a thread that died holding it', () => {
     const turns = new WriteTurns(new SharedArrayBuffer(8), 200);
     const cells = new Int32Array(turns.buffer);

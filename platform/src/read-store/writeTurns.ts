@@ -3,8 +3,11 @@ import { resolve } from 'node:path';
 /** Slots of the shared memory: the next ticket to hand out, the ticket whose turn it is. */
 const NEXT = 0;
 const SERVING = 1;
-/** A turn that has not moved for this long belongs to a thread that died holding it: skipped. */
-const STUCK_MS = 10_000;
+/**
+ * A turn that has not moved for this long belongs to a thread that died holding it: skipped. Long
+ * enough for any write of a live thread (a batch of a catch-up on a file of several gigabytes).
+ */
+const STUCK_MS = 30_000;
 
 /**
  * Turns to write one SQLite file from several threads of one process: a ticket lock in shared
@@ -31,7 +34,8 @@ export class WriteTurns {
     const ticket = Atomics.add(this.cells, NEXT, 1);
     let serving = Atomics.load(this.cells, SERVING);
     let since = Date.now();
-    while (serving !== ticket) {
+    // Served, or passed (never expected: turns are skipped one at a time; compared modulo 2³²).
+    while (((serving - ticket) | 0) < 0) {
       Atomics.wait(this.cells, SERVING, serving, 100);
       const now = Atomics.load(this.cells, SERVING);
       if (now !== serving) {
@@ -47,7 +51,10 @@ export class WriteTurns {
       return write();
     } finally {
       this.depth -= 1;
-      Atomics.add(this.cells, SERVING, 1);
+      // Only a turn still this thread's moves on: a thread taken for dead and skipped that ends its
+      // write after all must not skip the next one's turn as well (that thread would then wait for
+      // a turn already gone, for ever: seen as the projections' thread stalled at 200,000 dossiers).
+      Atomics.compareExchange(this.cells, SERVING, ticket, ticket + 1);
       Atomics.notify(this.cells, SERVING);
     }
   }
