@@ -121,3 +121,90 @@ describe('SQLite read store: streaming', () => {
     }
   });
 });
+
+describe('SQLite read store: search index', () => {
+  const definition = {
+    name: 'recherche_docs',
+    fields: { ville: 'string' as const },
+    searchFields: ['nom', 'numero'],
+    defaultSort: { field: 'ville', order: 'ASC' as const },
+  };
+  type Doc = { id: string; version: number; ville: string; nom: string; numero: string | null };
+  const integrity = (file: string) => {
+    const db = new Database(file);
+    try {
+      // Throws « database disk image is malformed » when index and texts disagree.
+      db.exec(
+        "INSERT INTO rm_recherche_docs_fts (rm_recherche_docs_fts, rank) VALUES ('integrity-check', 1)",
+      );
+      return db.prepare<[], { n: number }>('SELECT count(*) AS n FROM rm_recherche_docs_fts').get()!
+        .n;
+    } finally {
+      db.close();
+    }
+  };
+
+  it('follows every text written, changed and deleted, also in a file indexed by triggers before', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-recherche-'));
+    const file = join(dir, 'read.db');
+    try {
+      const first = new SqliteReadStore(file);
+      await first.ensureCollection(definition);
+      const put = (doc: Doc) => ({ collection: definition.name, type: 'put' as const, doc });
+      await first.write({
+        operations: [
+          put({ id: 'a', version: 0, ville: 'Douala', nom: 'Atangana Marie', numero: null }),
+          put({ id: 'b', version: 0, ville: 'Yaoundé', nom: 'Nkoulou Paul', numero: null }),
+          put({ id: 'c', version: 0, ville: 'Bafoussam', nom: 'Fotso Jean', numero: null }),
+        ],
+      });
+      await first.close();
+      // As an earlier version left the file: its texts indexed by triggers on insert and update.
+      const raw = new Database(file);
+      raw.exec(`
+        CREATE TRIGGER rm_recherche_docs_s_ai AFTER INSERT ON rm_recherche_docs_s BEGIN
+          INSERT INTO rm_recherche_docs_fts (rowid, search) VALUES (new.rowid, new.search);
+        END;
+        CREATE TRIGGER rm_recherche_docs_s_au AFTER UPDATE OF search ON rm_recherche_docs_s BEGIN
+          INSERT INTO rm_recherche_docs_fts (rm_recherche_docs_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
+          INSERT INTO rm_recherche_docs_fts (rowid, search) VALUES (new.rowid, new.search);
+        END;
+      `);
+      raw.close();
+      const store = new SqliteReadStore(file);
+      const docs = store.collection<Doc>(definition);
+      await store.write({
+        operations: [
+          // A new number (the text changes), the same text again, a new document, a deletion.
+          put({ id: 'a', version: 1, ville: 'Douala', nom: 'Atangana Marie', numero: 'M01-00007' }),
+          put({ id: 'b', version: 1, ville: 'Kribi', nom: 'Nkoulou Paul', numero: null }),
+          put({ id: 'd', version: 0, ville: 'Limbé', nom: 'Ewane Rose', numero: 'M02-00001' }),
+          { collection: definition.name, type: 'delete', id: 'c' },
+        ],
+      });
+      const found = async (q: string) =>
+        (await docs.list({ filter: { $q: q }, sort: [{ field: 'id', order: 'ASC' }] })).items.map(
+          (d) => d.id,
+        );
+      expect(await found('00007')).toEqual(['a']);
+      expect(await found('atangana')).toEqual(['a']);
+      expect(await found('nkoulou')).toEqual(['b']);
+      expect(await found('ewane')).toEqual(['d']);
+      expect(await found('fotso')).toEqual([]);
+      await store.close();
+      // One index entry per text, none left behind: the triggers are gone, not doubled.
+      expect(integrity(file)).toBe(3);
+      const check = new Database(file);
+      const triggers = check
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'rm_recherche_docs_s' ORDER BY name",
+        )
+        .all()
+        .map((r) => r.name);
+      check.close();
+      expect(triggers).toEqual(['rm_recherche_docs_s_ad']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

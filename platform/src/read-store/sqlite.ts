@@ -208,15 +208,9 @@ export class SqliteReadStore implements ReadStore {
         DELETE FROM ${t}_s WHERE rowid = old.rowid;
       END;
       CREATE VIRTUAL TABLE IF NOT EXISTS ${t}_fts USING fts5(search, content='${t}_s', content_rowid='rowid', tokenize='trigram');
-      CREATE TRIGGER IF NOT EXISTS ${t}_s_ai AFTER INSERT ON ${t}_s BEGIN
-        INSERT INTO ${t}_fts (rowid, search) VALUES (new.rowid, new.search);
-      END;
+      -- Written texts are indexed by the writer itself (\`putSearch\`); a deletion, rarer, here.
       CREATE TRIGGER IF NOT EXISTS ${t}_s_ad AFTER DELETE ON ${t}_s BEGIN
         INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
-      END;
-      CREATE TRIGGER IF NOT EXISTS ${t}_s_au AFTER UPDATE OF search ON ${t}_s BEGIN
-        INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
-        INSERT INTO ${t}_fts (rowid, search) VALUES (new.rowid, new.search);
       END;
     `);
     this.db
@@ -304,18 +298,57 @@ export class SqliteReadStore implements ReadStore {
     return plan;
   }
 
-  /** Writes one document (only its changed columns when it exists) and answers its rowid. */
-  private putSync(definition: CollectionDefinition, doc: ReadModelDocument): number {
+  /** Writes one document (only its changed columns when it exists): its rowid, and whether new. */
+  private putSync(
+    definition: CollectionDefinition,
+    doc: ReadModelDocument,
+  ): { rowid: number; inserted: boolean } {
     const plan = this.writePlanFor(definition);
     const values = plan.values(doc as unknown as Record<string, unknown>);
     const json = JSON.stringify(doc);
     const old = this.prepare(plan.select).raw(true).get(doc.id) as
       [number, ...unknown[]] | undefined;
-    if (!old) return Number(this.prepare(plan.insert).run(doc.id, json, ...values).lastInsertRowid);
+    if (!old) {
+      const info = this.prepare(plan.insert).run(doc.id, json, ...values);
+      return { rowid: Number(info.lastInsertRowid), inserted: true };
+    }
     const changed: number[] = [];
     for (let i = 0; i < values.length; i += 1) if (old[i + 1] !== values[i]) changed.push(i);
     this.prepare(plan.update(changed)).run(json, ...changed.map((i) => values[i]), old[0]);
-    return old[0];
+    return { rowid: old[0], inserted: false };
+  }
+
+  /** Tables whose search text this connection has indexed already (their old triggers gone). */
+  private readonly searchReady = new Set<string>();
+
+  /**
+   * A document's search text and its trigram index, written by plain statements. Triggers did it
+   * before: a statement that fires a trigger runs in a savepoint of its own, and FTS5 writes its
+   * pending index to disk at every savepoint, a segment per document to merge again. Measured on
+   * 60,000 dossiers: 203 µs a dossier's new text with the trigger, 60 µs without; allocating 60,000
+   * dossiers then left the list 15 s behind the allocation. A file written by an earlier version
+   * loses those triggers under the first write that indexes a text (same transaction).
+   */
+  private putSearch(t: string, rowid: number, inserted: boolean, text: string): void {
+    if (!this.searchReady.has(t)) {
+      this.db.exec(`DROP TRIGGER IF EXISTS ${t}_s_ai; DROP TRIGGER IF EXISTS ${t}_s_au;`);
+      this.searchReady.add(t);
+    }
+    const old = inserted
+      ? undefined
+      : (this.prepare(`SELECT search FROM ${t}_s WHERE rowid = ?`).get(rowid) as
+          { search: string } | undefined);
+    if (old?.search === text) return;
+    if (old) {
+      this.prepare(`UPDATE ${t}_s SET search = ? WHERE rowid = ?`).run(text, rowid);
+      this.prepare(`INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', ?, ?)`).run(
+        rowid,
+        old.search,
+      );
+    } else {
+      this.prepare(`INSERT INTO ${t}_s (rowid, search) VALUES (?, ?)`).run(rowid, text);
+    }
+    this.prepare(`INSERT INTO ${t}_fts (rowid, search) VALUES (?, ?)`).run(rowid, text);
   }
 
   private readonly writeSync = (batch: WriteBatch): void => {
@@ -342,13 +375,9 @@ export class SqliteReadStore implements ReadStore {
               continue;
             }
             const doc = operation.doc as unknown as Record<string, unknown>;
-            const rowid = this.putSync(definition, operation.doc);
-            if (definition.searchFields.length > 0) {
-              this.prepare(
-                `INSERT INTO ${t}_s (rowid, search) VALUES (?, ?)
-             ON CONFLICT(rowid) DO UPDATE SET search = excluded.search WHERE ${t}_s.search IS NOT excluded.search`,
-              ).run(rowid, searchText(doc, definition.searchFields));
-            }
+            const { rowid, inserted } = this.putSync(definition, operation.doc);
+            if (definition.searchFields.length > 0)
+              this.putSearch(t, rowid, inserted, searchText(doc, definition.searchFields));
           }
           if (batch.checkpoint) {
             const { projection, position, version } = batch.checkpoint;
