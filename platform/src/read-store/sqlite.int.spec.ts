@@ -180,17 +180,34 @@ describe('SQLite read store: search index', () => {
           put({ id: 'b', version: 1, ville: 'Kribi', nom: 'Nkoulou Paul', numero: null }),
           put({ id: 'd', version: 0, ville: 'Limbé', nom: 'Ewane Rose', numero: 'M02-00001' }),
           { collection: definition.name, type: 'delete', id: 'c' },
+          // Written, then deleted, in the same batch; another written twice.
+          put({ id: 'e', version: 0, ville: 'Buea', nom: 'Tabi Ruth', numero: null }),
+          { collection: definition.name, type: 'delete', id: 'e' },
+          put({ id: 'b', version: 2, ville: 'Kribi', nom: 'Nkoulou Paul', numero: 'X1-00001' }),
+          put({ id: 'b', version: 3, ville: 'Kribi', nom: 'Nkoulou Paul', numero: 'X2-00002' }),
+        ],
+      });
+      // Texts indexed in rowid order whatever the batch's order: the last document first.
+      await store.write({
+        operations: [
+          put({ id: 'd', version: 1, ville: 'Limbé', nom: 'Ewane Rose', numero: 'M02-00009' }),
+          put({ id: 'a', version: 2, ville: 'Douala', nom: 'Atangana Marie', numero: 'M01-00008' }),
         ],
       });
       const found = async (q: string) =>
         (await docs.list({ filter: { $q: q }, sort: [{ field: 'id', order: 'ASC' }] })).items.map(
           (d) => d.id,
         );
-      expect(await found('00007')).toEqual(['a']);
+      expect(await found('00008')).toEqual(['a']);
+      expect(await found('00007')).toEqual([]);
       expect(await found('atangana')).toEqual(['a']);
       expect(await found('nkoulou')).toEqual(['b']);
+      expect(await found('x2-00002')).toEqual(['b']);
+      expect(await found('x1-00001')).toEqual([]);
+      expect(await found('00009')).toEqual(['d']);
       expect(await found('ewane')).toEqual(['d']);
       expect(await found('fotso')).toEqual([]);
+      expect(await found('tabi')).toEqual([]);
       await store.close();
       // One index entry per text, none left behind: the triggers are gone, not doubled.
       expect(integrity(file)).toBe(3);

@@ -62,6 +62,13 @@ const intersectionOf = (conditions: readonly Condition[]): { sql: string; params
   params: conditions.flatMap((c) => c.params),
 });
 
+/** A document's new search text, to index (its former one, if any, to take out of the index). */
+interface SearchChange {
+  readonly rowid: number;
+  readonly old: string | undefined;
+  readonly text: string;
+}
+
 interface WritePlan {
   /** The row's id and columns, or nothing. */
   readonly select: string;
@@ -329,7 +336,13 @@ export class SqliteReadStore implements ReadStore {
    * dossiers then left the list 15 s behind the allocation. A file written by an earlier version
    * loses those triggers under the first write that indexes a text (same transaction).
    */
-  private putSearch(t: string, rowid: number, inserted: boolean, text: string): void {
+  private putSearch(
+    t: string,
+    rowid: number,
+    inserted: boolean,
+    text: string,
+    pending: Map<string, SearchChange[]>,
+  ): void {
     if (!this.searchReady.has(t)) {
       this.db.exec(`DROP TRIGGER IF EXISTS ${t}_s_ai; DROP TRIGGER IF EXISTS ${t}_s_au;`);
       this.searchReady.add(t);
@@ -339,20 +352,38 @@ export class SqliteReadStore implements ReadStore {
       : (this.prepare(`SELECT search FROM ${t}_s WHERE rowid = ?`).get(rowid) as
           { search: string } | undefined);
     if (old?.search === text) return;
-    if (old) {
-      this.prepare(`UPDATE ${t}_s SET search = ? WHERE rowid = ?`).run(text, rowid);
-      this.prepare(`INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', ?, ?)`).run(
-        rowid,
-        old.search,
-      );
-    } else {
-      this.prepare(`INSERT INTO ${t}_s (rowid, search) VALUES (?, ?)`).run(rowid, text);
+    if (old) this.prepare(`UPDATE ${t}_s SET search = ? WHERE rowid = ?`).run(text, rowid);
+    else this.prepare(`INSERT INTO ${t}_s (rowid, search) VALUES (?, ?)`).run(rowid, text);
+    const changes = pending.get(t) ?? [];
+    changes.push({ rowid, old: old?.search, text });
+    pending.set(t, changes);
+  }
+
+  /**
+   * The batch's changes to one table's trigram index, in rowid order: FTS5 keeps a transaction's
+   * pending index in memory only while rowids ascend, and writes it to disk whenever one goes
+   * back (a dossier's allocation comes in name order, its rowid anywhere). Measured on 200,000
+   * dossiers: 326 µs a dossier's new text in the list's order, 149 µs sorted. A rowid written twice
+   * keeps its order (the sort is stable).
+   */
+  private flushSearch(t: string, pending: Map<string, SearchChange[]>): void {
+    const changes = pending.get(t);
+    if (!changes) return;
+    pending.delete(t);
+    changes.sort((a, b) => a.rowid - b.rowid);
+    const remove = this.prepare(
+      `INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', ?, ?)`,
+    );
+    const add = this.prepare(`INSERT INTO ${t}_fts (rowid, search) VALUES (?, ?)`);
+    for (const { rowid, old, text } of changes) {
+      if (old !== undefined) remove.run(rowid, old);
+      add.run(rowid, text);
     }
-    this.prepare(`INSERT INTO ${t}_fts (rowid, search) VALUES (?, ?)`).run(rowid, text);
   }
 
   private readonly writeSync = (batch: WriteBatch): void => {
     const written = new Map<string, number>();
+    const pendingSearch = new Map<string, SearchChange[]>();
     this.turns.run(() =>
       this.db
         .transaction(() => {
@@ -371,14 +402,23 @@ export class SqliteReadStore implements ReadStore {
             const t = table(definition.name);
             written.set(t, (written.get(t) ?? 0) + 1);
             if (operation.type === 'delete') {
+              // Its text leaves the index now (a trigger): the texts written before it go first.
+              this.flushSearch(t, pendingSearch);
               this.prepare(`DELETE FROM ${t} WHERE id = ?`).run(operation.id);
               continue;
             }
             const doc = operation.doc as unknown as Record<string, unknown>;
             const { rowid, inserted } = this.putSync(definition, operation.doc);
             if (definition.searchFields.length > 0)
-              this.putSearch(t, rowid, inserted, searchText(doc, definition.searchFields));
+              this.putSearch(
+                t,
+                rowid,
+                inserted,
+                searchText(doc, definition.searchFields),
+                pendingSearch,
+              );
           }
+          for (const t of [...pendingSearch.keys()]) this.flushSearch(t, pendingSearch);
           if (batch.checkpoint) {
             const { projection, position, version } = batch.checkpoint;
             const stored = this.queryOne<Checkpoint>(
