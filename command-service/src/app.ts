@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { installErrorHandling } from '@examens-pro/platform';
-import { AGGREGATES, referenceList } from '@examens-pro/domain';
+import { centreScopeHook, installErrorHandling } from '@examens-pro/platform';
+import { AGGREGATES, READ_RESOURCES, referenceList } from '@examens-pro/domain';
 import { authRoutes, canRoutes } from './routes/auth.js';
 import { imagesRoutes } from './routes/images.js';
 import { personListsRoutes } from './routes/personLists.js';
@@ -64,6 +64,8 @@ const commandModule = (
  */
 export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (app, options) => {
   installErrorHandling(app);
+  // Centres stay apart: a command on another centre's dossier, incident or document is a 404.
+  app.addHook('preValidation', centreScopeHook(options.readStore, READ_RESOURCES));
   await app.register(authRoutes, { prefix: '/api/auth', ...options });
   await app.register(canRoutes, { prefix: '/api/can' });
   await app.register(ownAccountRoutes, { prefix: '/api/mon-compte', ...options });

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access, CommandContext } from '@examens-pro/domain';
-import { commandIdOf, etag, newItemId, requiredRevision } from '@examens-pro/platform';
+import {
+  beforeBody,
+  commandIdOf,
+  etag,
+  JSON_BODY_LIMIT,
+  newItemId,
+  requiredRevision,
+} from '@examens-pro/platform';
 import type { CommandAnswer } from './commands.js';
 import { commandContext } from './context.js';
 import { may } from './guard.js';
@@ -14,6 +21,8 @@ interface CommandRoute<Input> {
   /** The resource whose route-table permissions guard it, and which of them. */
   readonly resource: string;
   readonly access: Exclude<Access, 'read'>;
+  /** The most its body may weigh (413 beyond, from the declared length): JSON_BODY_LIMIT unless a file. */
+  readonly bodyLimit?: number;
   /** Parses the body into the command's input (a French 400 on bad input, before anything else). */
   readonly input?: (body: unknown) => Input;
   /**
@@ -30,7 +39,8 @@ interface CommandRoute<Input> {
 }
 
 /**
- * One command route, the same way everywhere: the route table's permission, the input parsed,
+ * One command route, the same way everywhere: the route table's permission (checked on arrival,
+ * before the body is read), a body limit of its own, the input parsed,
  * If-Match required on an existing item (428 without it), the command id (Idempotency-Key) and the
  * actor in the context, 201 on creation, the new revision as ETag, `{ id, revision, position }`.
  */
@@ -42,7 +52,9 @@ export const commandRoute = <Input = undefined>(
   app.route<{ Params: Params }>({
     method: route.method,
     url: route.url,
-    preHandler: may(route.resource, route.access),
+    // Sign-in and permission before the body is read (the CSRF token is checked as early).
+    onRequest: beforeBody(may(route.resource, route.access)),
+    bodyLimit: route.bodyLimit ?? JSON_BODY_LIMIT,
     handler: async (request, reply) => {
       const revision = creation ? -1 : requiredRevision(request);
       const input = (route.input ? route.input(request.body) : undefined) as Input;

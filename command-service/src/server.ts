@@ -7,8 +7,12 @@ import { commandService } from './app.js';
 /** Standalone command service (distributed mode); it also creates the first administrator. */
 void runStandalone('command-service', async (app, ports, config) => {
   await app.register(commandService, { ...ports, publicUrl: config.publicUrl });
-  await ensureFirstAdministrator(ports.eventStore, ports.readStore, process.env, (message) =>
-    app.log.warn(message),
+  await ensureFirstAdministrator(
+    ports.eventStore,
+    ports.readStore,
+    process.env,
+    (message) => app.log.warn(message),
+    config.dataDir,
   );
   await ensureGeography(ports.eventStore, ports.readStore, {
     actor: SYSTEM_ACTOR,

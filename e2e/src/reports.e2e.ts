@@ -326,6 +326,7 @@ run('Rapports statistiques et chiffres du tableau de bord', () => {
       '45 000 FCFA',
       '65 000 FCFA',
       '38,1 %',
+      '0 FCFA',
     ]);
     await admin.getByRole('figure', { name: 'Répartition par centre de dépôt' }).waitFor();
     await shot(admin, 'rapports-08-financier');
@@ -345,10 +346,11 @@ run('Rapports statistiques et chiffres du tableau de bord', () => {
       '20 000 FCFA',
       '30 000 FCFA',
       '33,3 %',
+      '0 FCFA',
     ]);
     await fitsTheWindow();
     await exportsOf('statistiques-financieres', 'Statistiques financières', [
-      'Total 3 1 45 000 FCFA 20 000 FCFA 30 000 FCFA 33,3 %',
+      'Total 3 1 45 000 FCFA 20 000 FCFA 30 000 FCFA 33,3 % 0 FCFA',
     ]);
     // By session: every session, the session's choice set aside.
     await choose(admin, /^Par/, 'Session');
@@ -362,6 +364,7 @@ run('Rapports statistiques et chiffres du tableau de bord', () => {
       '20 000 FCFA',
       '30 000 FCFA',
       '33,3 %',
+      '0 FCFA',
     ]);
 
     await openFromMenu(admin, `${REPORTS}/inscriptions-et-validations-par-agent`);

@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { commandService } from '@examens-pro/command-service';
 import {
   officeTimeZone,
@@ -12,12 +16,14 @@ import {
 import { allProjections } from '@examens-pro/projections';
 import { queryService } from '@examens-pro/query-service';
 import {
+  currentPrincipal,
   installErrorHandling,
   installNotFoundHandler,
   installRateLimits,
   installSecurityHeaders,
   installSessions,
   limitAuthRoutes,
+  principalAllows,
   privateLogger,
   rateLimitsOf,
   trustProxyOf,
@@ -39,6 +45,9 @@ import {
   type ProjectionsControl,
   type ProjectionsThreadStores,
 } from './projectionsThread.js';
+
+/** Who reads the projections' state in `/api/ready`: whoever runs the product. */
+const READY_DETAILS = 'administration.maintenance';
 
 export interface EmbeddedDeps {
   readonly eventStore: EventStore;
@@ -68,6 +77,8 @@ export interface EmbeddedDeps {
    * without it they run on the main thread (tests: one thread, in-memory stores allowed).
    */
   readonly projectionsThread?: ProjectionsThreadStores;
+  /** Told of every route as it is registered (the scope matrix test enumerates them). */
+  readonly onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -81,6 +92,7 @@ export const buildApp = async (
     logger: privateLogger(deps.logger),
     trustProxy: trustProxyOf(deps.trustedProxies ?? []),
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // First, so that every answer carries them: pages, API, errors and downloads.
   await installSecurityHeaders(app);
   installErrorHandling(app);
@@ -123,12 +135,17 @@ export const buildApp = async (
     mode: 'embarqué',
     pret: runner.ready(),
   }));
-  app.get('/api/ready', async (_request, reply) => {
+  // Anyone learns whether the product is ready; only a signed-in administrator each projection's
+  // state (names, positions, errors).
+  app.get('/api/ready', async (request, reply) => {
     const ready = runner.ready();
+    const principal = await currentPrincipal(request).catch(() => null);
+    const administrator = principal !== null && principalAllows(principal, [READY_DETAILS]);
+    reply.header('Cache-Control', 'no-store');
     return reply.code(ready ? 200 : 503).send({
       pret: ready,
       message: ready ? 'Prêt.' : 'Mise à jour des données de lecture en cours.',
-      projections: runner.status(),
+      ...(administrator ? { projections: runner.status() } : {}),
     });
   });
   await app.register(queryService, {

@@ -365,7 +365,12 @@ describe('password rules', () => {
       payload: { motDePasse: 'Encore-Temporaire-1' },
     });
     expect(reset.statusCode).toBe(200);
-    expect((await agent.inject({ method: 'GET', url: '/api/metiers' })).statusCode).toBe(403);
+    // The reset ended their session (issue 29); signed in again with the temporary password,
+    // they are confined to the password change.
+    expect((await agent.inject({ method: 'GET', url: '/api/metiers' })).statusCode).toBe(401);
+    const again = await t.signIn('issa@test.local', 'Encore-Temporaire-1');
+    expect(again.response.statusCode).toBe(200);
+    expect((await again.agent.inject({ method: 'GET', url: '/api/metiers' })).statusCode).toBe(403);
   });
 });
 

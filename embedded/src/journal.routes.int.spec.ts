@@ -338,6 +338,7 @@ describe('journal appends', () => {
       utilisateurId: null,
       client: { ip: '127.0.0.1', userAgent: 'test' },
       commandId: 'journal-panne-0001',
+      retryKey: 'journal-panne-0001',
     };
     try {
       const failing = Object.assign(Object.create(store) as SqliteEventStore, {
@@ -351,7 +352,7 @@ describe('journal appends', () => {
       await expect(recordSignInEvent(hanging, log, entry)).resolves.toBeUndefined();
       expect(Date.now() - started).toBeLessThan(JOURNAL_WAIT_MS + 200);
       expect(warnings).toHaveLength(2);
-      // A working store: twice the same command id, one event.
+      // A working store: twice the same retry key (a signed-in person's command), one event.
       await recordSignInEvent(store, log, entry);
       await recordSignInEvent(store, log, entry);
       expect(await store.readAll({ maxCount: 10 })).toHaveLength(1);

@@ -342,12 +342,22 @@ describe('enrôleurs', () => {
     expect((await agent.inject({ method: 'GET', url: '/api/enroleurs' })).statusCode).toBe(200);
     expect((await agent.inject({ method: 'GET', url: '/api/centres-depot' })).statusCode).toBe(200);
     expect((await agent.inject({ method: 'GET', url: '/api/utilisateurs' })).statusCode).toBe(403);
+    // Only a profile within the clerk's own permissions (issue 29): not the enrôleurs' one,
+    // which gives « Enregistrer un candidat ».
+    const beyond = await agent.inject({
+      method: 'POST',
+      url: '/api/enroleurs',
+      payload: { ...enroler, login: 'autre.enroleur@test.local', centreDepotId: centreId },
+    });
+    expect(beyond.statusCode).toBe(403);
+    expect(beyond.json<{ message: string }>().message).toContain('« Enregistrer un candidat »');
     const byClerk = await agent.inject({
       method: 'POST',
       url: '/api/enroleurs',
       payload: {
         ...enroler,
         login: 'autre.enroleur@test.local',
+        profilId: clerkProfile.json<Answer>().id,
         centreDepotId: centreId,
       },
     });

@@ -46,8 +46,12 @@ const main = async (): Promise<void> => {
         .then(() => process.exit(0));
     });
   }
-  await ensureFirstAdministrator(ports.eventStore, ports.readStore, process.env, (message) =>
-    console.log(`\n${message}\n`),
+  await ensureFirstAdministrator(
+    ports.eventStore,
+    ports.readStore,
+    process.env,
+    (message) => console.log(`\n${message}\n`),
+    config.dataDir,
   );
   await ensureGeography(ports.eventStore, ports.readStore, {
     actor: SYSTEM_ACTOR,

@@ -36,13 +36,11 @@ const WEBHOOK: PaymentConfig = {
 
 interface Summary {
   numeroDossier: string;
-  examen: string;
-  session: string;
-  candidat: string;
   montantDu: number | null;
   dejaPaye: number;
   resteAPayer: number | null;
-  paiements: { date: string; montant: number; canal: string }[];
+  regle: boolean;
+  paiementsDemonstration: number;
   payable: boolean;
   motif: string | null;
   fournisseur: { libelle: string; demonstration: boolean };
@@ -83,8 +81,17 @@ const expectStatus = (response: Reply, status: number, message?: string) => {
   if (message !== undefined) expect(response.json<{ message: string }>().message).toBe(message);
 };
 
-/** A session « code 2027 » open for registration, with its fee unless told otherwise. */
-const sessionWithFee = async (t: TestApp, admin: Agent, code: string, montant: number | null) => {
+/**
+ * A session « code 2027 » open for registration, with its fee unless told otherwise (counting the
+ * sandbox's payments when told: a training office).
+ */
+const sessionWithFee = async (
+  t: TestApp,
+  admin: Agent,
+  code: string,
+  montant: number | null,
+  compterPaiementsDemonstration = false,
+) => {
   const s = await openSession(admin, { code });
   if (montant !== null)
     await s.r.created('/api/frais-examen', {
@@ -94,6 +101,7 @@ const sessionWithFee = async (t: TestApp, admin: Agent, code: string, montant: n
       montant,
       prefixePaiement: code,
       paiementAvantValidation: false,
+      compterPaiementsDemonstration,
     });
   return s;
 };
@@ -153,7 +161,7 @@ describe('online payments through a provider’s signed webhook', () => {
   });
   afterAll(async () => t.close());
 
-  it('looks a dossier up by its number: examen, session, masked name, fee due, nothing paid', async () => {
+  it('looks a dossier up by its number: fee due, nothing paid, nothing of the person', async () => {
     const response = await visitor(t, '/paiements/dossier', {
       numeroDossier: ` ${first.numero.toLowerCase()} `,
     });
@@ -161,13 +169,11 @@ describe('online payments through a provider’s signed webhook', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json<Summary>()).toEqual({
       numeroDossier: first.numero,
-      examen: 'PAY',
-      session: 'PAY 2027',
-      candidat: 'K*** T*** A***',
       montantDu: 25000,
       dejaPaye: 0,
       resteAPayer: 25000,
-      paiements: [],
+      regle: false,
+      paiementsDemonstration: 0,
       payable: true,
       motif: null,
       fournisseur: { libelle: 'PayTest', demonstration: false },
@@ -293,6 +299,8 @@ describe('online payments through a provider’s signed webhook', () => {
       referenceFournisseur: 'TX-1001',
       paiementEnLigneId: payment.paiementEnLigneId,
     });
+    // Real money: no demonstration, counted.
+    expect(recorded[0]!.data).not.toHaveProperty('demonstration');
     // The staff's dossier screen shows it, online.
     const doc = await staffDossier(first.id);
     expect(doc).toMatchObject({ montantPaye: 25000, resteAPayer: 0 });
@@ -376,8 +384,8 @@ describe('online payments through a provider’s signed webhook', () => {
     expect(summary).toMatchObject({
       dejaPaye: 25000,
       resteAPayer: 0,
+      regle: true,
       payable: false,
-      paiements: [{ montant: 25000, canal: 'En ligne (PayTest)' }],
     });
     const free = await sessionWithFee(t, admin, 'NOF', null);
     const dossier = await dossierOf(free, 'Abena', 'Luc');
@@ -407,7 +415,7 @@ describe('online payments through a provider’s signed webhook', () => {
     expect(summary).toMatchObject({
       dejaPaye: 10000,
       resteAPayer: 15000,
-      paiements: [{ montant: 10000, canal: 'Guichet', date: '2026-11-19' }],
+      regle: false,
     });
     const online = (
       await visitor(t, '/paiements', { numeroDossier: dossier.numero })
@@ -566,7 +574,9 @@ describe('the sandbox (« Mode démonstration »), the webhook without a secret,
   const BUDGET = 12;
 
   beforeAll(async () => {
+    // The sandbox is chosen, never a default (issue 29); this office counts its payments.
     t = await startTestApp({
+      payments: { provider: 'demonstration', providerName: 'fournisseur de paiement' },
       rateLimits: {
         auth: { max: 10_000, windowSeconds: 60 },
         public: {
@@ -578,7 +588,7 @@ describe('the sandbox (« Mode démonstration »), the webhook without a secret,
         },
       },
     });
-    s = await sessionWithFee(t, await t.asAdmin(), 'DEM', 25000);
+    s = await sessionWithFee(t, await t.asAdmin(), 'DEM', 25000, true);
   });
   afterAll(async () => t.close());
 

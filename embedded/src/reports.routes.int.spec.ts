@@ -218,6 +218,7 @@ describe('the reports’ figures', () => {
       'Montant dû',
       'Montant payé',
       'Reste à payer',
+      'Paiements de démonstration',
     ]);
     const bySession = await requests(admin).read<ReportResult>(
       '/api/rapports/statistiques-financieres?vue=session',
@@ -274,9 +275,9 @@ describe('filters and scope', () => {
     });
     // Coiffure: Chindji (Yaoundé, soumis), Dika (rejected, paid 5 000), Fouda (paid), Gweth.
     expect(table(coiffure)).toEqual({
-      Centre: [1, 0, 15000, 5000, 15000, 0],
-      Littoral: [2, 1, 30000, 15000, 15000, 50],
-      Total: [3, 1, 45000, 20000, 30000, 33.3],
+      Centre: [1, 0, 15000, 5000, 15000, 0, 0],
+      Littoral: [2, 1, 30000, 15000, 15000, 50, 0],
+      Total: [3, 1, 45000, 20000, 30000, 33.3, 0],
     });
     const wouri = await report('patrons/par-metier', { departementId: data.ids.wouri });
     expect(table(wouri)).toEqual({

@@ -240,9 +240,9 @@ export const REPORT_TOTALS = {
   },
   /** Per centre: dossiers en cours, réglés, dû, payé, reste (FCFA), taux de recouvrement (%). */
   financier: {
-    'Dépôt de Douala': [3, 1, 45000, 15000, 30000, 33.3],
-    'Dépôt de Yaoundé': [4, 1, 60000, 30000, 35000, 41.7],
-    Total: [7, 2, 105000, 45000, 65000, 38.1],
+    'Dépôt de Douala': [3, 1, 45000, 15000, 30000, 33.3, 0],
+    'Dépôt de Yaoundé': [4, 1, 60000, 30000, 35000, 41.7, 0],
+    Total: [7, 2, 105000, 45000, 65000, 38.1, 0],
   },
   /** Per role: registered, validated, rejected, total. */
   parAgent: {

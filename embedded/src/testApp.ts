@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type {
+  FastifyServerOptions,
+  InjectOptions,
+  LightMyRequestResponse,
+  RouteOptions,
+} from 'fastify';
 import { createAdministrator, ensureGeography } from '@examens-pro/command-service';
 import { SYSTEM_ACTOR } from '@examens-pro/domain';
 import {
@@ -15,7 +20,9 @@ import {
   openEventStore,
   openReadStore,
   rateLimitsOf,
+  usePasswordHashing,
   waitForProjections,
+  type PasswordHashing,
   type PaymentConfig,
   type RateLimits,
 } from '@examens-pro/platform';
@@ -24,6 +31,8 @@ import { buildApp } from './app.js';
 
 export const TEST_ADMIN = { login: 'admin@test.local', password: 'Provisoire-2026!' } as const;
 export const TEST_ADMIN_PASSWORD = 'Definitif-Examens-2026';
+/** scrypt at 2^12 in route tests (the product's 2^17 costs 128 MiB and ~0.3 s a hash). */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { N: 2 ** 12, r: 8, p: 1 };
 
 /** A browser's worth of state for `app.inject`: the session cookie and the CSRF token. */
 export interface Agent {
@@ -52,8 +61,16 @@ export const startTestApp = async (
      * thread; `TEST_PROJECTIONS_THREAD=1` runs every route test this way).
      */
     threaded?: boolean;
+    /** Told of every route as it is registered (the scope matrix test enumerates them). */
+    onRoute?: (route: RouteOptions) => void;
+    /**
+     * The scrypt cost of the passwords hashed from now on in this process (default: the cheap
+     * `TEST_PASSWORD_HASHING`, route tests sign in often; `PASSWORD_HASHING`: the product's).
+     */
+    passwordHashing?: PasswordHashing;
   } = {},
 ) => {
+  usePasswordHashing(options.passwordHashing ?? TEST_PASSWORD_HASHING);
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'app-'));
   const threaded = options.threaded ?? process.env.TEST_PROJECTIONS_THREAD === '1';
   // Threaded, the stores are laid out as in DATA_DIR: the thread opens them from the folder.
@@ -93,6 +110,7 @@ export const startTestApp = async (
     },
     uiDir: options.uiDir,
     logger: options.logger,
+    onRoute: options.onRoute,
     ...(threaded ? { projectionsThread: { dataDir: dir } } : {}),
   });
   await app.ready();

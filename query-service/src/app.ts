@@ -16,6 +16,7 @@ import {
   type ResourceDefinition,
 } from '@examens-pro/domain';
 import {
+  centreScopeHook,
   installErrorHandling,
   type DocumentStorage,
   type EventStore,
@@ -67,7 +68,7 @@ export interface QueryServiceOptions {
   readonly publicLimits?: PublicRateLimits;
   /** PUBLIC_URL: the product's public origin. */
   readonly publicUrl?: string;
-  /** PAYMENT_*: online payments' provider and webhook secret (default: the sandbox only). */
+  /** PAYMENT_*: online payments' provider and webhook secret (default: none, no online payment). */
   readonly payments?: PaymentConfig;
 }
 
@@ -110,6 +111,8 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
   },
 ) => {
   installErrorHandling(app);
+  // Centres stay apart: another centre's dossier, incident or document, read by id, is a 404.
+  app.addHook('preValidation', centreScopeHook(readStore, RESOURCES));
   // The public area's calls: no session, their own limits (the gateway sends every method here).
   await app.register(publicRoutes, {
     prefix: '/api/public',

@@ -34,7 +34,9 @@ export const parseListQuery = (
   collection: CollectionDefinition,
   query: DialectQuery,
 ): ListQuery => {
-  const known = (field: string): boolean => field === 'id' || field in collection.fields;
+  // Its own fields only: `constructor`, `__proto__` or `toString` are no field of anything.
+  const known = (field: string): boolean =>
+    field === 'id' || Object.hasOwn(collection.fields, field);
   const coerce = (field: string, value: Scalar): Scalar => {
     if (collection.fields[field] === 'boolean' && (value === 'true' || value === 'false'))
       return value === 'true';

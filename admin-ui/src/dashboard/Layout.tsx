@@ -2,7 +2,7 @@ import AccountIcon from '@mui/icons-material/AccountCircle';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
-import { IconButton, ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
+import { Alert, IconButton, ListItemIcon, ListItemText, MenuItem, Tooltip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import {
@@ -20,6 +20,7 @@ import {
 import { Link } from 'react-router-dom';
 import { officeTimeZone } from '../common/format';
 import { useLoadingSignal } from '../common/loadingBar';
+import { DEMONSTRATION_BANNER, usePaymentMode } from '../common/paymentMode';
 import { themeToggleLabel, toggleThemeMode, useThemeMode } from '../common/theme';
 import { AccessGuard } from './AccessGuard';
 import type { ExamensDataProvider } from './dataProvider';
@@ -120,10 +121,23 @@ const OfficeTimeZoneBridge = () => {
   return null;
 };
 
+/** PAYMENT_PROVIDER=demonstration: every dashboard page says that no payment is real. */
+const DemonstrationBanner = () => {
+  const mode = usePaymentMode();
+  if (!mode.demonstration) return null;
+  return (
+    <Alert severity="warning" role="status" className="demonstration-banner" sx={{ mb: 1 }}>
+      <strong>{DEMONSTRATION_BANNER}</strong> — les paiements en ligne sont simulés ; ils sont
+      montrés à part et ne comptent dans les frais que si la session le prévoit.
+    </Alert>
+  );
+};
+
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout menu={Menu} appBar={AppBar}>
     <LoadingBridge />
     <OfficeTimeZoneBridge />
+    <DemonstrationBanner />
     <AccessGuard>{children}</AccessGuard>
   </RaLayout>
 );

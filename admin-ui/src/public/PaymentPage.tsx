@@ -1,25 +1,27 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatFcfa } from '@examens-pro/domain';
-import { formatDate } from '../common/format';
+import { DEMONSTRATION_BANNER, usePaymentMode } from '../common/paymentMode';
 import './payment.css';
 
 /**
  * `/paiement`: a dossier's fee paid online, without an account. The number typed, the page shows
- * what is due and paid (the name masked), then « Payer » sends the visitor to the provider — in
- * « Mode démonstration », to this page's own sandbox step — and, the payment confirmed, offers the
- * receipt through a link whose token only this browser received.
+ * what is due and whether it is paid (nothing of the person), then « Payer » sends the visitor to
+ * the provider — in « Mode démonstration », to this page's own sandbox step — and, the payment
+ * confirmed, offers the receipt through a link whose token only this browser received (for a
+ * year). Without a provider configured, the page says that online payment is not offered and where
+ * to pay.
  */
 
 interface Summary {
   numeroDossier: string;
-  examen: string;
-  session: string;
-  candidat: string;
   montantDu: number | null;
+  /** What counts toward the fee. */
   dejaPaye: number;
   resteAPayer: number | null;
-  paiements: { date: string; montant: number; canal: string }[];
+  regle: boolean;
+  /** The sandbox's payments that do not count, shown apart. */
+  paiementsDemonstration: number;
   payable: boolean;
   motif: string | null;
   fournisseur: { libelle: string; demonstration: boolean };
@@ -42,6 +44,8 @@ interface Progress {
   motif?: string;
   recu?: string;
   demonstration: boolean;
+  /** The day the receipt's link expires (DD/MM/YYYY): a year after the payment started. */
+  lienExpireLeJour?: string;
 }
 
 /** What this browser keeps of a payment it started (the token is never in an address). */
@@ -136,6 +140,30 @@ const StepHeading = ({ children, id }: { children: string; id?: string }) => {
   );
 };
 
+/** PAYMENT_PROVIDER=demonstration: above every step, that no payment here is real. */
+const DemonstrationBanner = () => (
+  <p className="payment-demo-banner" role="status">
+    <strong>{DEMONSTRATION_BANNER}</strong>. Les paiements faits ici sont simulés : aucun argent
+    n’est débité, et ils ne règlent pas les frais du dossier.
+  </p>
+);
+
+/** No provider configured: the fees are paid at the counter. */
+const NotOffered = ({ message }: { message?: string }) => (
+  <section className="card payment-card" aria-labelledby="indisponible-titre">
+    <StepHeading id="indisponible-titre">Paiement en ligne non proposé</StepHeading>
+    <p className="payment-info" role="status">
+      {message ??
+        'Le paiement en ligne n’est pas proposé. Réglez vos frais d’examen au guichet de votre centre de dépôt.'}
+    </p>
+    <div className="payment-actions">
+      <Link className="button-secondary" to="/">
+        Retour à l’accueil
+      </Link>
+    </div>
+  </section>
+);
+
 const DemonstrationNotice = () => (
   <p className="payment-demo-notice">
     <strong>Mode démonstration</strong> : aucun paiement réel n’est effectué et aucun argent n’est
@@ -220,44 +248,23 @@ const SummaryCard = ({
     <section className="card payment-card" aria-labelledby="resume-titre">
       <StepHeading id="resume-titre">{`Dossier ${summary.numeroDossier}`}</StepHeading>
       <dl className="payment-summary">
-        <dt>Candidat</dt>
-        <dd>{summary.candidat}</dd>
-        <dt>Examen</dt>
-        <dd>{summary.examen}</dd>
-        <dt>Session</dt>
-        <dd>{summary.session}</dd>
         <dt>Montant dû</dt>
         <dd>{amount(summary.montantDu)}</dd>
         <dt>Déjà payé</dt>
         <dd>{formatFcfa(summary.dejaPaye)}</dd>
         <dt>Reste à payer</dt>
         <dd className="payment-outstanding">{amount(summary.resteAPayer)}</dd>
+        <dt>Frais réglés</dt>
+        <dd>{summary.regle ? 'Oui' : 'Non'}</dd>
+        {summary.paiementsDemonstration > 0 ? (
+          <>
+            <dt>Paiements de démonstration</dt>
+            <dd className="payment-demo-amount">
+              {formatFcfa(summary.paiementsDemonstration)} (non comptés : aucun argent reçu)
+            </dd>
+          </>
+        ) : null}
       </dl>
-      {summary.paiements.length > 0 ? (
-        <div className="payment-table-wrap">
-          <table className="payment-table">
-            <caption>Paiements enregistrés</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col" className="amount">
-                  Montant
-                </th>
-                <th scope="col">Canal</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.paiements.map((p, i) => (
-                <tr key={i}>
-                  <td>{formatDate(p.date)}</td>
-                  <td className="amount">{formatFcfa(p.montant)}</td>
-                  <td>{p.canal}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
       {summary.payable && summary.resteAPayer !== null ? (
         <>
           {summary.fournisseur.demonstration ? <DemonstrationNotice /> : null}
@@ -462,6 +469,9 @@ const ProgressStep = ({
         <p className="payment-help">
           Conservez ce lien : il permet de télécharger le reçu de nouveau. Le numéro de dossier seul
           ne le permet pas.
+          {progress.lienExpireLeJour
+            ? ` Ce lien est valable un an : il expire le ${progress.lienExpireLeJour}.`
+            : ''}
         </p>
         <p className="payment-link">
           <a href={progress.recu}>{`${window.location.origin}${progress.recu ?? ''}`}</a>
@@ -490,6 +500,7 @@ const ProgressStep = ({
 export const PaymentPage = () => {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const mode = usePaymentMode();
   const [summary, setSummary] = useState<Summary>();
   const [confirmed, setConfirmed] = useState<Progress>();
   const paymentId = params.get('paiement');
@@ -520,7 +531,10 @@ export const PaymentPage = () => {
 
   let step = 0;
   let content;
-  if (paymentId && demonstration && payment && !confirmed) {
+  const notOffered = mode.loaded && !mode.enLigne;
+  if (notOffered) {
+    content = <NotOffered message={mode.message} />;
+  } else if (paymentId && demonstration && payment && !confirmed) {
     step = 2;
     content = (
       <DemonstrationStep
@@ -555,15 +569,23 @@ export const PaymentPage = () => {
   return (
     <main className="public payment-page">
       <h1>Paiement des frais d’examen</h1>
-      <p className="muted">
-        Réglez en ligne les frais d’examen d’un dossier d’inscription, avec son numéro de dossier.
-      </p>
-      <Steps current={step} />
+      {mode.demonstration ? <DemonstrationBanner /> : null}
+      {notOffered ? null : (
+        <>
+          <p className="muted">
+            Réglez en ligne les frais d’examen d’un dossier d’inscription, avec son numéro de
+            dossier.
+          </p>
+          <Steps current={step} />
+        </>
+      )}
       {content}
-      <p className="muted payment-footnote">
-        Un paiement au guichet d’un centre de dépôt s’ajoute aux paiements en ligne du même dossier.{' '}
-        <Link to="/">Retour à l’accueil</Link>
-      </p>
+      {notOffered ? null : (
+        <p className="muted payment-footnote">
+          Un paiement au guichet d’un centre de dépôt s’ajoute aux paiements en ligne du même
+          dossier. <Link to="/">Retour à l’accueil</Link>
+        </p>
+      )}
     </main>
   );
 };

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
+  checkMayGrant,
   DuplicateError,
   fold,
   MAINTENANCE_STREAM,
@@ -13,11 +16,14 @@ import {
   uniqueValueStream,
   USER_CATEGORY,
   userDecider,
+  userDisplayName,
   ValidationError,
   type CommandContext,
   type OwnAccountInput,
+  type ProfileEvent,
   type ProfileInput,
   type ReservationEvent,
+  type TrustAction,
   type User,
   type UserCreateInput,
   type UserEvent,
@@ -29,6 +35,7 @@ import {
   WrongExpectedRevisionError,
   handleCommand,
   hashPassword,
+  newId,
   releaseUniqueValue,
   reserveUniqueValue,
   verifyPassword,
@@ -160,6 +167,39 @@ export const userCommands = (eventStore: EventStore) => {
       ).answer;
     },
 
+    /**
+     * At a sign-in, the password just checked against a hash of older parameters: stored again
+     * with today's. Never fails the sign-in (a failure is logged, the next sign-in tries again).
+     */
+    async rehashPassword(
+      id: string,
+      password: string,
+      log: { warn(details: object, message: string): void },
+    ): Promise<void> {
+      try {
+        const state = fold(
+          userDecider,
+          (await eventStore.readStream(owner(id))) as unknown as UserEvent[],
+        );
+        if (state.status === 'absent') return;
+        const passwordHash = await hashPassword(password);
+        await run(
+          id,
+          {
+            type: 'RehashPassword',
+            data: { utilisateurId: id, previousHash: state.passwordHash, passwordHash },
+          },
+          {
+            commandId: newId(),
+            actor: { id, name: userDisplayName(state) },
+            now: new Date().toISOString(),
+          },
+        );
+      } catch (error) {
+        log.warn({ err: error, utilisateurId: id }, 'mot de passe : nouveau hachage impossible');
+      }
+    },
+
     async deactivate(id: string, expectedRevision: number, context: CommandContext) {
       return (
         await run(
@@ -214,12 +254,15 @@ export const userCommands = (eventStore: EventStore) => {
       return answer;
     },
 
-    /** The signed-in user changes their own password (no If-Match: it is theirs, and checked). */
+    /**
+     * The signed-in user changes their own password (no If-Match: it is theirs, and checked).
+     * `sessionGeneration`: the account's after the change, for the session that made it to go on.
+     */
     async changeOwnPassword(
       currentPassword: string,
       newPassword: string,
       context: CommandContext,
-    ): Promise<CommandAnswer> {
+    ): Promise<CommandAnswer & { readonly sessionGeneration: number }> {
       const id = context.actor.id;
       const state = fold(
         userDecider,
@@ -234,19 +277,76 @@ export const userCommands = (eventStore: EventStore) => {
         field: 'newPassword',
       });
       const passwordHash = await hashPassword(newPassword);
-      return (
-        await run(
-          id,
-          {
-            type: 'ChangePassword',
-            data: { utilisateurId: id, passwordHash, currentPasswordMatches: matches },
-          },
-          context,
-        )
-      ).answer;
+      const { outcome, answer } = await run(
+        id,
+        {
+          type: 'ChangePassword',
+          data: { utilisateurId: id, passwordHash, currentPasswordMatches: matches },
+        },
+        context,
+      );
+      const after = outcome.state;
+      return {
+        ...answer,
+        sessionGeneration: after.status === 'absent' ? 0 : after.sessionGeneration,
+      };
     },
   };
 };
+
+/** The permissions a profile gives, as stored: none when it is absent or deleted. */
+const profilePermissions = async (eventStore: EventStore, profilId: string): Promise<string[]> => {
+  const profile = fold(
+    profileDecider,
+    (await eventStore.readStream(
+      streamName(PROFILE_CATEGORY, profilId),
+    )) as unknown as ProfileEvent[],
+  );
+  return profile.status === 'actif' ? profile.permissions : [];
+};
+
+/**
+ * No escalation through profiles (issue 29), for users and enrôleurs alike: the domain's rule on
+ * the profiles and accounts as stored. Each check throws the 403 naming the permissions that
+ * `held` (the person acting) lacks, before anything is written.
+ */
+export const accountTrust = (eventStore: EventStore) => ({
+  /** Giving an account this profile (creating it, or changing its profile). */
+  async mayGive(held: ReadonlySet<string>, profilId: string): Promise<void> {
+    checkMayGrant(held, await profilePermissions(eventStore, profilId), 'attribuer');
+  },
+  /** Modifying, resetting the password of, disabling or reactivating an account: its profile. */
+  async mayActOn(
+    held: ReadonlySet<string>,
+    userId: string,
+    action: Extract<TrustAction, 'modifier-compte' | 'reinitialiser' | 'desactiver' | 'reactiver'>,
+  ): Promise<void> {
+    const user = fold(
+      userDecider,
+      (await eventStore.readStream(streamName(USER_CATEGORY, userId))) as unknown as UserEvent[],
+    );
+    // An unknown account: the command itself answers 404.
+    if (user.status === 'absent') return;
+    checkMayGrant(held, await profilePermissions(eventStore, user.profilId), action);
+  },
+  /**
+   * Creating a profile (`profilId` null), editing one (both its permissions and the new ones) or
+   * deleting one (`permissions` null).
+   */
+  async mayWriteProfile(
+    held: ReadonlySet<string>,
+    profilId: string | null,
+    permissions: readonly string[] | null,
+  ): Promise<void> {
+    if (profilId !== null)
+      checkMayGrant(
+        held,
+        await profilePermissions(eventStore, profilId),
+        permissions === null ? 'supprimer-profil' : 'modifier-profil',
+      );
+    if (permissions !== null) checkMayGrant(held, permissions, 'enregistrer-profil');
+  },
+});
 
 export const profileCommands = (eventStore: EventStore, readStore: ReadStore) => {
   const run = aggregateRunner(eventStore, PROFILE_CATEGORY, profileDecider);
@@ -391,16 +491,22 @@ export const createAdministrator = async (
 
 export const DEFAULT_ADMIN_LOGIN = 'admin@examens.local';
 
+/** Where the first administrator's drawn password is kept, in DATA_DIR (read by its owner only). */
+export const FIRST_ADMIN_FILE = 'premier-administrateur.txt';
+
 /**
  * First start: if the bootstrap never ran, an administrator is created from ADMIN_LOGIN /
- * ADMIN_PASSWORD. Without ADMIN_PASSWORD a random one is drawn; either way the credentials are
- * printed once (is_change_password = 0: the first sign-in forces a new password).
+ * ADMIN_PASSWORD. Without ADMIN_PASSWORD a random one is drawn and written to
+ * `DATA_DIR/premier-administrateur.txt` (mode 0600): the log tells the login and that file's path,
+ * never a password (logs are read, kept and shipped by more people than the administrator).
+ * is_change_password = 0: the first sign-in forces a new password.
  */
 export const ensureFirstAdministrator = async (
   eventStore: EventStore,
   readStore: ReadStore,
   env: NodeJS.ProcessEnv,
   print: (message: string) => void,
+  dataDir: string,
 ): Promise<boolean> => {
   const login = (env.ADMIN_LOGIN || DEFAULT_ADMIN_LOGIN).trim().toLowerCase();
   const password = env.ADMIN_PASSWORD || randomBytes(9).toString('base64url');
@@ -415,12 +521,25 @@ export const ensureFirstAdministrator = async (
     },
     { onlyIfFirst: true },
   );
-  if (created) {
+  if (!created) return false;
+  if (env.ADMIN_PASSWORD) {
     print(
-      `Premier administrateur créé — identifiant : ${login} — mot de passe provisoire : ${
-        env.ADMIN_PASSWORD ? '(celui de ADMIN_PASSWORD)' : password
-      } — à changer à la première connexion.`,
+      `Premier administrateur créé — identifiant : ${login} — mot de passe provisoire : celui de ADMIN_PASSWORD — à changer à la première connexion.`,
     );
+    return true;
   }
-  return created;
+  const file = resolve(dataDir, FIRST_ADMIN_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  // Replaced whole, created 0600 (the mode of an existing file is set again).
+  rmSync(file, { force: true });
+  writeFileSync(
+    file,
+    `Premier administrateur d’Examens Pro\nidentifiant : ${login}\nmot de passe provisoire : ${password}\n(à changer à la première connexion ; supprimez ce fichier ensuite)\n`,
+    { mode: 0o600, flag: 'wx' },
+  );
+  chmodSync(file, 0o600);
+  print(
+    `Premier administrateur créé — identifiant : ${login} — mot de passe provisoire dans ${file} (lisible par ce compte seul), à changer à la première connexion.`,
+  );
+  return true;
 };

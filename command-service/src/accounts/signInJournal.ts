@@ -8,7 +8,7 @@ import {
   type SignInJournalData,
   type SignInJournalEvent,
 } from '@examens-pro/domain';
-import { commandIdOf, eventIdFor, type EventStore } from '@examens-pro/platform';
+import { commandIdOf, eventIdFor, newId, type EventStore } from '@examens-pro/platform';
 
 /** Where a request came from, as the journal records it. */
 export interface ClientInfo {
@@ -44,8 +44,15 @@ export interface JournalEntry {
   readonly client: ClientInfo;
   /** The user when known, else the system. */
   readonly actor?: Actor;
-  /** The command (or sign-in attempt) id: the event id derives from it, so a retry appends nothing. */
+  /** The command (or sign-in attempt) id: the event's correlation, never its id. */
   readonly commandId: string;
+  /**
+   * A command of a signed-in person, itself idempotent (a password reset, a change): the event id
+   * derives from this key (the actor and their command id), so its retry journals nothing more.
+   * Without it (every sign-in attempt, a sign-out) the server draws the id: nothing a client sends
+   * can make an attempt pass for a retry and vanish.
+   */
+  readonly retryKey?: string;
 }
 
 /**
@@ -69,8 +76,10 @@ export const recordSignInEvent = async (
       signInJournalStream(at),
       [
         {
-          // One attempt may record two events (the failure that locks, the lockout): one id each.
-          id: eventIdFor(`${entry.commandId}/journal-connexions/${entry.event.type}`, 0),
+          id:
+            entry.retryKey === undefined
+              ? newId()
+              : eventIdFor(`${entry.retryKey}/journal-connexions/${entry.event.type}`, 0),
           type: entry.event.type,
           data: { ...entry.event.data, ...data },
           metadata: {
@@ -118,23 +127,24 @@ export type SignInJournal = <T extends JournalType>(
 ) => Promise<void>;
 
 /**
- * The journal of one request: its client, and its command id (`commandId`, else the request's
- * Idempotency-Key or a new id). The actor is the subject's account when known, else the system.
+ * The journal of one request: its client, and its command id. Given `commandId` (a command of a
+ * signed-in person), a retry of that person's command journals nothing more; without it (sign-in
+ * attempts, sign-outs), every call is a line of its own, whatever Idempotency-Key came with it.
+ * The actor is the subject's account when known, else the system.
  */
 export const signInJournalFor =
-  (
-    eventStore: EventStore,
-    request: FastifyRequest,
-    commandId = commandIdOf(request),
-  ): SignInJournal =>
-  (type, subject, details, actor) =>
-    recordSignInEvent(eventStore, request.log, {
+  (eventStore: EventStore, request: FastifyRequest, commandId?: string): SignInJournal =>
+  (type, subject, details, actor) => {
+    const by =
+      actor ??
+      (subject.user ? { id: subject.user.id, name: userDisplayName(subject.user) } : undefined);
+    return recordSignInEvent(eventStore, request.log, {
       event: { type, data: details } as JournalEntry['event'],
       login: subject.login,
       utilisateurId: subject.user?.id ?? null,
       client: clientOf(request),
-      actor:
-        actor ??
-        (subject.user ? { id: subject.user.id, name: userDisplayName(subject.user) } : undefined),
-      commandId,
+      actor: by,
+      commandId: commandId ?? commandIdOf(request),
+      ...(commandId === undefined ? {} : { retryKey: `${by?.id ?? SYSTEM_ACTOR.id}/${commandId}` }),
     });
+  };

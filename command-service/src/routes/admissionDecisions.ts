@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  checkImagePixels,
   IMAGE_MAX_BYTES,
   imageKind,
   NOT_AN_IMAGE_MESSAGE,
@@ -11,7 +12,12 @@ import {
   ValidationError,
   type RouteId,
 } from '@examens-pro/domain';
-import { admissionDecisionCommands, commandIdOf, requireAccess } from '@examens-pro/platform';
+import {
+  admissionDecisionCommands,
+  beforeBody,
+  commandIdOf,
+  requireAccess,
+} from '@examens-pro/platform';
 import { commandRoute } from '../commandRoute.js';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './deps.js';
@@ -66,12 +72,17 @@ export const ministerSignatureRoutes: FastifyPluginAsync<RouteDeps> = async (
 
   app.post(
     '/',
-    { preHandler: requireAccess(requirementFor(routeById(SIGNATURE), 'write')) },
+    // Who may, before the image is read; an image's limit.
+    {
+      onRequest: beforeBody(requireAccess(requirementFor(routeById(SIGNATURE), 'write'))),
+      bodyLimit: IMAGE_MAX_BYTES,
+    },
     async (request, reply) => {
       const bytes = request.body;
       const kind = Buffer.isBuffer(bytes) && bytes.length > 0 ? wholeImageKind(bytes) : undefined;
       if (!kind || !Buffer.isBuffer(bytes))
         throw new ValidationError(NOT_AN_IMAGE_MESSAGE, { fichier: NOT_AN_IMAGE_MESSAGE });
+      checkImagePixels(bytes);
       if (!storage) throw new Error('stockage des documents absent');
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const fichier = `image-${sha256}.${kind}`;

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  canOpen,
   changePasswordSchema,
   loginSchema,
   parseInput,
@@ -14,6 +15,8 @@ import {
   currentPrincipal,
   decoyHash,
   hasValidCsrfToken,
+  keepSessionAfterPasswordChange,
+  needsRehash,
   principalAllows,
   productOrigin,
   sessionTimes,
@@ -55,6 +58,15 @@ export const safeCallback = (value: unknown, fallback: string): string => {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\')
     ? path
     : fallback;
+};
+
+/**
+ * What the journal keeps of a login that is not an e-mail address (often a password typed in the
+ * wrong field): its first and last characters around a fixed mask, nothing for a short one.
+ */
+export const maskTypedLogin = (typed: string): string => {
+  const chars = [...typed];
+  return chars.length < 5 ? '******' : `${chars[0]}******${chars[chars.length - 1]}`;
 };
 
 const signInPageWith = (error: string, callbackUrl: string): string =>
@@ -134,12 +146,16 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     if (!parsedLogin.success || password.length === 0 || password.length > 1024) {
       const typed = typeof form.login === 'string' ? form.login.trim().toLowerCase() : '';
       const reason = parsedLogin.success ? 'mot-de-passe' : 'identifiant-inconnu';
-      if (typed) await journal('SignInFailed', { login: typed }, { reason });
+      // Not an e-mail address: perhaps a password typed in the wrong field, journaled masked.
+      const shown = parsedLogin.success ? typed : maskTypedLogin(typed);
+      if (typed) await journal('SignInFailed', { login: shown }, { reason });
       return fail(400, 'CredentialsSignin');
     }
     const login = parsedLogin.data;
     const now = Date.now();
-    if ((await signInLimiter.lockedUntil(login, now)) !== null) {
+    // Counted before the password is hashed: of simultaneous attempts only the allowed get a guess.
+    const reservation = await signInLimiter.reserve(login, now);
+    if (!reservation.granted) {
       request.log.warn({ login }, 'connexion refusée : trop de tentatives');
       const user = await findUserByLogin(eventStore, login);
       await journal('SignInFailed', { login, user }, { reason: 'compte-verrouille' });
@@ -149,22 +165,30 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     // An unknown login costs what a wrong password costs: timing says nothing about accounts.
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !valid || user.status !== 'actif') {
-      await signInLimiter.recordFailure(login, now);
+      // The reserved attempt stays counted: it is the failure.
       const reason = !user ? 'identifiant-inconnu' : !valid ? 'mot-de-passe' : 'compte-desactive';
       await journal('SignInFailed', { login, user }, { reason });
       // The failure that reaches the limit starts a lockout.
-      const lockedUntil = await signInLimiter.lockedUntil(login, now);
-      const until = lockedUntil === null ? null : new Date(lockedUntil).toISOString();
-      if (until) await journal('SignInLockedOut', { login, user }, { lockedUntil: until });
+      const lockedUntil = reservation.lockedUntilOnFailure;
+      if (lockedUntil !== null)
+        await journal(
+          'SignInLockedOut',
+          { login, user },
+          { lockedUntil: new Date(lockedUntil).toISOString() },
+        );
       return fail(401, 'CredentialsSignin');
     }
     await signInLimiter.clear(login);
+    // A hash of older parameters is made again with today's, now that the password is at hand.
+    if (needsRehash(user.passwordHash)) await users.rehashPassword(user.id, password, request.log);
     await journal('SignInSucceeded', { login, user }, {});
     // A new session id at sign-in (no fixation); the CSRF secret goes with the old session.
     await request.session.regenerate();
     request.session.userId = user.id;
     request.session.signedInAt = new Date(now).toISOString();
     request.session.touchedAt = now;
+    // A later password change or reset, deactivation or change of profile ends this session.
+    request.session.sessionGeneration = user.sessionGeneration;
     return { url: absolute(request, callbackUrl) };
   };
   app.post<{ Body: Form }>('/signin/credentials', signIn);
@@ -204,6 +228,8 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
     const { currentPassword, newPassword } = parseInput(changePasswordSchema, request.body);
     const context = commandContext(request, commandIdOf(request));
     const answer = await users.changeOwnPassword(currentPassword, newPassword, context);
+    // The account's other sessions have ended with the change; this one goes on.
+    keepSessionAfterPasswordChange(request, answer.sessionGeneration);
     await signInJournalFor(eventStore, request, context.commandId)(
       'PasswordChangeJournaled',
       { login: principal.user.login, user: principal.user },
@@ -233,7 +259,7 @@ export const canRoutes: FastifyPluginAsync = async (app) => {
     }
     if (typeof body.path === 'string') {
       const route = routeForPath(body.path);
-      return { can: route ? principalAllows(principal, route.permissions) : true };
+      return { can: route ? canOpen(principal.permissions, route) : true };
     }
     return reply.status(400).send({
       can: false,

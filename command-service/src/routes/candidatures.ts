@@ -8,11 +8,17 @@ import {
   parseNewCandidature,
   parsePayment,
   parseRejection,
+  PIECE_MAX_BYTES,
 } from '@examens-pro/domain';
 import { acceptFiles, storedUpload, storeUpload, uploadedFile } from './uploads.js';
 import { commandRoute } from '../commandRoute.js';
 import { may } from '../guard.js';
-import { allocationCommands, candidatureCommands, officeTimeZone } from '@examens-pro/platform';
+import {
+  allocationCommands,
+  beforeBody,
+  candidatureCommands,
+  officeTimeZone,
+} from '@examens-pro/platform';
 import type { RouteDeps } from './deps.js';
 
 /** The caller's centre de dépôt (an enrôleur's): their dossiers are that centre's only. */
@@ -86,6 +92,7 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
     url: '/:id/pieces/:pieceId',
     resource,
     access: { action: 'deposer' },
+    bodyLimit: PIECE_MAX_BYTES,
     input: uploadedFile,
     run: async ({ id, input, revision, context, request }) =>
       candidatures.depositPiece(
@@ -136,7 +143,11 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
   // under its SHA-256, no event: the correction names it), then the correction naming it.
   app.post<{ Params: { id: string } }>(
     '/:id/correction-identite/document',
-    { preHandler: may(resource, { action: 'corriger-identite' }) },
+    // Who may, before the file is read; a pièce's limit.
+    {
+      onRequest: beforeBody(may(resource, { action: 'corriger-identite' })),
+      bodyLimit: PIECE_MAX_BYTES,
+    },
     async (request, reply) => {
       const file = uploadedFile(request.body);
       await candidatures.read(request.params.id, scopeOf(request));

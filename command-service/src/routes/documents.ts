@@ -8,6 +8,7 @@ import {
   DOCUMENT_CATEGORY,
   fold,
   listItemDecider,
+  NotFoundError,
   referenceList,
   sessionDecider,
   ValidationError,
@@ -25,6 +26,7 @@ import {
   handleCommand,
   juryClosing,
   newItemId,
+  targetWithinCentre,
   type EventStore,
 } from '@examens-pro/platform';
 import { commandContext } from '../context.js';
@@ -82,6 +84,7 @@ const targetName = async (
     candidatureId?: string;
     epreuveId?: string;
     juryId?: string;
+    centreDepotId?: string;
   },
 ): Promise<string> => {
   const session = fold(
@@ -102,8 +105,13 @@ const targetName = async (
         streamName(CANDIDATURE_CATEGORY, cible.candidatureId),
       )) as unknown as CandidatureEvent[],
     );
-    if (dossier.status !== 'present' || dossier.sessionId !== cible.sessionId)
-      throw new ValidationError(CANDIDATURE_NOT_FOUND);
+    // Another centre's dossier does not exist for a centre-attached requester (404 alike).
+    if (
+      dossier.status !== 'present' ||
+      dossier.sessionId !== cible.sessionId ||
+      (cible.centreDepotId && dossier.centreDepotId !== cible.centreDepotId)
+    )
+      throw new NotFoundError(CANDIDATURE_NOT_FOUND);
     return `${[dossier.values.nom, dossier.values.prenoms].filter(Boolean).join(' ')} (${dossier.numeroCandidat ?? dossier.numeroDossier})`;
   }
   const [list, id, prefix] = cible.siteId
@@ -146,6 +154,11 @@ export const documentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { even
     request.principal = await checkAccess(request, { anyOf: documentRequirement(kind) });
     const context = commandContext(request, commandIdOf(request));
     const documentId = newItemId(context.commandId);
+    // A centre-attached requester's document is made of their centre's candidates only.
+    const namedTarget = async <T extends Parameters<typeof targetName>[1]>(target: T) => ({
+      ...target,
+      libelle: await targetName(eventStore, target),
+    });
     const outcome = await handleCommand(eventStore, {
       stream: streamName(DOCUMENT_CATEGORY, documentId),
       decider: documentDecider,
@@ -163,7 +176,7 @@ export const documentsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { even
                         cible,
                         request.principal.user.centreDepotId ?? null,
                       )
-                    : { ...cible, libelle: await targetName(eventStore, cible) },
+                    : await namedTarget(targetWithinCentre(request, cible)),
               }
             : {}),
         },

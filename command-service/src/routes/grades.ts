@@ -18,9 +18,11 @@ import {
   type RouteId,
 } from '@examens-pro/domain';
 import {
+  beforeBody,
   commandIdOf,
   etag,
   gradeCommands,
+  JSON_BODY_LIMIT,
   PERSON_LIST_MAX_BYTES,
   readTableFile,
   requireAccess,
@@ -36,8 +38,14 @@ const IMPORT: RouteId = 'espace-examen/notes/importation-des-notes';
 const PRESENCES: RouteId = 'espace-examen/presences-des-candidats/editer-les-presences';
 const SHEETS: RouteId = 'espace-examen/notes/telechargement-des-fiches-de-notes';
 
-const guard = (route: RouteId, access: Exclude<Access, 'read'>) => ({
-  preHandler: requireAccess(requirementFor(routeById(route), access)),
+/** Who may, checked on arrival before the body is read; the body's own limit (JSON unless a file). */
+const guard = (
+  route: RouteId,
+  access: Exclude<Access, 'read'>,
+  bodyLimit: number = JSON_BODY_LIMIT,
+) => ({
+  onRequest: beforeBody(requireAccess(requirementFor(routeById(route), access))),
+  bodyLimit,
 });
 
 /** A command's answer, the same way as every command route: its revision as ETag. */
@@ -196,12 +204,15 @@ export const gradesRoutes: FastifyPluginAsync<RouteDeps> = async (
   app.post(
     '/anonymat',
     {
-      preHandler: requireAccess([
-        ...new Set([
-          ...requirementFor(routeById(GRID), { action: 'saisir' }),
-          ...requirementFor(routeById(SHEETS), 'read'),
+      bodyLimit: JSON_BODY_LIMIT,
+      onRequest: beforeBody(
+        requireAccess([
+          ...new Set([
+            ...requirementFor(routeById(GRID), { action: 'saisir' }),
+            ...requirementFor(routeById(SHEETS), 'read'),
+          ]),
         ]),
-      ]),
+      ),
     },
     async (request, reply) =>
       answered(reply, await grades.numberSheet(parseSheetKeys(request.body), context(request))),
@@ -213,7 +224,7 @@ export const gradesRoutes: FastifyPluginAsync<RouteDeps> = async (
 
   app.post<{ Querystring: { sessionId?: string } }>(
     '/importation',
-    guard(IMPORT, 'write'),
+    guard(IMPORT, 'write', PERSON_LIST_MAX_BYTES),
     async (request, reply) => {
       const sessionId = request.query.sessionId?.trim();
       if (!sessionId)

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  checkImagePixels,
   IMAGE_MAX_BYTES,
   imageKind,
   REFERENCE_LISTS,
   resourceRequirement,
   ValidationError,
 } from '@examens-pro/domain';
-import { requireAccess, type DocumentStorage } from '@examens-pro/platform';
+import { beforeBody, requireAccess, type DocumentStorage } from '@examens-pro/platform';
 
 export const NOT_AN_IMAGE = 'Le fichier doit être une image PNG ou JPEG.';
 
@@ -30,12 +31,15 @@ export const imagesRoutes: FastifyPluginAsync<{ storage?: DocumentStorage }> = a
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/', { preHandler: requireAccess(requirement) }, async (request, reply) => {
+  // Who may, before the image is read; an image's limit.
+  const options = { onRequest: beforeBody(requireAccess(requirement)), bodyLimit: IMAGE_MAX_BYTES };
+  app.post('/', options, async (request, reply) => {
     const bytes = request.body;
     if (!Buffer.isBuffer(bytes) || bytes.length === 0)
       throw new ValidationError(NOT_AN_IMAGE, { fichier: NOT_AN_IMAGE });
     const kind = imageKind(bytes);
     if (!kind) throw new ValidationError(NOT_AN_IMAGE, { fichier: NOT_AN_IMAGE });
+    checkImagePixels(bytes);
     if (!storage) throw new Error('stockage des documents absent');
     const fichier = `image-${createHash('sha256').update(bytes).digest('hex')}.${kind}`;
     if (!storage.exists(fichier))

@@ -9,6 +9,7 @@ import {
   NotFoundError,
   parseIncident,
   parseIncidentStatus,
+  PIECE_MAX_BYTES,
   registrationIncidentKind,
   streamName,
   ValidationError,
@@ -186,6 +187,7 @@ export const incidentRoutesOf = async <Details>(
     method: 'POST',
     url: '/:id/piece-jointe',
     ...guards.attach,
+    bodyLimit: PIECE_MAX_BYTES,
     input: uploadedFile,
     run: async ({ id, input, revision, context, request }) =>
       commands.attach(

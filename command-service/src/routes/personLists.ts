@@ -13,9 +13,11 @@ import {
   type RowProblem,
 } from '@examens-pro/domain';
 import {
+  beforeBody,
   commandIdOf,
   etag,
   InvalidListError,
+  JSON_BODY_LIMIT,
   officeTimeZone,
   PERSON_LIST_MAX_BYTES,
   personListCommands,
@@ -48,9 +50,10 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
   app,
   { eventStore, readStore, storage },
 ) => {
-  const guard = {
-    preHandler: requireAccess(resourceRequirement('candidatures', { action: 'creer' })),
-  };
+  // Who may, on the request's arrival: a list nobody may send is never read.
+  const onRequest = beforeBody(
+    requireAccess(resourceRequirement('candidatures', { action: 'creer' })),
+  );
   app.addContentTypeParser(
     LIST_TYPES,
     { parseAs: 'buffer', bodyLimit: PERSON_LIST_MAX_BYTES },
@@ -65,47 +68,55 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
     return fold(reservationDecider, events as never).status === 'reserved';
   };
 
-  app.post<{ Querystring: { sessionId?: string } }>('/verifier', guard, async (request, reply) => {
-    const bytes = request.body;
-    if (!Buffer.isBuffer(bytes))
-      throw new ValidationError('Envoyez le fichier de la liste (CSV ou XLSX).', {
-        fichier: 'Envoyez le fichier de la liste (CSV ou XLSX).',
-      });
-    const { format, rows } = await readPersonList(bytes);
-    if (rows.length === 0)
-      throw new ValidationError('La liste ne compte aucune personne.', {
-        fichier: 'La liste ne compte aucune personne.',
-      });
-    const { problems, valid } = checkPersonRows(rows);
-    const sessionId = request.query.sessionId?.trim();
-    if (sessionId)
-      for (const { ligne, key } of valid)
-        if (await registered(sessionId, key))
-          problems.push({
+  app.post<{ Querystring: { sessionId?: string } }>(
+    '/verifier',
+    { onRequest, bodyLimit: PERSON_LIST_MAX_BYTES },
+    async (request, reply) => {
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes))
+        throw new ValidationError('Envoyez le fichier de la liste (CSV ou XLSX).', {
+          fichier: 'Envoyez le fichier de la liste (CSV ou XLSX).',
+        });
+      const { format, rows } = await readPersonList(bytes);
+      if (rows.length === 0)
+        throw new ValidationError('La liste ne compte aucune personne.', {
+          fichier: 'La liste ne compte aucune personne.',
+        });
+      const { problems, valid } = checkPersonRows(rows);
+      const sessionId = request.query.sessionId?.trim();
+      if (sessionId)
+        for (const { ligne, key } of valid)
+          if (await registered(sessionId, key))
+            problems.push({
+              ligne,
+              colonne: 'nom',
+              message: ALREADY_IN_SESSION,
+              detail: ALREADY_IN_SESSION,
+            } satisfies RowProblem);
+      problems.sort((a, b) => a.ligne - b.ligne);
+      if (problems.length > 0) {
+        reply.status(400);
+        return {
+          message: problems[0]!.message,
+          code: 'liste-invalide',
+          lignes: problems.map(({ ligne, colonne, detail }) => ({
             ligne,
-            colonne: 'nom',
-            message: ALREADY_IN_SESSION,
-            detail: ALREADY_IN_SESSION,
-          } satisfies RowProblem);
-    problems.sort((a, b) => a.ligne - b.ligne);
-    if (problems.length > 0) {
-      reply.status(400);
-      return {
-        message: problems[0]!.message,
-        code: 'liste-invalide',
-        lignes: problems.map(({ ligne, colonne, detail }) => ({ ligne, colonne, message: detail })),
-      };
-    }
-    const verificationId = createHash('sha256').update(bytes).digest('hex');
-    const file = verifiedListFile(verificationId);
-    if (storage && !storage.exists(file))
-      await storage.write(file, async (out) => {
-        await new Promise<void>((resolve, reject) =>
-          out.end(bytes, () => resolve()).on('error', reject),
-        );
-      });
-    return { valide: true, lignes: rows.length, verificationId, format };
-  });
+            colonne,
+            message: detail,
+          })),
+        };
+      }
+      const verificationId = createHash('sha256').update(bytes).digest('hex');
+      const file = verifiedListFile(verificationId);
+      if (storage && !storage.exists(file))
+        await storage.write(file, async (out) => {
+          await new Promise<void>((resolve, reject) =>
+            out.end(bytes, () => resolve()).on('error', reject),
+          );
+        });
+      return { valide: true, lignes: rows.length, verificationId, format };
+    },
+  );
   const lists = personListCommands(eventStore, officeTimeZone(), readStore, storage);
 
   /**
@@ -116,7 +127,7 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
    * session answers the same list and creates nothing more. The dossiers are created by the lists'
    * reactor; `GET /api/listes-candidats/:id` follows them.
    */
-  app.post('/', guard, async (request, reply) => {
+  app.post('/', { onRequest, bodyLimit: JSON_BODY_LIMIT }, async (request, reply) => {
     const input = parsePersonListApplication(request.body);
     const context = commandContext(request, commandIdOf(request));
     try {

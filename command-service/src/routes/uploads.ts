@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
+  checkImagePixels,
   cleanFileName,
   NOT_A_PIECE,
   PIECE_MAX_BYTES,
@@ -18,12 +19,16 @@ export const acceptFiles = (app: FastifyInstance): void =>
     (_request, body, done) => done(null, body),
   );
 
-/** The body as a file recognised from its bytes (PDF, JPEG or PNG), else a French 400. */
+/**
+ * The body as a file recognised from its bytes (PDF, JPEG or PNG), else a French 400; an image of
+ * more pixels than IMAGE_MAX_PIXELS (read from its header) is a 400 `fichier-trop-volumineux`.
+ */
 export const uploadedFile = (body: unknown) => {
   if (!Buffer.isBuffer(body) || body.length === 0)
     throw new ValidationError(NOT_A_PIECE, { fichier: NOT_A_PIECE });
   const kind = pieceKind(body);
   if (!kind) throw new ValidationError(NOT_A_PIECE, { fichier: NOT_A_PIECE });
+  if (kind.ext !== 'pdf') checkImagePixels(body);
   return { bytes: body, kind };
 };
 

@@ -16,14 +16,17 @@ import {
   userModifySchema,
 } from '@examens-pro/domain';
 import { commandIdOf, etag, requireAccess, requiredRevision } from '@examens-pro/platform';
-import { profileCommands, userCommands } from '../accounts/handlers.js';
+import { accountTrust, profileCommands, userCommands } from '../accounts/handlers.js';
 import { signInJournalFor } from '../accounts/signInJournal.js';
 import type { CommandAnswer } from '../commands.js';
 import { commandContext } from '../context.js';
-import { commandRoute, recordRoutes } from '../commandRoute.js';
+import { commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from './deps.js';
 
 type Reply = { header(name: string, value: string): unknown };
+/** What the person acting holds (the route's guard put them on the request). */
+const heldBy = (request: { principal?: { permissions: ReadonlySet<string> } }) =>
+  request.principal?.permissions ?? new Set<string>();
 const answer = (reply: Reply, result: CommandAnswer) => {
   reply.header('ETag', etag(result.revision));
   return result;
@@ -33,11 +36,14 @@ const answer = (reply: Reply, result: CommandAnswer) => {
  * /api/utilisateurs and /api/enroleurs (users attached to a centre de dépôt, under their own
  * permissions). Users are never deleted (their name stays on every event they signed):
  * deactivation is the deletion, guarded by "Supprimer un utilisateur" / "Supprimer un enrôleur".
+ * Whoever acts gives only a profile within their own permissions, and acts only on accounts whose
+ * profile is (`accountTrust`: 403 naming what they lack).
  */
 export const usersRoutes: FastifyPluginAsync<
   RouteDeps & { resource?: 'utilisateurs' | 'enroleurs' }
 > = async (app, { eventStore, resource = 'utilisateurs' }) => {
   const users = userCommands(eventStore);
+  const trust = accountTrust(eventStore);
   const enrolers = resource === 'enroleurs';
   /** Through /api/enroleurs a centre de dépôt is required, and only enrôleurs are reached. */
   const withCentre = <T extends { centreDepotId: string | null }>(input: T): T => {
@@ -63,7 +69,10 @@ export const usersRoutes: FastifyPluginAsync<
     resource,
     access: 'write',
     input: (body) => withCentre(parseInput(userCreateSchema, body)),
-    run: ({ id, input, context }) => users.create(id, input, context),
+    run: async ({ id, input, context, request }) => {
+      await trust.mayGive(heldBy(request), input.profilId);
+      return users.create(id, input, context);
+    },
   });
   commandRoute(app, {
     method: 'PUT',
@@ -71,8 +80,12 @@ export const usersRoutes: FastifyPluginAsync<
     resource,
     access: 'write',
     input: (body) => withCentre(parseInput(userModifySchema, body)),
-    run: async ({ id, input, revision, context }) =>
-      users.modify(await reachable(id), input, revision, context),
+    run: async ({ id, input, revision, context, request }) => {
+      await reachable(id);
+      await trust.mayActOn(heldBy(request), id, 'modifier-compte');
+      await trust.mayGive(heldBy(request), input.profilId);
+      return users.modify(id, input, revision, context);
+    },
   });
   // Deactivation is the users' deletion: guarded by "Supprimer".
   commandRoute(app, {
@@ -80,16 +93,22 @@ export const usersRoutes: FastifyPluginAsync<
     url: '/:id/desactiver',
     resource,
     access: 'remove',
-    run: async ({ id, revision, context }) =>
-      users.deactivate(await reachable(id), revision, context),
+    run: async ({ id, revision, context, request }) => {
+      await reachable(id);
+      await trust.mayActOn(heldBy(request), id, 'desactiver');
+      return users.deactivate(id, revision, context);
+    },
   });
   commandRoute(app, {
     method: 'POST',
     url: '/:id/reactiver',
     resource,
     access: 'write',
-    run: async ({ id, revision, context }) =>
-      users.reactivate(await reachable(id), revision, context),
+    run: async ({ id, revision, context, request }) => {
+      await reachable(id);
+      await trust.mayActOn(heldBy(request), id, 'reactiver');
+      return users.reactivate(id, revision, context);
+    },
   });
   commandRoute(app, {
     method: 'POST',
@@ -98,9 +117,11 @@ export const usersRoutes: FastifyPluginAsync<
     access: 'write',
     input: (body) => parseInput(resetPasswordSchema, body),
     run: async ({ id, input, revision, context, request }) => {
+      await reachable(id);
+      await trust.mayActOn(heldBy(request), id, 'reinitialiser');
       const journal = signInJournalFor(eventStore, request, context.commandId);
       return users.resetPassword(
-        await reachable(id),
+        id,
         input.motDePasse,
         revision,
         context,
@@ -113,13 +134,49 @@ export const usersRoutes: FastifyPluginAsync<
 
 const CENTRE_MISSING = 'Le centre de dépôt est obligatoire pour un enrôleur.';
 
-/** /api/profils */
+/**
+ * /api/profils: whoever writes a profile gives it only permissions they hold, and edits or deletes
+ * only a profile whose permissions they hold (`accountTrust`: 403 naming what they lack).
+ */
 export const profilesRoutes: FastifyPluginAsync<RouteDeps> = async (
   app,
   { eventStore, readStore },
 ) => {
   const profiles = profileCommands(eventStore, readStore);
-  recordRoutes(app, 'profils', (body) => parseInput(profileInputSchema, body), profiles);
+  const trust = accountTrust(eventStore);
+  const input = (body: unknown) => parseInput(profileInputSchema, body);
+  commandRoute(app, {
+    method: 'POST',
+    url: '/',
+    resource: 'profils',
+    access: 'write',
+    input,
+    run: async ({ id, input, context, request }) => {
+      await trust.mayWriteProfile(heldBy(request), null, input.permissions);
+      return profiles.create(id, input, context);
+    },
+  });
+  commandRoute(app, {
+    method: 'PUT',
+    url: '/:id',
+    resource: 'profils',
+    access: 'write',
+    input,
+    run: async ({ id, input, revision, context, request }) => {
+      await trust.mayWriteProfile(heldBy(request), id, input.permissions);
+      return profiles.modify(id, input, revision, context);
+    },
+  });
+  commandRoute(app, {
+    method: 'DELETE',
+    url: '/:id',
+    resource: 'profils',
+    access: 'remove',
+    run: async ({ id, revision, context, request }) => {
+      await trust.mayWriteProfile(heldBy(request), id, null);
+      return profiles.remove(id, revision, context);
+    },
+  });
 };
 
 /** PUT /api/mon-compte: one's own details ("Enregistrer son compte"). */

@@ -124,7 +124,9 @@ describe('permission catalogue and route table', () => {
     expect(new Set(PERMISSION_CODES).size).toBe(PERMISSION_CODES.length);
     expect(PERMISSION_GROUPS.map((g) => g.label)).toContain('Administration');
     expect(isPermissionCode('candidat.enregistrer')).toBe(true);
-    expect(allows(new Set(['a']), [])).toBe(true);
+    // An empty requirement allows nobody (issue 29): « any signed-in user » is said by the caller.
+    expect(allows(new Set(['a']), [])).toBe(false);
+    expect(allows(new Set(), [])).toBe(false);
     expect(allows(new Set(['a']), ['b', 'a'])).toBe(true);
     expect(allows(new Set(['a']), ['b'])).toBe(false);
   });

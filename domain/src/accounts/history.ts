@@ -62,6 +62,7 @@ export const userHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
       UserReactivated: 'Réactivation',
       UserPasswordReset: 'Réinitialisation du mot de passe',
       UserPasswordChanged: 'Changement du mot de passe',
+      UserPasswordRehashed: 'Protection du mot de passe renforcée',
     },
     fields: {
       nom: 'Nom',

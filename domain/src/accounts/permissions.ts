@@ -160,6 +160,9 @@ export const isPermissionCode = (code: string): boolean => KNOWN.has(code);
 export const permissionLabel = (code: string): string =>
   PERMISSIONS.find((p) => p.code === code)?.label ?? code;
 
-/** A user is allowed when the requirement is empty (any signed-in user) or they hold one of them. */
+/**
+ * A user is allowed when they hold one of the permissions required. An empty requirement allows
+ * nobody: a route open to any signed-in user says so where it is checked, never through this.
+ */
 export const allows = (held: ReadonlySet<string>, anyOf: readonly string[]): boolean =>
-  anyOf.length === 0 || anyOf.some((code) => held.has(code));
+  anyOf.some((code) => held.has(code));

@@ -40,6 +40,15 @@ export type UserPasswordChanged = DomainEvent<
   { utilisateurId: string; passwordHash: string }
 >;
 
+/**
+ * The same password hashed again with today's parameters (at its owner's sign-in, the hash being
+ * of older ones): nothing else changes, no session ends.
+ */
+export type UserPasswordRehashed = DomainEvent<
+  'UserPasswordRehashed',
+  { utilisateurId: string; passwordHash: string }
+>;
+
 export type UserEvent =
   | UserCreated
   | UserModified
@@ -47,7 +56,8 @@ export type UserEvent =
   | UserDeactivated
   | UserReactivated
   | UserPasswordReset
-  | UserPasswordChanged;
+  | UserPasswordChanged
+  | UserPasswordRehashed;
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserCreated',
@@ -57,6 +67,7 @@ export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserReactivated',
   'UserPasswordReset',
   'UserPasswordChanged',
+  'UserPasswordRehashed',
 ];
 
 export type UserCommand =
@@ -74,6 +85,11 @@ export type UserCommand =
   | {
       type: 'ChangePassword';
       data: { utilisateurId: string; passwordHash: string; currentPasswordMatches: boolean };
+    }
+  /** `previousHash`: the hash the password was checked against; changed since, nothing is done. */
+  | {
+      type: 'RehashPassword';
+      data: { utilisateurId: string; previousHash: string; passwordHash: string };
     };
 
 export type User =
@@ -83,6 +99,12 @@ export type User =
       id: string;
       passwordHash: string;
       isChangePassword: ChangePasswordFlag;
+      /**
+       * How many times the account's sessions were ended: a password changed or reset, a
+       * deactivation, a change of profile. A session remembers the generation it was opened in and
+       * ends when the account has moved on (the person changing their own password keeps theirs).
+       */
+      sessionGeneration: number;
     });
 
 type ExistingUser = Extract<User, { status: 'actif' | 'inactif' }>;
@@ -145,6 +167,11 @@ export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
         });
       return [{ type: 'UserPasswordChanged', data: { utilisateurId, passwordHash } }];
     }
+    case 'RehashPassword': {
+      const { utilisateurId, previousHash, passwordHash } = command.data;
+      if (state.status === 'absent' || state.passwordHash !== previousHash) return [];
+      return [{ type: 'UserPasswordRehashed', data: { utilisateurId, passwordHash } }];
+    }
     default:
       return assertNever(command);
   }
@@ -165,6 +192,7 @@ export const evolveUser = (state: User, event: UserEvent): User => {
       centreDepotId,
       passwordHash,
       isChangePassword: 0,
+      sessionGeneration: 0,
     };
   }
   if (state.status === 'absent') return state;
@@ -172,20 +200,42 @@ export const evolveUser = (state: User, event: UserEvent): User => {
     case 'UserModified': {
       const { nom, prenoms, login, telephone, profilId } = event.data;
       const centreDepotId = event.data.centreDepotId ?? null;
-      return { ...state, nom, prenoms, login, telephone, profilId, centreDepotId };
+      const sessionGeneration = state.sessionGeneration + (profilId === state.profilId ? 0 : 1);
+      return {
+        ...state,
+        nom,
+        prenoms,
+        login,
+        telephone,
+        profilId,
+        centreDepotId,
+        sessionGeneration,
+      };
     }
     case 'OwnAccountModified': {
       const { nom, prenoms, telephone } = event.data;
       return { ...state, nom, prenoms, telephone };
     }
     case 'UserDeactivated':
-      return { ...state, status: 'inactif' };
+      return { ...state, status: 'inactif', sessionGeneration: state.sessionGeneration + 1 };
     case 'UserReactivated':
       return { ...state, status: 'actif' };
     case 'UserPasswordReset':
-      return { ...state, passwordHash: event.data.passwordHash, isChangePassword: 0 };
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        isChangePassword: 0,
+        sessionGeneration: state.sessionGeneration + 1,
+      };
     case 'UserPasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash, isChangePassword: 1 };
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        isChangePassword: 1,
+        sessionGeneration: state.sessionGeneration + 1,
+      };
+    case 'UserPasswordRehashed':
+      return { ...state, passwordHash: event.data.passwordHash };
     default:
       return assertNever(event);
   }

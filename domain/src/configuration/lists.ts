@@ -493,6 +493,12 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
           label: 'Paiement complet exigé avant la validation des dossiers',
           type: 'boolean',
         },
+        {
+          name: 'compterPaiementsDemonstration',
+          label: 'Compter les paiements de démonstration',
+          type: 'boolean',
+          help: 'Pour un office en formation : les paiements du mode démonstration (aucun argent reçu) comptent dans les frais payés. Désactivé : ils sont montrés à part et ne comptent jamais.',
+        },
       ],
     ),
     unique: {

@@ -15,12 +15,23 @@ export abstract class DomainError extends Error {
 
 export class ValidationError extends DomainError {
   readonly status = 400;
-  readonly code = 'validation';
+  readonly code: string = 'validation';
   constructor(
     message: string,
     readonly fields: FieldErrors = {},
   ) {
     super(message);
+  }
+}
+
+/**
+ * A file refused for what it would become once read: an archive inflating past its limit (whatever
+ * sizes it declares), an image of too many pixels. Nothing of it is kept.
+ */
+export class FileTooLargeError extends ValidationError {
+  override readonly code = 'fichier-trop-volumineux';
+  constructor(message: string, field = 'fichier') {
+    super(message, { [field]: message });
   }
 }
 

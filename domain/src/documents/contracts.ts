@@ -157,6 +157,11 @@ export interface DocumentDocument extends ReadModelDocument {
   kind: DocumentKind;
   /** What it was made of (a session's site, centre or département), when its kind has a target. */
   cible?: DocumentTarget;
+  /**
+   * The centre de dépôt whose candidates it holds (its target's: a centre-attached requester's, or
+   * the centre an extraction was made for); null: every centre's. Centre-attached users read theirs.
+   */
+  centreDepotId?: string | null;
   libelle: string;
   statut: DocumentStatus;
   demandeLe: string;
@@ -182,6 +187,7 @@ export const documentsCollection: CollectionDefinition = {
     demandeLe: 'string',
     demandePar: 'string',
     envoyeLe: 'string',
+    centreDepotId: 'string',
   },
   searchFields: ['libelle', 'demandePar'],
   defaultSort: { field: 'demandeLe', order: 'DESC' },
@@ -194,6 +200,8 @@ export const documentsResource: ResourceDefinition = {
   category: DOCUMENT_CATEGORY,
   label: 'document',
   notFoundMessage: 'Ce document est introuvable.',
+  // A centre-attached user reads the documents made of their centre's candidates only.
+  scopedBy: 'centreDepotId',
 };
 
 /** The queue job that makes a document: one per document, under a deterministic id. */

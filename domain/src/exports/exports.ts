@@ -31,13 +31,13 @@ const instant = (value: unknown): ExportCell =>
   typeof value === 'string' && value ? { instant: value } : '';
 
 /**
- * A text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is written
- * with a leading apostrophe, in every format: an exported list can never execute anything when
- * opened, even once re-saved as CSV.
+ * A text a spreadsheet would run as a formula (=, +, -, @ first, or after spaces, tabs or line
+ * breaks; a tab, carriage return or line feed first) is written with a leading apostrophe, in every
+ * format: an exported list can never execute anything when opened, even once re-saved as CSV.
  */
 export const safeText = (value: unknown): string => {
   const text = value === null || value === undefined ? '' : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^(?:[\t\r\n]|\s*[=+\-@])/.test(text) ? `'${text}` : text;
 };
 
 /** A read-model document, as an export reads it. */

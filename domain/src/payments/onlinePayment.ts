@@ -10,16 +10,13 @@ import { assertNever, type Decider } from '../core/decider.js';
 import type { Actor, DomainEvent } from '../core/envelope.js';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../core/errors.js';
 import { formatFrenchDay } from '../core/frenchFormat.js';
+import { localDate } from '../core/time.js';
 import { formatFcfa } from '../registration/candidature.js';
 
 export const ONLINE_PAYMENT_CATEGORY = 'paiements-en-ligne';
 
 /** Who starts an online payment: the public page's visitor, never identified. */
 export const ONLINE_PAYMENT_ACTOR: Actor = { id: 'paiement-en-ligne', name: 'Paiement en ligne' };
-
-/** The sandbox provider's code: its payments say « démonstration » everywhere they show. */
-export const DEMONSTRATION_PROVIDER = 'demonstration';
-export const DEMONSTRATION_LABEL = 'démonstration';
 
 /** Who confirms a payment: the provider that notified it, by its name. */
 export const providerActor = (code: string, libelle: string): Actor => ({
@@ -242,6 +239,46 @@ export const RECEIPT_TOKEN_PATTERN =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]{43}$/;
 export const RECEIPT_NOT_FOUND = 'Aucun reçu ne correspond à ce lien.';
 
+/**
+ * A receipt's link (its token) opens it for a year from the payment's start, then never again: the
+ * instant it expires (ISO 8601).
+ */
+export const receiptLinkExpiry = (startedAt: string): string => {
+  const expiry = new Date(startedAt);
+  expiry.setUTCFullYear(expiry.getUTCFullYear() + 1);
+  return expiry.toISOString();
+};
+
+/** The day a receipt's link expires, DD/MM/YYYY in the office's time zone. */
+export const receiptLinkExpiryDay = (expiry: string, timeZone: string): string =>
+  formatFrenchDay(localDate(expiry, timeZone));
+
+/** 410: a receipt's link past its year; what was paid stays recorded on the dossier. */
+export class ReceiptExpiredError extends DomainError {
+  readonly status = 410;
+  readonly code = 'recu-expire';
+  constructor(expiry: string, timeZone: string) {
+    super(
+      `Ce lien de reçu a expiré le ${receiptLinkExpiryDay(expiry, timeZone)} : il était valable un an. Adressez-vous à votre centre de dépôt.`,
+    );
+  }
+}
+
+/**
+ * 404 on every public payment route while no provider is configured (PAYMENT_PROVIDER unset): the
+ * fees are paid at the counter only.
+ */
+export const ONLINE_PAYMENT_NOT_OFFERED =
+  'Le paiement en ligne n’est pas proposé. Réglez vos frais d’examen au guichet de votre centre de dépôt.';
+
+export class OnlinePaymentNotOfferedError extends DomainError {
+  readonly status = 404;
+  readonly code = 'paiement-indisponible';
+  constructor(message = ONLINE_PAYMENT_NOT_OFFERED) {
+    super(message);
+  }
+}
+
 /** The online payment a token names (its id, before the token itself is checked), or null. */
 export const paymentOfToken = (jeton: unknown): string | null =>
   typeof jeton === 'string' ? (RECEIPT_TOKEN_PATTERN.exec(jeton)?.[1] ?? null) : null;
@@ -382,9 +419,11 @@ export interface ReceiptContent {
   readonly fournisseur: string;
   readonly fournisseurLibelle: string;
   readonly referenceFournisseur: string;
+  /** When the receipt's link stops opening it (ISO 8601): a year after the payment started. */
+  readonly lienExpireLe: string;
 }
 
-export const receiptOf = (payment: OnlinePayment): ReceiptContent | null => {
+export const receiptOf = (payment: OnlinePayment, lienExpireLe: string): ReceiptContent | null => {
   if (payment.status !== 'confirme' || !payment.confirmation) return null;
   return {
     numeroRecu: payment.confirmation.numeroRecu,
@@ -398,6 +437,7 @@ export const receiptOf = (payment: OnlinePayment): ReceiptContent | null => {
     fournisseur: payment.fournisseur,
     fournisseurLibelle: payment.fournisseurLibelle,
     referenceFournisseur: payment.confirmation.referenceFournisseur,
+    lienExpireLe,
   };
 };
 

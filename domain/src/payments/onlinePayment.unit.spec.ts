@@ -9,6 +9,8 @@ import {
   parseSignatureHeader,
   paymentOfToken,
   receiptLines,
+  receiptLinkExpiry,
+  receiptLinkExpiryDay,
   receiptNumber,
   receiptOf,
   withinSignatureWindow,
@@ -16,8 +18,11 @@ import {
   type OnlinePaymentEvent,
 } from './onlinePayment.js';
 import {
+  amountPaid,
   candidatureDecider,
+  demonstrationAmount,
   paymentChannelLabel,
+  validationObstacles,
   type CandidatureEvent,
 } from '../registration/candidature.js';
 
@@ -120,10 +125,14 @@ describe('Online payment', () => {
       onlinePaymentDecider.evolve,
       onlinePaymentDecider.initialState(),
     );
-    expect(receiptOf([started].reduce(onlinePaymentDecider.evolve, { status: 'absent' }))).toBe(
-      null,
-    );
-    expect(receiptLines(receiptOf(state)!)).toEqual([
+    const expiry = receiptLinkExpiry('2026-11-20T09:00:00.000Z');
+    expect(expiry).toBe('2027-11-20T09:00:00.000Z');
+    expect(receiptLinkExpiryDay('2027-11-20T23:30:00.000Z', 'Africa/Douala')).toBe('21/11/2027');
+    expect(
+      receiptOf([started].reduce(onlinePaymentDecider.evolve, { status: 'absent' }), expiry),
+    ).toBe(null);
+    expect(receiptOf(state, expiry)?.lienExpireLe).toBe(expiry);
+    expect(receiptLines(receiptOf(state, expiry)!)).toEqual([
       ['Reçu n°', 'CQP-EL-000001'],
       ['Numéro de dossier', 'CQP27-000042'],
       ['Candidat', 'Mballa Alain Marie'],
@@ -159,10 +168,17 @@ describe('Online payments on the dossier', () => {
     date: '2026-11-20',
     reference: 'CQP-EL-000001',
     canal: 'en-ligne',
+    fournisseur: 'webhook',
+    fournisseurLibelle: 'PayTest',
+    referenceFournisseur: 'TX-1',
+    paiementEnLigneId: id,
+  } as const;
+  const sandbox = {
+    ...online,
     fournisseur: 'demonstration',
     fournisseurLibelle: 'démonstration',
     referenceFournisseur: 'DEMO-1',
-    paiementEnLigneId: id,
+    demonstration: true,
   } as const;
 
   it('adds up with a staff payment, keeps the channel, refuses to go over the fee', () => {
@@ -203,8 +219,58 @@ describe('Online payments on the dossier', () => {
     });
     expect(paid.status === 'present' && paid.paiements.map(paymentChannelLabel)).toEqual([
       'Guichet',
-      'En ligne (démonstration)',
+      'En ligne (PayTest)',
     ]);
+  });
+
+  it('records a sandbox payment as a demonstration, counted only where the session says so', () => {
+    const spec = DeciderSpecification.for(candidatureDecider);
+    const recorded = (demonstrationComptee: boolean): CandidatureEvent => ({
+      type: 'PaymentRecorded',
+      data: { candidatureId: 'c-1', ...sandbox, demonstrationComptee, montantDu: 25000 },
+    });
+    spec
+      .given([created])
+      .when({ type: 'RecordPayment', data: { candidatureId: 'c-1', ...sandbox, frais } })
+      .then([recorded(false)]);
+    spec
+      .given([created])
+      .when({
+        type: 'RecordPayment',
+        data: {
+          candidatureId: 'c-1',
+          ...sandbox,
+          // Whatever the command says, the session's switch decides.
+          demonstrationComptee: true,
+          frais: { ...frais, compterPaiementsDemonstration: true },
+        },
+      })
+      .then([recorded(true)]);
+    const evolve = (events: CandidatureEvent[]) =>
+      events.reduce(candidatureDecider.evolve, { status: 'absent' } as never);
+    const uncounted = evolve([created, recorded(false)]);
+    if (uncounted.status !== 'present') throw new Error('absent');
+    expect([amountPaid(uncounted.paiements), demonstrationAmount(uncounted.paiements)]).toEqual([
+      0, 15000,
+    ]);
+    // Not counted: the fee stays due, validation stays closed.
+    expect(validationObstacles(uncounted, [], { ...frais, paiementAvantValidation: true })).toEqual(
+      ['frais d’examen : 25\u00a0000\u00a0FCFA restent à payer'],
+    );
+    const counted = evolve([created, recorded(true)]);
+    if (counted.status !== 'present') throw new Error('absent');
+    expect([amountPaid(counted.paiements), demonstrationAmount(counted.paiements)]).toEqual([
+      15000, 0,
+    ]);
+    // A sandbox payment recorded before demonstrations were marked: one all the same, not counted.
+    const { demonstration: _d, ...unmarked } = sandbox;
+    const older = evolve([
+      created,
+      { type: 'PaymentRecorded', data: { candidatureId: 'c-1', ...unmarked, montantDu: 25000 } },
+    ]);
+    if (older.status !== 'present') throw new Error('absent');
+    expect(older.paiements[0]).toMatchObject({ demonstration: true, demonstrationComptee: false });
+    expect(amountPaid(older.paiements)).toBe(0);
   });
 });
 

@@ -170,6 +170,11 @@ export interface SessionFee {
   readonly montant: number;
   /** The session requires the whole fee to be paid before a dossier is validated. */
   readonly paiementAvantValidation: boolean;
+  /**
+   * « Compter les paiements de démonstration » (training offices): the sandbox's payments count
+   * toward the fee. Off (default): they are recorded and shown apart, never counted.
+   */
+  readonly compterPaiementsDemonstration?: boolean;
 }
 
 /** An uploaded file, stored under its SHA-256 (`piece-<sha256>.<ext>`). */
@@ -195,6 +200,10 @@ export interface PieceState extends PieceFile {
   readonly commentaire: string;
 }
 
+/** The sandbox provider's code (« Mode démonstration »): its payments say « démonstration » everywhere. */
+export const DEMONSTRATION_PROVIDER = 'demonstration';
+export const DEMONSTRATION_LABEL = 'démonstration';
+
 /** Where a payment was made: at an office's counter (recorded by staff), or online. */
 export const PAYMENT_CHANNELS = ['guichet', 'en-ligne'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
@@ -214,11 +223,22 @@ export interface PaymentState {
   readonly referenceFournisseur?: string;
   /** The online payment (`paiements-en-ligne-<id>`) this payment settles. */
   readonly paiementEnLigneId?: string;
+  /** A payment of the sandbox (« Mode démonstration »): no money moved. */
+  readonly demonstration?: boolean;
+  /**
+   * A demonstration payment that counts toward the fee: its session's « Compter les paiements de
+   * démonstration » was on when it was recorded. Absent or false: shown apart, never counted.
+   */
+  readonly demonstrationComptee?: boolean;
 }
 
-/** An online payment's own fields (none for a staff payment): from a command to its event, to state. */
-export const onlinePaymentOf = (payment: PaymentState): Partial<PaymentState> =>
-  Object.fromEntries(
+/**
+ * An online payment's own fields (none for a staff payment): from a command to its event, to state.
+ * A sandbox payment recorded before demonstrations were marked (its provider says so) is one all the
+ * same: never counted, as no money moved.
+ */
+export const onlinePaymentOf = (payment: PaymentState): Partial<PaymentState> => {
+  const fields: Partial<PaymentState> = Object.fromEntries(
     (
       [
         'canal',
@@ -226,11 +246,31 @@ export const onlinePaymentOf = (payment: PaymentState): Partial<PaymentState> =>
         'fournisseurLibelle',
         'referenceFournisseur',
         'paiementEnLigneId',
+        'demonstration',
+        'demonstrationComptee',
       ] as const
     )
       .filter((key) => payment[key] !== undefined)
       .map((key) => [key, payment[key]]),
   );
+  return isDemonstrationPayment(payment)
+    ? {
+        ...fields,
+        demonstration: true,
+        demonstrationComptee: payment.demonstrationComptee === true,
+      }
+    : fields;
+};
+
+/** A payment of the sandbox (marked so, or by its provider's code): no money moved. */
+export const isDemonstrationPayment = (
+  payment: Pick<PaymentState, 'demonstration' | 'fournisseur'>,
+): boolean => payment.demonstration === true || payment.fournisseur === DEMONSTRATION_PROVIDER;
+
+/** Whether a payment counts toward the fee: every real one, a demonstration only when counted. */
+export const countsTowardFee = (
+  payment: Pick<PaymentState, 'demonstration' | 'demonstrationComptee' | 'fournisseur'>,
+): boolean => !isDemonstrationPayment(payment) || payment.demonstrationComptee === true;
 
 type Id = { candidatureId: string };
 
@@ -517,9 +557,13 @@ export const paymentChannelLabel = (
     ? `En ligne${payment.fournisseurLibelle ? ` (${payment.fournisseurLibelle})` : ''}`
     : 'Guichet';
 
-/** Sums paid on a dossier. */
+/** Sums paid on a dossier: what counts toward its fee (demonstrations only when counted). */
 export const amountPaid = (payments: readonly PaymentState[]): number =>
-  payments.reduce((sum, p) => sum + p.montant, 0);
+  payments.reduce((sum, p) => sum + (countsTowardFee(p) ? p.montant : 0), 0);
+
+/** The sandbox's payments of a dossier that do not count toward its fee (shown apart). */
+export const demonstrationAmount = (payments: readonly PaymentState[]): number =>
+  payments.reduce((sum, p) => sum + (countsTowardFee(p) ? 0 : p.montant), 0);
 
 /**
  * Why a dossier cannot be validated yet, every reason at once: each obligatory pièce missing, to
@@ -737,7 +781,13 @@ export const decideCandidature = (
             montant,
             date,
             reference,
-            ...onlinePaymentOf(command.data),
+            ...onlinePaymentOf({
+              ...command.data,
+              // The session's switch when recorded decides, for good, whether it counts.
+              ...(isDemonstrationPayment(command.data)
+                ? { demonstrationComptee: frais.compterPaiementsDemonstration === true }
+                : {}),
+            }),
             montantDu: frais.montant,
           },
         },

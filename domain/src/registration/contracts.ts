@@ -25,7 +25,10 @@ import {
   type CandidatureValues,
   type CandidatureCreated,
   amountPaid,
+  countsTowardFee,
+  demonstrationAmount,
   formatFcfa,
+  isDemonstrationPayment,
   onlinePaymentOf,
   PIECE_STATUS_LABELS,
   piecesOf,
@@ -181,6 +184,8 @@ export interface CandidatureDocument extends ReadModelDocument {
   montantDu: number | null;
   montantPaye: number;
   resteAPayer: number | null;
+  /** The sandbox's payments that do not count toward the fee (« Mode démonstration »), apart. */
+  montantDemonstration: number;
   /** Validated, allocated or not (« Inscrits »). */
   inscrit: boolean;
   /** The composition site, once allocated; the numbers an allocation gives. */
@@ -275,6 +280,7 @@ type PiecesAndPayments = Pick<
   | 'montantDu'
   | 'montantPaye'
   | 'resteAPayer'
+  | 'montantDemonstration'
 >;
 
 const piecesAndPayments = (doc: CandidatureDocument): PiecesAndPayments => ({
@@ -286,6 +292,7 @@ const piecesAndPayments = (doc: CandidatureDocument): PiecesAndPayments => ({
   montantDu: doc.montantDu,
   montantPaye: doc.montantPaye,
   resteAPayer: doc.resteAPayer,
+  montantDemonstration: doc.montantDemonstration ?? 0,
 });
 
 const createdPiecesAndPayments = (data: CandidatureEvent['data']): PiecesAndPayments => {
@@ -299,6 +306,7 @@ const createdPiecesAndPayments = (data: CandidatureEvent['data']): PiecesAndPaym
     montantDu,
     montantPaye: 0,
     resteAPayer: montantDu,
+    montantDemonstration: 0,
   };
 };
 
@@ -391,8 +399,15 @@ export const candidatureDocumentAfter = (
           enregistrePar: event.metadata.actor.name,
         },
       ];
+      // A demonstration payment counts only if its session counted them when it was recorded.
       const montantPaye = amountPaid(paiements);
-      return changed({ paiements, montantDu, montantPaye, resteAPayer: montantDu - montantPaye });
+      return changed({
+        paiements,
+        montantDu,
+        montantPaye,
+        resteAPayer: Math.max(0, montantDu - montantPaye),
+        montantDemonstration: demonstrationAmount(paiements),
+      });
     }
     case 'CandidatureSubmitted':
       return changed({ statut: 'soumis' });
@@ -568,13 +583,21 @@ const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
             [`pieceMotif:${e.data.pieceId}`]: e.data.motifId,
             [`pieceCommentaire:${e.data.pieceId}`]: e.data.commentaire || null,
           };
-        case 'PaymentRecorded':
+        case 'PaymentRecorded': {
+          // A demonstration payment not counted leaves the amount paid as it was.
+          const counted = countsTowardFee(e.data) ? e.data.montant : 0;
+          const demonstration = isDemonstrationPayment(e.data)
+            ? counted
+              ? 'démonstration comptée, '
+              : 'démonstration non comptée, '
+            : '';
           return {
             ...state,
-            [`paiement:${e.data.paiementId}`]: `${formatFcfa(e.data.montant)} le ${e.data.date.split('-').reverse().join('/')} (${e.data.canal === 'en-ligne' ? `en ligne${e.data.fournisseurLibelle ? ` (${e.data.fournisseurLibelle})` : ''}, ` : ''}référence ${e.data.reference})`,
-            montantPaye: formatFcfa(Number(String(state.montantPayeValeur ?? 0)) + e.data.montant),
-            montantPayeValeur: Number(String(state.montantPayeValeur ?? 0)) + e.data.montant,
+            [`paiement:${e.data.paiementId}`]: `${formatFcfa(e.data.montant)} le ${e.data.date.split('-').reverse().join('/')} (${e.data.canal === 'en-ligne' ? `en ligne${e.data.fournisseurLibelle ? ` (${e.data.fournisseurLibelle})` : ''}, ` : ''}${demonstration}référence ${e.data.reference})`,
+            montantPaye: formatFcfa(Number(String(state.montantPayeValeur ?? 0)) + counted),
+            montantPayeValeur: Number(String(state.montantPayeValeur ?? 0)) + counted,
           };
+        }
         default:
           return state;
       }

@@ -732,9 +732,9 @@ export const routeForPath = (path: string): DashboardRoute | undefined => {
 export const isDashboardPath = (path: string): boolean =>
   /^\/tableau-de-bord(\/|$)/.test(path.split(/[?#]/)[0]!);
 
-/** May a user holding `held` open this route? */
+/** May a user holding `held` open this route? A route without permissions is any signed-in user's. */
 export const canOpen = (held: ReadonlySet<string>, r: DashboardRoute): boolean =>
-  allows(held, r.permissions);
+  r.permissions.length === 0 || allows(held, r.permissions);
 
 /** Reading, writing or deleting a route's records, or one of its named actions. */
 export type Access = 'read' | 'write' | 'remove' | { readonly action: string };

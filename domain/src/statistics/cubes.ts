@@ -19,7 +19,12 @@ import { comparePositions } from '../core/positions.js';
 import type { CollectionDefinition, ReadModelDocument } from '../core/readModels.js';
 import { localDate } from '../core/time.js';
 import type { ListItemEvent } from '../configuration/item.js';
-import type { CandidatureEvent, CandidatureStatus } from '../registration/candidature.js';
+import {
+  countsTowardFee,
+  isDemonstrationPayment,
+  type CandidatureEvent,
+  type CandidatureStatus,
+} from '../registration/candidature.js';
 
 export const STATISTICS_PROJECTION = 'statistiques';
 
@@ -112,7 +117,7 @@ export const CUBES: Readonly<Record<StatisticsCube, CubeDeclaration>> = {
     bySession: true,
     geography: 'centreDepotId',
     dimensions: DOSSIER_DIMENSIONS,
-    measures: ['n', 'montantDu', 'montantPaye', 'reste', 'regles'],
+    measures: ['n', 'montantDu', 'montantPaye', 'reste', 'regles', 'demonstration'],
     rollups: [
       ['statut'],
       ['statut', 'jour'],
@@ -128,6 +133,7 @@ export const CUBES: Readonly<Record<StatisticsCube, CubeDeclaration>> = {
       'montantPaye',
       'reste',
       'regles',
+      'demonstration',
     ]),
   },
   pieces: {
@@ -229,6 +235,8 @@ export interface CandidatureFact extends ReadModelDocument {
   /** The fee due (null: none known yet). */
   readonly montantDu: number | null;
   readonly montantPaye: number;
+  /** The sandbox's payments (« Mode démonstration »), counted or not: no money moved. */
+  readonly montantDemonstration?: number;
 }
 
 export interface PatronFact extends ReadModelDocument {
@@ -281,6 +289,7 @@ export const candidatureFactAfter = (
             ? (event.data.montantDu ?? null)
             : (fact?.montantDu ?? null),
         montantPaye: fact?.montantPaye ?? 0,
+        montantDemonstration: fact?.montantDemonstration ?? 0,
       };
     }
     default:
@@ -313,7 +322,11 @@ export const candidatureFactAfter = (
     case 'PaymentRecorded':
       return next({
         montantDu: event.data.montantDu,
-        montantPaye: fact.montantPaye + event.data.montant,
+        // A demonstration counts only if its session counted them when it was recorded.
+        montantPaye: fact.montantPaye + (countsTowardFee(event.data) ? event.data.montant : 0),
+        montantDemonstration:
+          (fact.montantDemonstration ?? 0) +
+          (isDemonstrationPayment(event.data) ? event.data.montant : 0),
       });
     case 'CandidatureIdentityCorrected':
       return event.data.apres.sexe !== undefined
@@ -385,6 +398,7 @@ export const candidatureContributions = (fact: CandidatureFact | null): Contribu
         montantPaye: paye,
         reste: enCours ? Math.max(0, du - paye) : 0,
         regles: enCours && du > 0 && paye >= du ? 1 : 0,
+        demonstration: fact.montantDemonstration ?? 0,
       },
     },
     {

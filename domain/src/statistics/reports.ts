@@ -343,7 +343,7 @@ export const REPORTS: readonly ReportDeclaration[] = [
     route: 'rapports-statistiques/statistiques-financieres',
     title: 'Statistiques financières',
     description:
-      'Les frais d’examen des dossiers en cours (brouillon, soumis, validé, affecté) : montant dû, payé et reste à payer, en FCFA. Le montant payé compte aussi les paiements des dossiers rejetés ou désistés.',
+      'Les frais d’examen des dossiers en cours (brouillon, soumis, validé, affecté) : montant dû, payé et reste à payer, en FCFA. Le montant payé compte aussi les paiements des dossiers rejetés ou désistés. Les paiements de démonstration (aucun argent reçu) sont montrés à part : ils n’entrent dans le montant payé que si la session compte les paiements de démonstration.',
     cube: 'dossiers',
     filters: ALL_FILTERS,
     views: [
@@ -372,6 +372,7 @@ export const REPORTS: readonly ReportDeclaration[] = [
         format: 'pourcentage',
         ratio: { plus: ['montantDu'], minus: ['reste'], over: 'montantDu', percent: true },
       },
+      money('demonstration', 'Paiements de démonstration', 'demonstration'),
     ],
     fileName: 'statistiques-financieres',
   },

@@ -103,7 +103,14 @@ describe('the cubes', () => {
           statut: 'soumis',
           jour: '2026-11-03',
         },
-        measures: { n: 1, montantDu: 15000, montantPaye: 10000, reste: 5000, regles: 0 },
+        measures: {
+          n: 1,
+          montantDu: 15000,
+          montantPaye: 10000,
+          reste: 5000,
+          regles: 0,
+          demonstration: 0,
+        },
       },
       {
         cube: 'pieces',
@@ -130,6 +137,31 @@ describe('the cubes', () => {
       montantPaye: 10000,
       reste: 0,
       regles: 0,
+      demonstration: 0,
+    });
+    // A sandbox payment: shown apart, in the amount paid only where its session counted it.
+    const sandbox = { fournisseur: 'demonstration', demonstration: true, montantDu: 15000 };
+    const demonstrated = candidatureFactAfter(
+      fact,
+      event('PaymentRecorded', { ...sandbox, montant: 5000, demonstrationComptee: false }, 6),
+      'Africa/Douala',
+    );
+    expect(candidatureContributions(demonstrated)[0]!.measures).toMatchObject({
+      montantPaye: 10000,
+      reste: 5000,
+      regles: 0,
+      demonstration: 5000,
+    });
+    const counted = candidatureFactAfter(
+      fact,
+      event('PaymentRecorded', { ...sandbox, montant: 5000, demonstrationComptee: true }, 6),
+      'Africa/Douala',
+    );
+    expect(candidatureContributions(counted)[0]!.measures).toMatchObject({
+      montantPaye: 15000,
+      reste: 0,
+      regles: 1,
+      demonstration: 5000,
     });
     // Deleted: it counts nowhere.
     expect(
@@ -379,6 +411,7 @@ describe('a report’s rows', () => {
       montantPaye: 30000,
       reste: 5000,
       recouvrement: 83.3,
+      demonstration: 0,
     });
     const table = reportExportTable(result);
     expect(table.columns.map((c) => c.header)).toEqual([
@@ -389,6 +422,7 @@ describe('a report’s rows', () => {
       'Montant payé (FCFA)',
       'Reste à payer (FCFA)',
       'Taux de recouvrement (%)',
+      'Paiements de démonstration (FCFA)',
     ]);
     expect(table.columns.map((c) => c.cell(result.total as never, () => undefined))).toEqual([
       'Total',
@@ -398,6 +432,7 @@ describe('a report’s rows', () => {
       30000,
       5000,
       83.3,
+      0,
     ]);
   });
 

@@ -1,3 +1,5 @@
+export * from './centreScope.js';
+export * from './centreScopeHook.js';
 export * from './passwords.js';
 export * from './principal.js';
 export * from './sessions.js';

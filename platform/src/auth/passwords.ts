@@ -7,13 +7,34 @@ import {
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { ValidationError } from '@examens-pro/domain';
 
+/** scrypt's cost: N (CPU and memory), r (block size), p (parallelism). */
+export interface PasswordHashing {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
 /**
- * Passwords are hashed with scrypt (memory-hard): N = 2^15, r = 8, p = 1 uses 32 MiB and about
- * 60 ms here, under the 250 ms a sign-in may spend. The parameters travel in the hash, so they can
- * be raised later without invalidating stored hashes.
+ * Passwords are hashed with scrypt (memory-hard) at OWASP's current minimum: N = 2^17, r = 8,
+ * p = 1, 128 MiB and a few hundred ms a hash. The parameters travel in the hash
+ * (`scrypt$N$r$p$salt$key`): a hash of older parameters still verifies, and is hashed again with
+ * these at its owner's next sign-in (`needsRehash`).
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const PASSWORD_HASHING: PasswordHashing = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
+let decoy: Promise<string> | undefined;
+
+/** What new hashes use: the product's parameters, unless a test harness lowered them. */
+let current: PasswordHashing = PASSWORD_HASHING;
+
+/**
+ * Sets the parameters of the hashes made from now on in this process. Only route tests lower them
+ * (`startTestApp`'s `passwordHashing`): dozens of sign-ins at 128 MiB each would take minutes.
+ */
+export const usePasswordHashing = (params: PasswordHashing): void => {
+  if (params.N !== current.N || params.r !== current.r || params.p !== current.p) decoy = undefined;
+  current = params;
+};
 
 const scrypt = (password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> =>
   new Promise((resolve, reject) =>
@@ -22,31 +43,49 @@ const scrypt = (password: string, salt: Buffer, options: ScryptOptions): Promise
     ),
   );
 
+/** Node refuses above 32 MiB by default: scrypt needs 128 · N · r bytes (and a margin). */
 const maxmem = (N: number, r: number): number => 128 * N * r * 2;
 
-export const hashPassword = async (password: string): Promise<string> => {
+export const hashPassword = async (
+  password: string,
+  params: PasswordHashing = current,
+): Promise<string> => {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, { ...PARAMS, maxmem: maxmem(PARAMS.N, PARAMS.r) });
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const { N, r, p } = params;
+  const key = await scrypt(password, salt, { N, r, p, maxmem: maxmem(N, r) });
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+};
+
+/** The parameters a stored hash was made with (null: not a scrypt hash of ours). */
+export const passwordHashParams = (stored: string): PasswordHashing | null => {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (scheme !== 'scrypt' || !salt || !key) return null;
+  if (![params.N, params.r, params.p].every((v) => Number.isSafeInteger(v) && v > 0)) return null;
+  return params;
+};
+
+/** Whether a stored hash was made with other parameters than today's: hash it again at sign-in. */
+export const needsRehash = (stored: string): boolean => {
+  const params = passwordHashParams(stored);
+  return (
+    params !== null && (params.N !== current.N || params.r !== current.r || params.p !== current.p)
+  );
 };
 
 export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const N = Number(n);
-  const R = Number(r);
-  const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), {
-    N,
-    r: R,
-    p: Number(p),
-    maxmem: maxmem(N, R),
+  const params = passwordHashParams(stored);
+  if (!params) return false;
+  const [, , , , salt, key] = stored.split('$');
+  const expected = Buffer.from(key!, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt!, 'base64'), {
+    ...params,
+    maxmem: maxmem(params.N, params.r),
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 };
 
 /** A hash of nothing anyone knows: verifying against it costs what a real check costs. */
-let decoy: Promise<string> | undefined;
 export const decoyHash = (): Promise<string> =>
   (decoy ??= hashPassword(randomBytes(24).toString('hex')));
 

@@ -32,6 +32,8 @@ export interface Principal {
   };
   readonly permissions: ReadonlySet<string>;
   readonly actor: Actor;
+  /** The account's session generation: a session opened in an older one has ended. */
+  readonly sessionGeneration: number;
 }
 
 /** The principal as last folded, and the stream revisions it was folded at. */
@@ -119,6 +121,7 @@ const principalOf = (user: Exclude<User, { status: 'absent' }>, profile: Profile
     },
     permissions,
     actor: { id: user.id, name: userDisplayName(user) },
+    sessionGeneration: user.sessionGeneration,
   };
 };
 

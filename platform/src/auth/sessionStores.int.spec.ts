@@ -81,6 +81,32 @@ const contract = (name: string, open: () => { store: SessionStorePort; limiter: 
       expect(await limiter.lockedUntil(login, t0 + 101)).toBeNull();
     });
 
+    it('lets 10 of 40 simultaneous attempts through, counted before they are evaluated', async () => {
+      const login = `${randomUUID()}@test.local`;
+      const now = Date.now();
+      const reservations = await Promise.all(
+        Array.from({ length: 40 }, () => limiter.reserve(login, now)),
+      );
+      const granted = reservations.filter((r) => r.granted);
+      expect(granted).toHaveLength(SIGN_IN_LIMIT.maxFailures);
+      // The last one let through would start the lockout, were it a failure.
+      expect(granted.filter((r) => r.lockedUntilOnFailure !== null)).toEqual([
+        expect.objectContaining({ lockedUntilOnFailure: now + SIGN_IN_LIMIT.windowMs }),
+      ]);
+      for (const refused of reservations.filter((r) => !r.granted))
+        expect(refused).toEqual({ granted: false, lockedUntil: now + SIGN_IN_LIMIT.windowMs });
+      expect(await limiter.failures(login, now)).toBe(SIGN_IN_LIMIT.maxFailures);
+      // A success releases its own attempt: another may go.
+      const first = granted[0]!;
+      if (!first.granted) throw new Error('réservation attendue');
+      await limiter.release(login, first.ticket);
+      expect(await limiter.failures(login, now)).toBe(SIGN_IN_LIMIT.maxFailures - 1);
+      expect((await limiter.reserve(login, now + 1)).granted).toBe(true);
+      expect((await limiter.reserve(login, now + 2)).granted).toBe(false);
+      await limiter.clear(login);
+      expect((await limiter.reserve(login, now + 3)).granted).toBe(true);
+    });
+
     it('forgets failures older than the window', async () => {
       const login = `${randomUUID()}@test.local`;
       const t0 = Date.now() - SIGN_IN_LIMIT.windowMs - 1000;
@@ -109,12 +135,12 @@ if (!url) {
 }
 
 describe('passwords', () => {
-  it('hashes with scrypt, verifies, and stays under 250 ms per check', async () => {
+  // OWASP's minimum costs 128 MiB and a few hundred ms a check on a free core: no time bound here,
+  // the test machine's cores are shared.
+  it('hashes with scrypt at N = 2^17 and verifies', async () => {
     const hash = await hashPassword('Un-Mot-De-Passe-2026');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    const started = performance.now();
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword('Un-Mot-De-Passe-2026', hash)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(250);
     expect(await verifyPassword('un-mot-de-passe-2026', hash)).toBe(false);
     expect(await hashPassword('Un-Mot-De-Passe-2026')).not.toBe(hash);
   });

@@ -10,6 +10,7 @@ import {
   UnauthenticatedError,
 } from '@examens-pro/domain';
 import type { EventStore } from '../event-store/port.js';
+import { checkNationalAccess } from './centreScope.js';
 import { loadPrincipal, principalAllows, type Principal } from './principal.js';
 import type { SessionRecord, SessionStorePort } from './sessionStore.js';
 
@@ -21,6 +22,11 @@ declare module 'fastify' {
     /** Epoch ms of the last extension of the idle expiry (at most once a minute). */
     touchedAt?: number;
     csrfSecret?: string;
+    /**
+     * The account's session generation when this session opened (`User.sessionGeneration`): a
+     * password changed or reset, a deactivation or a change of profile since ends it.
+     */
+    sessionGeneration?: number;
   }
   interface FastifyRequest {
     /** Set by `requireAccess`: the signed-in user behind this request. */
@@ -86,7 +92,8 @@ export const hasValidCsrfToken = (request: FastifyRequest, token: unknown): bool
  * Sessions for the whole process, installed once by whoever owns the root (the embedded app or a
  * service's own server): cookie HttpOnly + SameSite=Lax (+ Secure when the request came over TLS),
  * idle timeout by the cookie's rolling expiry (the store forgets the session too), absolute
- * lifetime checked against the sign-in time, CSRF token required on every state change.
+ * lifetime checked against the sign-in time, CSRF token required on every state change (on
+ * arrival, before the body is read, on the routes taking a file: `beforeBody`).
  */
 export const installSessions = async (
   app: FastifyInstance,
@@ -119,12 +126,31 @@ export const installSessions = async (
         session.touch();
       }
     }
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (OWN_CSRF_HANDLING.some((pattern) => pattern.test(path))) return;
-    if (!hasValidCsrfToken(request, request.headers['x-csrf-token'])) throw new CsrfError();
+    // After the routes' own onRequest hooks (the sign-in limits count a refused attempt too); a
+    // route taking a file checks it on arrival already (`beforeBody`).
+    checkCsrf(request);
   });
 };
+
+/** A state change without the session's token is refused (403), the sign-in's own aside. */
+const checkCsrf = (request: FastifyRequest): void => {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+  const path = request.url.split('?')[0] ?? '';
+  if (OWN_CSRF_HANDLING.some((pattern) => pattern.test(path))) return;
+  if (!hasValidCsrfToken(request, request.headers['x-csrf-token'])) throw new CsrfError();
+};
+
+/**
+ * A route's onRequest hook, before its body is read (every route taking a file or a large body):
+ * the CSRF token, then `guard` (sign-in and permission: `requireAccess(…)`). A request its sender
+ * may not make is refused unread: `{ onRequest: beforeBody(requireAccess([...])), bodyLimit }`.
+ */
+export const beforeBody =
+  (guard: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    checkCsrf(request);
+    await guard(request, reply);
+  };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,8 +175,25 @@ export const currentPrincipal = async (request: FastifyRequest): Promise<Princip
     await request.session.destroy();
     return null;
   }
+  if ((session.sessionGeneration ?? 0) !== principal.sessionGeneration) {
+    // Its password was changed or reset, or it was disabled or given another profile, since this
+    // session opened (by another session, an administrator): the session ends now.
+    await request.session.destroy();
+    return null;
+  }
   request.principal = principal;
   return principal;
+};
+
+/**
+ * The signed-in user changed their own password: this session goes on in the account's new
+ * generation (`generation`, the account's after the change), every other one has ended.
+ */
+export const keepSessionAfterPasswordChange = (
+  request: FastifyRequest,
+  generation: number,
+): void => {
+  request.session.sessionGeneration = generation;
 };
 
 export interface AccessRule {
@@ -169,11 +212,17 @@ export const checkAccess = async (
   if (!principal) throw new UnauthenticatedError();
   if (principal.user.is_change_password === 0 && !rule.whileMustChangePassword)
     throw new PasswordChangeRequiredError();
-  if (!principalAllows(principal, rule.anyOf)) throw new ForbiddenError();
+  // An empty requirement is said to mean any signed-in user: `allows` itself denies an empty one.
+  if (rule.anyOf.length > 0 && !principalAllows(principal, rule.anyOf)) throw new ForbiddenError();
+  // Centres stay apart: the national work (every centre's candidates) is not a centre's (404).
+  checkNationalAccess(principal, rule.anyOf);
   return principal;
 };
 
-/** A route's preHandler: `{ preHandler: requireAccess(['metier.lister']) }`. */
+/**
+ * A route's preHandler: `{ preHandler: requireAccess(['metier.lister']) }`; or, with the CSRF token,
+ * its onRequest hook, before its body is read: `{ onRequest: beforeBody(requireAccess([...])) }`.
+ */
 export const requireAccess =
   (anyOf: readonly string[] | ((request: FastifyRequest) => readonly string[])) =>
   async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {

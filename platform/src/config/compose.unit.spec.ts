@@ -77,7 +77,8 @@ const OPTIONAL = new Set([
   // Notices: SMTP when set, else the outbox of .eml files beside the documents.
   'SMTP_URL',
   'MAIL_FROM',
-  // Online payments: the sandbox unless a provider is configured (public-service only).
+  // Online payments: none unless a provider is configured, the sandbox only when chosen
+  // (public-service only).
   'PAYMENT_PROVIDER',
   'PAYMENT_WEBHOOK_SECRET',
   'PAYMENT_PROVIDER_NAME',
@@ -123,9 +124,38 @@ describe('docker-compose.yml (distributed mode)', () => {
         });
       }
       expect(environment.EVENTSTORE_URL).toMatch(/^esdb:\/\/eventstore:2113/);
-      expect(environment.MONGODB_URL).toMatch(/^mongodb:\/\/mongo:27017\/.*w=majority/);
-      expect(environment.REDIS_URL).toBe('redis://redis:6379');
+      expect(environment.MONGODB_URL).toMatch(
+        /^mongodb:\/\/examens:\$\{MONGO_PASSWORD:\?[^}]+\}@mongo:27017\/.*authSource=admin.*w=majority/,
+      );
+      expect(environment.REDIS_URL).toMatch(/^redis:\/\/:\$\{REDIS_PASSWORD:\?[^}]+\}@redis:6379$/);
     }
+  });
+
+  it('requires a password for MongoDB and Redis, from the environment: none is written in the repository', () => {
+    const required = (name: string) => new RegExp(`^\\$\\{${name}:\\?[^}]+\\}$`);
+    const mongo = compose.services.mongo!.environment!;
+    expect(mongo.MONGO_INITDB_ROOT_USERNAME).toBe('examens');
+    expect(mongo.MONGO_INITDB_ROOT_PASSWORD).toMatch(required('MONGO_PASSWORD'));
+    const redis = compose.services.redis!.command!;
+    expect(redis[redis.indexOf('--requirepass') + 1]).toMatch(required('REDIS_PASSWORD'));
+    // redis-cli (the healthcheck) authenticates from REDISCLI_AUTH.
+    expect(compose.services.redis!.environment!.REDISCLI_AUTH).toMatch(required('REDIS_PASSWORD'));
+    // Every connection URL of every app service carries the password, by reference only.
+    for (const service of APP_SERVICES) {
+      const environment = compose.services[service]!.environment!;
+      expect(environment.MONGODB_URL).toContain('examens:${MONGO_PASSWORD:?');
+      expect(environment.REDIS_URL).toContain(':${REDIS_PASSWORD:?');
+    }
+    // No password, nor a default for one, anywhere in the compose files or the gateway's.
+    const text = ['docker-compose.yml', 'docker-compose.tls.yml']
+      .map((file) => readFileSync(join(ROOT, file), 'utf8'))
+      .join('\n');
+    expect(text).not.toMatch(/_PASSWORD:-/);
+    expect(text).not.toMatch(
+      /(PASSWORD|requirepass)['"]?\s*[:=,]?\s*['"]?[A-Za-z0-9]{4,}['"]?\s*$/m,
+    );
+    for (const url of text.matchAll(/(mongodb|redis):\/\/([^@\s]*)@/g))
+      expect(url[2]).toMatch(/^(examens)?:\$\{(MONGO|REDIS)_PASSWORD:\?[^}]+\}$/);
   });
 
   it('keeps jobs safe in Redis (AOF every second, no eviction) and data in volumes', () => {

@@ -185,10 +185,12 @@ export const publicRateLimitsOf = (env: NodeJS.ProcessEnv = process.env): Public
 /** Online payments (`/paiement`): the provider that takes them, and how its notifications are checked. */
 export interface PaymentConfig {
   /**
-   * PAYMENT_PROVIDER: `demonstration` (default: the sandbox, labelled « Mode démonstration », no
-   * money moves) or `webhook` (a real provider: its payment page, its signed notifications).
+   * PAYMENT_PROVIDER: unset (or `aucun`, the default): no online payment, the fees are paid at the
+   * counter; `webhook`: a real provider (its payment page, its signed notifications);
+   * `demonstration`, only when chosen: the sandbox (« Mode démonstration », no money moves, its
+   * payments never counted toward the fees unless a session says so), warned of at every start.
    */
-  readonly provider: 'demonstration' | 'webhook';
+  readonly provider: 'aucun' | 'demonstration' | 'webhook';
   /** PAYMENT_WEBHOOK_SECRET: the HMAC secret shared with the real provider; none: the webhook answers 503. */
   readonly webhookSecret?: string;
   /** PAYMENT_PROVIDER_NAME: the real provider's name, as payments and receipts show it. */
@@ -198,10 +200,10 @@ export interface PaymentConfig {
 }
 
 export const paymentConfigOf = (env: NodeJS.ProcessEnv = process.env): PaymentConfig => {
-  const provider = env.PAYMENT_PROVIDER?.trim() || 'demonstration';
-  if (provider !== 'demonstration' && provider !== 'webhook')
+  const provider = env.PAYMENT_PROVIDER?.trim() || 'aucun';
+  if (provider !== 'aucun' && provider !== 'demonstration' && provider !== 'webhook')
     throw new ConfigError(
-      `PAYMENT_PROVIDER invalide : ${provider} (« demonstration » ou « webhook » attendu)`,
+      `PAYMENT_PROVIDER invalide : ${provider} (« webhook », « demonstration » ou rien attendu)`,
     );
   const webhookSecret = env.PAYMENT_WEBHOOK_SECRET || undefined;
   if (webhookSecret !== undefined && webhookSecret.length < 16)
@@ -226,17 +228,35 @@ export const paymentConfigOf = (env: NodeJS.ProcessEnv = process.env): PaymentCo
   };
 };
 
+/** What every process that reads a PAYMENT_PROVIDER=demonstration configuration warns of as it starts. */
+export const DEMONSTRATION_PAYMENTS_WARNING =
+  'ATTENTION : PAYMENT_PROVIDER=demonstration — mode démonstration : aucun paiement réel. Les paiements en ligne sont simulés, aucun argent n’est encaissé ; ils sont enregistrés comme paiements de démonstration et ne comptent dans les frais dus que si une session active « Compter les paiements de démonstration ». À ne jamais utiliser pour un office en service.';
+
+/** The start-up warning a payment configuration calls for (the sandbox's), or undefined. */
+export const paymentWarning = (payments: PaymentConfig): string | undefined =>
+  payments.provider === 'demonstration' ? DEMONSTRATION_PAYMENTS_WARNING : undefined;
+
 export const rateLimitsOf = (env: NodeJS.ProcessEnv = process.env): RateLimits => ({
   auth: limitOf(env, 'AUTH', 30),
   public: publicRateLimitsOf(env),
 });
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+/**
+ * The configuration of a process from its environment. `warn` hears what the operator must know at
+ * every start (PAYMENT_PROVIDER=demonstration): standard error unless told.
+ */
+export const loadConfig = (
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (message: string) => void = (message) => console.warn(message),
+): Config => {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT invalide : ${env.PORT}`);
   const dataDir = dataDirectory(env);
   mkdirSync(dataDir, { recursive: true });
+  const payments = paymentConfigOf(env);
+  const warning = paymentWarning(payments);
+  if (warning) warn(warning);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -249,7 +269,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustedProxies: trustedProxiesOf(env.TRUSTED_PROXIES),
     rateLimits: rateLimitsOf(env),
-    payments: paymentConfigOf(env),
+    payments,
   };
 };
 
@@ -319,7 +339,7 @@ export const openSessionPorts = (
   };
 };
 
-/** Failed results lookups per numéro de candidat, in a SQLite file (embedded mode, tests). */
+/** Failed results lookups per numéro de candidat and client, in a SQLite file (embedded mode, tests). */
 export const lookupLimiterIn = (file: string): SignInLimiter =>
   new SqliteSignInLimiter(file, { table: 'echecs_resultats', limit: RESULTS_LOOKUP_LIMIT });
 

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDomainError, ValidationError } from '@examens-pro/domain';
 
+/**
+ * The body limit of a command that takes no file (Fastify's default, said out loud): a route that
+ * takes a file or a list sets its own (`bodyLimit` beside `onRequest: requireAccess(…)`).
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
 /** Body of every error answer: react-admin shows `message` and puts `errors` under the form fields. */
 export interface ErrorBody {
   readonly message: string;

@@ -8,6 +8,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { Redis } from 'ioredis';
+import { clientKeyOf } from '../auth/signInLimiter.js';
 import type { RateLimit, RateLimits } from '../config/config.js';
 import type { ErrorBody } from './errors.js';
 import { productOrigin } from './origin.js';
@@ -58,7 +59,7 @@ export interface ClientRateLimitOptions {
 
 /**
  * An `onRequest` hook that counts the requests of each client address (`request.ip`: the peer, or
- * the X-Forwarded-For a trusted proxy gave) under `name`, one budget for every route the hook is put
+ * the X-Forwarded-For a trusted proxy gave; an IPv6 one by its /64, `clientKeyOf`) under `name`, one budget for every route the hook is put
  * on, and refuses the request past `limit.max` in `limit.windowSeconds`: 429, `Retry-After`, and
  * the wait in French. Put it on a route as `{ onRequest: clientRateLimit(app, …) }`, or on routes
  * declared elsewhere with `limitRoutes`. Needs `installRateLimits` first.
@@ -72,7 +73,8 @@ export const clientRateLimit = (
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowSeconds * 1000,
-    keyGenerator: (request) => `${name}:${request.ip}`,
+    // An IPv6 client by its /64: one subscriber usually holds the whole network.
+    keyGenerator: (request) => `${name}:${clientKeyOf(request.ip)}`,
   });
   return async function clientRateLimitHook(request: FastifyRequest, reply: FastifyReply) {
     const counted = await check(request);

@@ -5,6 +5,8 @@ import {
   CANDIDATURE_STATUS_LABELS,
   candidatureDecider,
   ConflictError,
+  DEMONSTRATION_PROVIDER,
+  demonstrationAmount,
   DOSSIER_NOT_FOUND,
   DuplicateError,
   fold,
@@ -17,8 +19,10 @@ import {
   paymentOfToken,
   providerActor,
   RECEIPT_NOT_FOUND,
+  receiptLinkExpiry,
   receiptNumber,
   receiptPrefix,
+  ReceiptExpiredError,
   ReplayedNotificationError,
   streamName,
   ValidationError,
@@ -48,7 +52,10 @@ export const NO_FEE =
 export interface DossierStanding {
   readonly candidature: Extract<Candidature, { status: 'present' }>;
   readonly fee: (SessionFee & { prefixePaiement: string }) | null;
+  /** What counts toward the fee (the sandbox's payments only where the session counts them). */
   readonly paid: number;
+  /** The sandbox's payments that do not count, shown apart. */
+  readonly demonstration: number;
   /** What remains to pay (null: no fee defined). */
   readonly outstanding: number | null;
   /** Why it cannot be paid online now (French); null: it can. */
@@ -123,10 +130,17 @@ export const onlinePaymentCommands = (
   const paymentStream = (id: string) => streamName(ONLINE_PAYMENT_CATEGORY, id);
 
   const readPayment = async (id: string): Promise<OnlinePayment> =>
-    fold(
-      onlinePaymentDecider,
-      (await eventStore.readStream(paymentStream(id))) as unknown as OnlinePaymentEvent[],
-    );
+    (await readPaymentStream(id)).payment;
+  /** A payment and when it started (its receipt's link opens it for a year from then). */
+  const readPaymentStream = async (
+    id: string,
+  ): Promise<{ payment: OnlinePayment; startedAt: string | null }> => {
+    const events = await eventStore.readStream(paymentStream(id));
+    return {
+      payment: fold(onlinePaymentDecider, events as unknown as OnlinePaymentEvent[]),
+      startedAt: events[0]?.metadata.at ?? null,
+    };
+  };
   const readCandidature = async (id: string): Promise<Candidature> =>
     fold(
       candidatureDecider,
@@ -140,6 +154,7 @@ export const onlinePaymentCommands = (
     if (candidature.status !== 'present') throw new NotFoundError(DOSSIER_NOT_FOUND);
     const fee = await sessionFeeOf(eventStore, candidature.sessionId);
     const paid = amountPaid(candidature.paiements);
+    const demonstration = demonstrationAmount(candidature.paiements);
     const outstanding = fee ? Math.max(0, fee.montant - paid) : null;
     const obstacle = !PAYABLE.includes(candidature.statut)
       ? `Ce dossier est à l’état « ${CANDIDATURE_STATUS_LABELS[candidature.statut]} » : ses frais ne se règlent plus.`
@@ -148,7 +163,7 @@ export const onlinePaymentCommands = (
         : outstanding <= 0
           ? NOTHING_DUE
           : null;
-    return { candidature, fee, paid, outstanding, obstacle };
+    return { candidature, fee, paid, demonstration, outstanding, obstacle };
   };
 
   /** A payment's received notification ids, one reservation stream each (per provider). */
@@ -188,9 +203,12 @@ export const onlinePaymentCommands = (
           fournisseurLibelle: payment.fournisseurLibelle,
           referenceFournisseur: confirmation.referenceFournisseur,
           paiementEnLigneId: payment.paiementEnLigneId,
+          // The sandbox's: no money moved; counted only if the session says so (the decider).
+          ...(payment.fournisseur === DEMONSTRATION_PROVIDER ? { demonstration: true } : {}),
           frais: fee && {
             montant: fee.montant,
             paiementAvantValidation: fee.paiementAvantValidation,
+            compterPaiementsDemonstration: fee.compterPaiementsDemonstration === true,
           },
         },
       },
@@ -397,17 +415,27 @@ export const onlinePaymentCommands = (
     },
 
     /**
-     * The payment a receipt's token opens, and whether it is recorded on the dossier; a French 404
-     * for any other token (unknown, altered, or a payment's id alone).
+     * The payment a receipt's token opens, whether it is recorded on the dossier, and when the
+     * token stops opening it (a year after the payment started); a French 404 for any other token
+     * (unknown, altered, or a payment's id alone), a French 410 once the year is past.
      */
     async byToken(
       jeton: string,
-    ): Promise<{ payment: Exclude<OnlinePayment, { status: 'absent' }>; recorded: boolean }> {
+      nowMs: number = Date.now(),
+    ): Promise<{
+      payment: Exclude<OnlinePayment, { status: 'absent' }>;
+      recorded: boolean;
+      lienExpireLe: string;
+    }> {
       const id = paymentOfToken(jeton);
       if (!id) throw new NotFoundError(RECEIPT_NOT_FOUND);
-      const payment = await readPayment(id);
-      if (payment.status === 'absent' || !holdsToken(jeton, payment.jetonSha256))
+      const { payment, startedAt } = await readPaymentStream(id);
+      if (payment.status === 'absent' || !startedAt || !holdsToken(jeton, payment.jetonSha256))
         throw new NotFoundError(RECEIPT_NOT_FOUND);
+      // Checked once the token is known good: an altered one learns nothing of its payment.
+      const lienExpireLe = receiptLinkExpiry(startedAt);
+      if (nowMs >= Date.parse(lienExpireLe))
+        throw new ReceiptExpiredError(lienExpireLe, options.timeZone);
       let recorded = false;
       if (payment.status === 'confirme') {
         const candidature = await readCandidature(payment.candidatureId);
@@ -416,7 +444,7 @@ export const onlinePaymentCommands = (
           candidature.status === 'present' &&
           candidature.paiements.some((p) => p.paiementId === paiementId);
       }
-      return { payment, recorded };
+      return { payment, recorded, lienExpireLe };
     },
   };
 };

@@ -118,11 +118,11 @@ export const webhookProvider = (config: {
 
 /** The providers a configuration makes: the one payments start with, and both notifiers. */
 export interface PaymentProviders {
-  /** PAYMENT_PROVIDER's: where new payments go. */
-  readonly current: PaymentProvider;
+  /** PAYMENT_PROVIDER's: where new payments go; none (unset): no online payment at all. */
+  readonly current?: PaymentProvider;
   /** The real provider's webhook (503 without PAYMENT_WEBHOOK_SECRET). */
   readonly webhook: PaymentProvider;
-  /** The sandbox, when PAYMENT_PROVIDER is `demonstration`. */
+  /** The sandbox, only when PAYMENT_PROVIDER is `demonstration`. */
   readonly demonstration?: DemonstrationProvider;
 }
 
@@ -133,6 +133,7 @@ export const paymentProvidersOf = (config: PaymentConfig): PaymentProviders => {
     checkoutUrl: config.checkoutUrl,
   });
   if (config.provider === 'webhook') return { current: webhook, webhook };
+  if (config.provider !== 'demonstration') return { webhook };
   const demonstration = demonstrationProvider();
   return { current: demonstration, webhook, demonstration };
 };

@@ -2,6 +2,7 @@ import {
   DEMONSTRATION_PROVIDER,
   formatDateTimeIn,
   receiptLines,
+  receiptLinkExpiryDay,
   type ReceiptContent,
 } from '@examens-pro/domain';
 
@@ -13,7 +14,7 @@ const pdfText = (value: string): string => value.replace(/\u202f/g, '\u00a0');
 /**
  * An online payment's receipt, one A4 page: the State's heading, the receipt's lines (number,
  * dossier, candidate, examen and session, amount in FCFA, day, channel, provider's reference) and,
- * for the sandbox, that no money moved. Made on demand from the payment's events (the same lines
+ * for the sandbox, that no money moved; the day its link expires (a year). Made on demand from the payment's events (the same lines
  * every time), dated by the payment, never by its download.
  */
 export const renderReceipt = async (receipt: ReceiptContent, timeZone: string): Promise<Buffer> => {
@@ -102,7 +103,9 @@ export const renderReceipt = async (receipt: ReceiptContent, timeZone: string): 
     );
     doc.moveDown(0.5);
     doc.text(
-      'Ce reçu se télécharge de nouveau avec le lien remis lors du paiement ; conservez-le. Le numéro de dossier seul ne permet pas de l’obtenir.',
+      pdfText(
+        `Ce reçu se télécharge de nouveau avec le lien remis lors du paiement ; conservez-le. Le numéro de dossier seul ne permet pas de l’obtenir. Ce lien est valable un an : il expire le ${receiptLinkExpiryDay(receipt.lienExpireLe, timeZone)}.`,
+      ),
       { width },
     );
     doc.end();

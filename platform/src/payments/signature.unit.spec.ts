@@ -97,12 +97,18 @@ describe('Notification signatures (HMAC-SHA256 of "<t>.<raw body>")', () => {
 });
 
 describe('Online payments configuration (PAYMENT_*)', () => {
-  it('defaults to the sandbox, without a webhook secret', () => {
+  it('offers no online payment by default; the sandbox only when chosen', () => {
     expect(paymentConfigOf({})).toEqual({
-      provider: 'demonstration',
+      provider: 'aucun',
       providerName: 'fournisseur de paiement',
     });
-    expect(paymentProvidersOf(paymentConfigOf({})).current.code).toBe('demonstration');
+    const none = paymentProvidersOf(paymentConfigOf({}));
+    expect([none.current, none.demonstration]).toEqual([undefined, undefined]);
+    const sandbox = paymentProvidersOf(paymentConfigOf({ PAYMENT_PROVIDER: 'demonstration' }));
+    expect([sandbox.current?.code, sandbox.demonstration?.code]).toEqual([
+      'demonstration',
+      'demonstration',
+    ]);
   });
 
   it('takes a real provider with its secret and payment page, and says in French what is missing', () => {
@@ -113,7 +119,7 @@ describe('Online payments configuration (PAYMENT_*)', () => {
       PAYMENT_CHECKOUT_URL: 'https://paiement.example/caisse',
     });
     const providers = paymentProvidersOf(config);
-    expect([providers.current.code, providers.current.libelle, providers.demonstration]).toEqual([
+    expect([providers.current?.code, providers.current?.libelle, providers.demonstration]).toEqual([
       'webhook',
       'PayTest',
       undefined,

@@ -274,7 +274,8 @@ class MongoCollection<T extends ReadModelDocument> implements Collection<T> {
 
   private field(field: string): string {
     if (field === 'id') return '_id';
-    if (!(field in this.definition.fields)) throw new Error(`Champ non déclaré : ${field}`);
+    if (!Object.hasOwn(this.definition.fields, field))
+      throw new Error(`Champ non déclaré : ${field}`);
     return field;
   }
 

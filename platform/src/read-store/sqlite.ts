@@ -518,7 +518,8 @@ class SqliteCollection<T extends ReadModelDocument> implements Collection<T> {
 
   private fieldExpression(field: string): string {
     if (field === 'id') return 'id';
-    if (!(field in this.definition.fields)) throw new Error(`Champ non déclaré : ${field}`);
+    if (!Object.hasOwn(this.definition.fields, field))
+      throw new Error(`Champ non déclaré : ${field}`);
     return `f_${field}`;
   }
 

@@ -94,6 +94,7 @@ export const sessionFeeOf = async (
   return {
     montant: fee.values.montant,
     paiementAvantValidation: fee.values.paiementAvantValidation === true,
+    compterPaiementsDemonstration: fee.values.compterPaiementsDemonstration === true,
     prefixePaiement:
       typeof fee.values.prefixePaiement === 'string' ? fee.values.prefixePaiement : '',
   };

@@ -61,6 +61,17 @@ export const targetSites = async (readStore: ReadStore, cible: Omit<DocumentTarg
   return { sites: sites!, chosen, heading, centreOf };
 };
 
+/**
+ * The candidates a list names at one site: those allocated there in the session; a target stamped
+ * with a centre de dépôt (asked for by a user attached to it) names that centre's only.
+ */
+const allocatedAt = (cible: Omit<DocumentTarget, 'libelle'>, siteId: string) => ({
+  sessionId: cible.sessionId,
+  statut: 'affecte',
+  siteId,
+  ...(cible.centreDepotId ? { centreDepotId: cible.centreDepotId } : {}),
+});
+
 export const examListSource = async (
   readStore: ReadStore,
   cible: Omit<DocumentTarget, 'libelle'>,
@@ -77,7 +88,7 @@ export const examListSource = async (
   );
   const session = await readStore.collection<Doc>(sessionsCollection).get(cible.sessionId);
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
-  const filterOf = (siteId: string) => ({ sessionId: cible.sessionId, statut: 'affecte', siteId });
+  const filterOf = (siteId: string) => allocatedAt(cible, siteId);
   const total = (await Promise.all(chosen.map((site) => dossiers.count(filterOf(site.id))))).reduce(
     (sum, n) => sum + n,
     0,
@@ -169,7 +180,13 @@ export const convocationSource = async (
   };
   if (cible.candidatureId) {
     const doc = await dossiers.get(cible.candidatureId);
-    const found = doc && doc.sessionId === cible.sessionId && doc.statut === 'affecte' ? [doc] : [];
+    const found =
+      doc &&
+      doc.sessionId === cible.sessionId &&
+      doc.statut === 'affecte' &&
+      (!cible.centreDepotId || doc.centreDepotId === cible.centreDepotId)
+        ? [doc]
+        : [];
     return {
       total: found.length,
       async *pages(): AsyncGenerator<ConvocationPage> {
@@ -177,7 +194,7 @@ export const convocationSource = async (
       },
     };
   }
-  const filterOf = (siteId: string) => ({ sessionId: cible.sessionId, statut: 'affecte', siteId });
+  const filterOf = (siteId: string) => allocatedAt(cible, siteId);
   return {
     total: lists.total,
     async *pages(): AsyncGenerator<ConvocationPage> {

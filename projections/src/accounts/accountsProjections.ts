@@ -92,6 +92,10 @@ export const usersProjection: Projection = {
             ...stampOf(event),
           });
         return;
+      case 'UserPasswordRehashed':
+        // Nothing shown changes; the version follows the stream (If-Match).
+        if (current) context.put(usersCollection, { ...current, ...stampOf(event) });
+        return;
       default:
         assertNever(event);
     }

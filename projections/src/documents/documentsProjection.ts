@@ -13,8 +13,8 @@ import type { Projection } from '@examens-pro/platform';
 /** Requested documents and their outcome; fed by one stream per document. */
 export const documentsProjection: Projection = {
   name: 'documents',
-  // 2: targets (exam lists) and sendings.
-  version: 2,
+  // 2: targets (exam lists) and sendings; 3: the centre de dépôt whose candidates it holds.
+  version: 3,
   collections: [documentsCollection],
   eventTypes: DOCUMENT_EVENT_TYPES,
   async apply(recorded, context) {
@@ -30,6 +30,7 @@ export const documentsProjection: Projection = {
           version: event.revision,
           kind: event.data.kind,
           ...(cible ? { cible } : {}),
+          centreDepotId: cible?.centreDepotId ?? null,
           libelle: cible ? `${kind.label} — ${cible.libelle}` : kind.label,
           fichier: documentFileName(event.data.kind, cible),
           statut: 'demande',

@@ -16,8 +16,9 @@ import { ALREADY_SEEN, documentBefore } from '../support.js';
  */
 export const candidaturesProjection: Projection = {
   name: CANDIDATURES_PROJECTION,
-  // 2: pièces justificatives and payments; 3: allocation (site, numbers, « inscrit »).
-  version: 3,
+  // 2: pièces justificatives and payments; 3: allocation (site, numbers, « inscrit »); 4: the
+  // sandbox's payments apart, counted only as their session said (`montantDemonstration`).
+  version: 4,
   collections: [candidaturesCollection],
   eventTypes: CANDIDATURE_EVENT_TYPES,
   async apply(recorded, context) {

@@ -141,12 +141,26 @@ describe.each(READ_STORE_KINDS)('statistics projection on %s', (kind) => {
     await run(stores.readStore, story());
     expect(await figures(stores.readStore)).toEqual({
       statuts: {
-        valide: { n: 1, montantDu: 15000, montantPaye: 15000, reste: 0, regles: 1 },
-        rejete: { n: 1, montantDu: 0, montantPaye: 0, reste: 0, regles: 0 },
+        valide: {
+          n: 1,
+          montantDu: 15000,
+          montantPaye: 15000,
+          reste: 0,
+          regles: 1,
+          demonstration: 0,
+        },
+        rejete: { n: 1, montantDu: 0, montantPaye: 0, reste: 0, regles: 0, demonstration: 0 },
       },
       metiers: {
-        'yde+elec+F': { n: 1, montantDu: 15000, montantPaye: 15000, reste: 0, regles: 1 },
-        'yde+coif+M': { n: 1, montantDu: 0, montantPaye: 0, reste: 0, regles: 0 },
+        'yde+elec+F': {
+          n: 1,
+          montantDu: 15000,
+          montantPaye: 15000,
+          reste: 0,
+          regles: 1,
+          demonstration: 0,
+        },
+        'yde+coif+M': { n: 1, montantDu: 0, montantPaye: 0, reste: 0, regles: 0, demonstration: 0 },
       },
       pieces: { '0': { n: 1, soumises: 0 }, '1': { n: 1, soumises: 1 } },
       // The deleted brouillon was registered all the same.

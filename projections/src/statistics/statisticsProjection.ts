@@ -83,7 +83,8 @@ export const statisticsProjection = (timeZone: string = officeTimeZone()): Proje
   name: STATISTICS_PROJECTION,
   // A history or statistics: written after the lists when both have events to catch up on.
   background: true,
-  version: 1,
+  // 2: the sandbox's payments apart (`demonstration`), counted only as their session said.
+  version: 2,
   collections: STATISTICS_COLLECTIONS,
   eventTypes: [
     ...CANDIDATURE_EVENT_TYPES,

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  mayGrant,
   NotFoundError,
+  profilesCollection,
+  resourceRequirement,
   SITE_SETTINGS_ID,
   siteSettingsCollection,
   usersCollection,
+  type ProfileDocument,
   type SiteSettingsDocument,
   type UserDocument,
 } from '@examens-pro/domain';
@@ -11,6 +15,7 @@ import {
   checkAccess,
   etag,
   officeTimeZone,
+  requireAccess,
   sessionTimes,
   type ReadStore,
 } from '@examens-pro/platform';
@@ -45,7 +50,9 @@ export const accountReadRoutes: FastifyPluginAsync<AccountReadOptions> = async (
 ) => {
   await readStore.ensureCollection(usersCollection);
   await readStore.ensureCollection(siteSettingsCollection);
+  await readStore.ensureCollection(profilesCollection);
   const users = readStore.collection<UserDocument>(usersCollection);
+  const profiles = readStore.collection<ProfileDocument>(profilesCollection);
   const settings = readStore.collection<SiteSettingsDocument>(siteSettingsCollection);
   const timeZone = officeTimeZone();
 
@@ -57,6 +64,39 @@ export const accountReadRoutes: FastifyPluginAsync<AccountReadOptions> = async (
     reply.header('ETag', etag(doc.version));
     return doc;
   });
+
+  /**
+   * The profiles the caller may give an account (issue 29): those whose permissions are all among
+   * the caller's, by libellé, for whoever creates or modifies users or enrôleurs. The user and
+   * enrôleur forms offer these only; the commands refuse any other.
+   */
+  const givers = [
+    ...new Set([
+      ...resourceRequirement('utilisateurs', 'write'),
+      ...resourceRequirement('enroleurs', 'write'),
+    ]),
+  ];
+  app.get(
+    '/api/profils/attribuables',
+    { preHandler: requireAccess(givers) },
+    async (request, reply) => {
+      await awaitPosition(request, reply, { readStore, projections: ['profils'] });
+      const held = request.principal!.permissions;
+      const found: ProfileDocument[] = [];
+      const page = 500;
+      for (let skip = 0; ; skip += page) {
+        const { items } = await profiles.list({
+          sort: [{ field: 'libelle', order: 'ASC' }],
+          skip,
+          limit: page,
+        });
+        found.push(...items.filter((profile) => mayGrant(held, profile.permissions)));
+        if (items.length < page) break;
+      }
+      reply.header('Cache-Control', 'no-store');
+      return found;
+    },
+  );
 
   app.get('/api/maintenance', async (request, reply) => {
     await awaitPosition(request, reply, { readStore, projections: ['parametres-site'] });

@@ -24,8 +24,10 @@ import {
 import {
   allocationPreview,
   examListSource,
+  nationalRoute,
   readAllItems,
   requireAccess,
+  targetWithinCentre,
   type ReadStore,
 } from '@examens-pro/platform';
 import {
@@ -215,6 +217,8 @@ export const allocationPreviewRoutes: FastifyPluginAsync<{
   };
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
   app.get<{ Querystring: { sessionId?: string } }>('/apercu', guard, async (request, reply) => {
+    // Every centre's candidates at once: not a centre-attached user's to preview.
+    nationalRoute(request);
     const { sessionId } = request.query;
     if (!sessionId)
       throw new ValidationError('Choisissez la session.', { sessionId: 'Choisissez la session.' });
@@ -311,14 +315,16 @@ export const examListExportRoutes: FastifyPluginAsync<{
         throw new ValidationError(
           'Choisissez la session et un site de composition, un centre d’examen ou un département.',
         );
+      // A centre-attached user's list names their centre's candidates only (the site's others
+      // are another centre's).
       const source = await examListSource(
         readStore,
-        {
+        targetWithinCentre(request, {
           sessionId,
           ...(siteId ? { siteId } : {}),
           ...(centreExamenId ? { centreExamenId } : {}),
           ...(departementId ? { departementId } : {}),
-        },
+        }),
         kind,
       );
       const table: ExportTable = {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   CANDIDATURE_CATEGORY,
-  CANDIDATURE_NOT_FOUND,
   candidaturesCollection,
   candidaturesResource,
   examIncidentsCollection,
@@ -12,7 +11,6 @@ import {
   incidentsCollection,
   listCollection,
   marksCollection,
-  NotFoundError,
   referenceList,
   requirementFor,
   routeById,
@@ -23,9 +21,15 @@ import {
   type MarkDocument,
   type ReadModelDocument,
 } from '@examens-pro/domain';
-import { requireAccess, type EventStore, type Filter, type ReadStore } from '@examens-pro/platform';
+import {
+  requireAccess,
+  withinCentre,
+  type EventStore,
+  type Filter,
+  type ReadStore,
+} from '@examens-pro/platform';
 import type { LabelSource } from '../exports.js';
-import { readableHistory } from './resource.js';
+import { readableHistory, readScope, withinScope } from './resource.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
@@ -61,7 +65,11 @@ export const candidateSearchRoutes: FastifyPluginAsync<{
         { q: 'Tapez au moins deux caractères.' },
       );
     const date = DATE.exec(q);
-    const filter: Filter = date ? { dateNaissance: `${date[3]}-${date[2]}-${date[1]}` } : { $q: q };
+    // A centre-attached user finds their centre's dossiers only.
+    const filter = withinScope(
+      date ? { dateNaissance: `${date[3]}-${date[2]}-${date[1]}` } : { $q: q },
+      readScope(candidaturesResource, request),
+    )!;
     const { items, total } = await dossiers.list({
       filter,
       sort: [
@@ -87,8 +95,12 @@ export const candidateSearchRoutes: FastifyPluginAsync<{
   });
 
   app.get<{ Params: { id: string } }>('/:id', guard, async (request) => {
-    const dossier = await dossiers.get(request.params.id);
-    if (!dossier) throw new NotFoundError(CANDIDATURE_NOT_FOUND);
+    // Another centre's dossier does not exist for a centre-attached user.
+    const dossier = withinCentre(
+      candidaturesResource,
+      await dossiers.get(request.params.id),
+      request,
+    );
     const id = dossier.id;
     const all = async <T extends ReadModelDocument>(
       collection: Parameters<ReadStore['collection']>[0],

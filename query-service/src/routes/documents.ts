@@ -11,6 +11,7 @@ import {
 import {
   checkAccess,
   requireAccess,
+  withinCentre,
   type DocumentStorage,
   type JobQueue,
   type ReadStore,
@@ -39,13 +40,10 @@ export const documentFileRoutes: FastifyPluginAsync<DocumentRoutesOptions> = asy
     await checkAccess(request, { anyOf: [] });
     const doc = await documents.get(request.params.id);
     if (!doc) throw new NotFoundError('Ce document est introuvable.');
-    const principal = await checkAccess(request, { anyOf: documentRequirement(doc.kind) });
-    // An enrôleur reads the admitted candidates of their centre de dépôt only: an extraction made
-    // for another centre, or for every centre, is not theirs to download either.
-    const centre = principal.user.centreDepotId;
-    if (centre && doc.kind === 'extraction-admis' && doc.cible?.centreDepotId !== centre)
-      throw new NotFoundError('Ce document est introuvable.');
-    return doc;
+    await checkAccess(request, { anyOf: documentRequirement(doc.kind) });
+    // A centre-attached user reads the documents made of their centre's candidates only: one made
+    // for another centre, or for every centre, does not exist for them.
+    return withinCentre(documentsResource, doc, request);
   };
 
   app.get<{ Params: { id: string } }>('/:id/progression', async (request, reply) => {

@@ -9,6 +9,7 @@ import {
   type ResourceDefinition,
 } from '@examens-pro/domain';
 import {
+  checkNationalAccess,
   etag,
   requireAccess,
   waitForProjections,
@@ -205,6 +206,8 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
       '/:id/a-la-date',
       auditors,
       async (request) => {
+        // The auditors' permission does not open a national resource to a centre-attached user.
+        checkNationalAccess(request.principal!, requirement);
         const instant = String(request.query.instant ?? '').trim();
         if (!ISO_INSTANT.test(instant) || !Number.isFinite(Date.parse(instant)))
           throw new ValidationError(INSTANT_EXPECTED, { instant: INSTANT_EXPECTED });
@@ -236,6 +239,8 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
     // Readers of the resource, and auditors holding "Consulter l’historique de tout flux".
     const auditors = { preHandler: requireAccess([...requirement, 'administration.historique']) };
     app.get<{ Params: { id: string } }>('/:id/historique', auditors, async (request) => {
+      // The auditors' permission does not open a national resource to a centre-attached user.
+      checkNationalAccess(request.principal!, requirement);
       const events = await options.eventStore.readStream(
         streamName(resource.category, request.params.id),
       );

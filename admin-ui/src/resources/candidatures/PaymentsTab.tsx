@@ -13,7 +13,13 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Form, useRecordContext } from 'react-admin';
-import { formatFcfa, paymentChannelLabel, type PaymentChannel } from '@examens-pro/domain';
+import {
+  countsTowardFee,
+  formatFcfa,
+  isDemonstrationPayment,
+  paymentChannelLabel,
+  type PaymentChannel,
+} from '@examens-pro/domain';
 import { formatDate, formatDateTime } from '../../common/format';
 import { useRecordAction } from '../../kit/useRecordAction';
 import { useRouteCan } from '../../kit/useRouteCan';
@@ -27,11 +33,63 @@ interface Payment {
   reference: string;
   /** Absent: at the counter (staff). */
   canal?: PaymentChannel;
+  fournisseur?: string;
   fournisseurLibelle?: string;
   referenceFournisseur?: string;
+  /** The sandbox's (« Mode démonstration »): no money moved. */
+  demonstration?: boolean;
+  /** Counted toward the fee all the same (the session's switch when it was recorded). */
+  demonstrationComptee?: boolean;
   enregistreLe: string;
   enregistrePar: string;
 }
+
+/** Payments as a table: day, amount, reference, channel, who recorded them. */
+const PaymentsTable = ({ payments, label }: { payments: Payment[]; label: string }) => (
+  <Table size="small" aria-label={label}>
+    <TableHead>
+      <TableRow>
+        <TableCell>Date du paiement</TableCell>
+        <TableCell align="right">Montant</TableCell>
+        <TableCell>Référence</TableCell>
+        <TableCell>Canal</TableCell>
+        <TableCell>Enregistré par</TableCell>
+      </TableRow>
+    </TableHead>
+    <TableBody>
+      {payments.map((payment) => (
+        <TableRow
+          key={payment.paiementId}
+          data-canal={payment.canal ?? 'guichet'}
+          data-demonstration={isDemonstrationPayment(payment) ? 'oui' : undefined}
+        >
+          <TableCell>{formatDate(payment.date)}</TableCell>
+          <TableCell align="right">{formatFcfa(payment.montant)}</TableCell>
+          <TableCell>
+            {payment.reference}
+            {payment.referenceFournisseur ? (
+              <Typography variant="body2" color="text.secondary" component="span">
+                {' '}
+                (fournisseur : {payment.referenceFournisseur})
+              </Typography>
+            ) : null}
+          </TableCell>
+          <TableCell>
+            {paymentChannelLabel(payment)}
+            {isDemonstrationPayment(payment)
+              ? countsTowardFee(payment)
+                ? ' — démonstration comptée'
+                : ' — démonstration non comptée'
+              : ''}
+          </TableCell>
+          <TableCell>
+            {payment.enregistrePar}, le {formatDateTime(payment.enregistreLe)}
+          </TableCell>
+        </TableRow>
+      ))}
+    </TableBody>
+  </Table>
+);
 
 const amount = (value: unknown) => (typeof value === 'number' ? formatFcfa(value) : '—');
 
@@ -107,13 +165,18 @@ const PaymentForm = () => {
 
 /**
  * The dossier's fee: due (the session's fee, espace financier), paid, outstanding; the payments
- * recorded, and a form for whoever registers or modifies dossiers while something is due.
+ * recorded, the sandbox's apart (« Mode démonstration »: no money moved, counted only where the
+ * session said so), and a form for whoever registers or modifies dossiers while something is due.
  */
 export const PaymentsTab = () => {
   const record = useRecordContext();
   const can = useRouteCan();
   if (!record) return null;
-  const payments = (record.paiements ?? []) as Payment[];
+  const all = (record.paiements ?? []) as Payment[];
+  const payments = all.filter((p) => !isDemonstrationPayment(p));
+  const demonstrations = all.filter((p) => isDemonstrationPayment(p));
+  const uncounted =
+    typeof record.montantDemonstration === 'number' ? record.montantDemonstration : 0;
   const due = record.montantDu as number | null | undefined;
   const outstanding = record.resteAPayer as number | null | undefined;
   const payable =
@@ -132,41 +195,24 @@ export const PaymentsTab = () => {
         </Alert>
       )}
       {payments.length > 0 ? (
-        <Table size="small" aria-label="Paiements">
-          <TableHead>
-            <TableRow>
-              <TableCell>Date du paiement</TableCell>
-              <TableCell align="right">Montant</TableCell>
-              <TableCell>Référence</TableCell>
-              <TableCell>Canal</TableCell>
-              <TableCell>Enregistré par</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {payments.map((payment) => (
-              <TableRow key={payment.paiementId} data-canal={payment.canal ?? 'guichet'}>
-                <TableCell>{formatDate(payment.date)}</TableCell>
-                <TableCell align="right">{formatFcfa(payment.montant)}</TableCell>
-                <TableCell>
-                  {payment.reference}
-                  {payment.referenceFournisseur ? (
-                    <Typography variant="body2" color="text.secondary" component="span">
-                      {' '}
-                      (fournisseur : {payment.referenceFournisseur})
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>{paymentChannelLabel(payment)}</TableCell>
-                <TableCell>
-                  {payment.enregistrePar}, le {formatDateTime(payment.enregistreLe)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <PaymentsTable payments={payments} label="Paiements" />
       ) : (
         <Typography>Aucun paiement enregistré.</Typography>
       )}
+      {demonstrations.length > 0 ? (
+        <Stack spacing={1} className="demonstration-payments">
+          <Typography variant="subtitle1" component="h3">
+            Paiements de démonstration
+          </Typography>
+          <Alert severity="warning">
+            Mode démonstration : aucun argent reçu.{' '}
+            {uncounted > 0
+              ? `${formatFcfa(uncounted)} non comptés dans les frais payés.`
+              : 'La session compte ces paiements dans les frais payés.'}
+          </Alert>
+          <PaymentsTable payments={demonstrations} label="Paiements de démonstration" />
+        </Stack>
+      ) : null}
       {payable ? <PaymentForm /> : null}
     </Stack>
   );

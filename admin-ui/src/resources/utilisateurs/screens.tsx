@@ -2,6 +2,7 @@ import { ENROLER_CENTRE_DEPOT } from '@examens-pro/domain';
 import type { FieldDeclaration, ResourceDeclaration } from '../../kit/declaration';
 import { routeLabels } from '../../kit/routes';
 import { screensOf } from '../../kit/screens';
+import { GrantableProfileInput } from './GrantableProfileInput';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { TemporaryPasswordInput } from './TemporaryPasswordInput';
 
@@ -53,6 +54,8 @@ const IDENTITY: readonly FieldDeclaration[] = [
     link: false,
     choose: 'select',
     activeOnly: false,
+    // The form offers only the profiles the person may give (the list's filter, every profile).
+    input: () => <GrantableProfileInput key="profilId" />,
   },
 ];
 

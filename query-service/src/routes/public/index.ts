@@ -23,11 +23,11 @@ export interface PublicRoutesOptions {
   readonly storage: DocumentStorage;
   /** Each public call's budget per client address (defaults: `publicRateLimitsOf`). */
   readonly limits?: PublicRateLimits;
-  /** Failed results lookups per numéro de candidat (5 an hour lock the number). */
+  /** Failed results lookups per numéro de candidat and client (5 an hour refuse it that number). */
   readonly lookupLimiter: SignInLimiter;
   /** PUBLIC_URL: the product's public origin (receipts' and verifications' addresses). */
   readonly publicUrl?: string;
-  /** PAYMENT_*: the online payments' provider and webhook secret (default: the sandbox only). */
+  /** PAYMENT_*: the online payments' provider and webhook secret (default: none, no online payment). */
   readonly payments?: PaymentConfig;
 }
 
@@ -59,5 +59,6 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app,
     names,
     limit: limited('paiements'),
     notificationLimit: limited('notifications'),
+    modeLimit: limited('pages'),
   });
 };

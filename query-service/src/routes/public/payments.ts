@@ -4,12 +4,13 @@ import {
   ConflictError,
   DEMONSTRATION_PROVIDER,
   DOSSIER_NOT_FOUND,
-  maskName,
   NotFoundError,
+  ONLINE_PAYMENT_NOT_OFFERED,
+  OnlinePaymentNotOfferedError,
   parseDossierLookup,
   parseTokenBody,
-  paymentChannelLabel,
   receiptFileName,
+  receiptLinkExpiryDay,
   receiptOf,
   ValidationError,
   type CandidatureDocument,
@@ -39,29 +40,39 @@ const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 
 /**
  * `/paiement`'s calls (`/api/public/paiements…`), every personal datum in a POST body:
- * - `POST /paiements/dossier { numeroDossier }`: the dossier's fee, what is paid (counter and online)
- *   and what remains, the candidate's name masked;
+ * - `GET /paiements/mode`: whether online payment is offered, and in « Mode démonstration » (the
+ *   public page and every dashboard page show its banner);
+ * - `POST /paiements/dossier { numeroDossier }`: the dossier's fee, what counts as paid and what
+ *   remains, whether it is settled, the sandbox's payments apart: nothing of the person;
  * - `POST /paiements { numeroDossier }`: a payment of what remains now, at the configured provider:
  *   where the browser goes, and the receipt's token (given once);
  * - `POST /paiements/suivi { jeton }`: where that payment stands;
  * - `POST /paiements/demonstration { jeton }`: the sandbox pays (« Mode démonstration »);
  * - `POST /paiements/notifications`: the provider's signed notification (see the README);
  * - `GET /paiements/recus/:jeton`: the receipt (PDF), as often as asked, to whoever holds the token.
- * The page calls share one budget per client address, the notifications another.
+ * The page calls share one budget per client address, the notifications another. Without
+ * PAYMENT_PROVIDER every one but `mode` answers 404 `paiement-indisponible`, before reading anything.
  */
 export const publicPaymentRoutes: FastifyPluginAsync<{
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly names: PublicNames;
-  /** PAYMENT_* (default: the sandbox only). */
+  /** PAYMENT_* (default: none, no online payment). */
   readonly payments?: PaymentConfig;
   readonly publicUrl?: string;
   readonly limit: onRequestHookHandler;
   readonly notificationLimit: onRequestHookHandler;
+  /** The `mode` read's budget (the pages'). */
+  readonly modeLimit: onRequestHookHandler;
 }> = async (app, options) => {
-  const { eventStore, readStore, names, limit, notificationLimit } = options;
+  const { eventStore, readStore, names, notificationLimit, modeLimit } = options;
   const timeZone = officeTimeZone();
   const providers = paymentProvidersOf(options.payments ?? paymentConfigOf({}));
+  /** No provider configured: 404 before anything is read or counted. */
+  const offered: onRequestHookHandler = async () => {
+    if (!providers.current) throw new OnlinePaymentNotOfferedError();
+  };
+  const limit = [offered, options.limit];
   const payments = onlinePaymentCommands(eventStore, { timeZone });
   await readStore.ensureCollection(candidaturesCollection);
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
@@ -90,6 +101,7 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
     payment: Exclude<OnlinePayment, { status: 'absent' }>,
     recorded: boolean,
     jeton: string,
+    lienExpireLe: string,
   ) => {
     const outcome = progressOf(payment, recorded);
     return {
@@ -99,31 +111,42 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
       fournisseur: payment.fournisseurLibelle,
       demonstration: payment.fournisseur === DEMONSTRATION_PROVIDER,
       ...(outcome.statut === 'confirme' ? { recu: `${RECEIPTS_PATH}/${jeton}` } : {}),
+      // The receipt's link opens it for a year: the instant, and its day as the page prints it.
+      lienExpireLe,
+      lienExpireLeJour: receiptLinkExpiryDay(lienExpireLe, timeZone),
     };
   };
 
+  // What the pages need to know of the configuration: nothing to hide, never a 404 (the dashboard
+  // asks it on every load).
+  app.get('/paiements/mode', { onRequest: modeLimit }, async () =>
+    providers.current
+      ? {
+          enLigne: true,
+          demonstration: providers.current.code === DEMONSTRATION_PROVIDER,
+          fournisseur: providers.current.libelle,
+        }
+      : { enLigne: false, demonstration: false, message: ONLINE_PAYMENT_NOT_OFFERED },
+  );
+
+  // Whoever holds a dossier's number learns what it owes and whether it is settled, nothing of
+  // the person (no name, no examen, no dates of payment).
   app.post('/paiements/dossier', { onRequest: limit }, async (request) => {
     const standing = await payments.standing(await dossierOf(request.body));
-    const { candidature, fee, paid, outstanding, obstacle } = standing;
-    const { examen, session } = await names.session(candidature.sessionId);
+    const { candidature, fee, paid, demonstration, outstanding, obstacle } = standing;
+    const provider = providers.current!;
     return {
       numeroDossier: candidature.numeroDossier,
-      examen,
-      session,
-      candidat: maskName(candidature.values.nom, candidature.values.prenoms),
       montantDu: fee?.montant ?? null,
       dejaPaye: paid,
       resteAPayer: outstanding,
-      paiements: candidature.paiements.map((p) => ({
-        date: p.date,
-        montant: p.montant,
-        canal: paymentChannelLabel(p),
-      })),
+      regle: outstanding !== null && outstanding <= 0,
+      paiementsDemonstration: demonstration,
       payable: obstacle === null,
       motif: obstacle,
       fournisseur: {
-        libelle: providers.current.libelle,
-        demonstration: providers.current.code === DEMONSTRATION_PROVIDER,
+        libelle: provider.libelle,
+        demonstration: provider.code === DEMONSTRATION_PROVIDER,
       },
     };
   });
@@ -132,7 +155,7 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
     const candidatureId = await dossierOf(request.body);
     const standing = await payments.standing(candidatureId);
     const { examen, session } = await names.session(standing.candidature.sessionId);
-    const provider = providers.current;
+    const provider = providers.current!;
     const started = await payments.start(
       candidatureId,
       provider,
@@ -155,8 +178,8 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
 
   app.post('/paiements/suivi', { onRequest: limit }, async (request) => {
     const jeton = parseTokenBody(request.body);
-    const { payment, recorded } = await payments.byToken(jeton);
-    return progress(payment, recorded, jeton);
+    const { payment, recorded, lienExpireLe } = await payments.byToken(jeton);
+    return progress(payment, recorded, jeton, lienExpireLe);
   });
 
   // The sandbox's payment page: « Payer (démonstration) » makes it sign the notification a real
@@ -180,8 +203,8 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
       const { body, signature } = sandbox.notify(found.payment, Date.now());
       await receive(sandbox, body, signature);
     }
-    const { payment, recorded } = await payments.byToken(jeton);
-    return progress(payment, recorded, jeton);
+    const { payment, recorded, lienExpireLe } = await payments.byToken(jeton);
+    return progress(payment, recorded, jeton, lienExpireLe);
   });
 
   // The provider's notifications: the HMAC is computed over the bytes received, so this route's
@@ -194,15 +217,19 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
       (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
         done(null, body),
     );
-    webhook.post('/paiements/notifications', { onRequest: notificationLimit }, async (request) => {
-      const signature = request.headers[SIGNATURE_HEADER];
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return receive(
-        providers.webhook,
-        body,
-        typeof signature === 'string' ? signature : undefined,
-      );
-    });
+    webhook.post(
+      '/paiements/notifications',
+      { onRequest: [offered, notificationLimit] },
+      async (request) => {
+        const signature = request.headers[SIGNATURE_HEADER];
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return receive(
+          providers.webhook,
+          body,
+          typeof signature === 'string' ? signature : undefined,
+        );
+      },
+    );
   });
 
   app.get<{ Params: { jeton: string } }>(
@@ -219,8 +246,8 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const { jeton } = request.params;
-      const { payment, recorded } = await payments.byToken(jeton);
-      const receipt = recorded ? receiptOf(payment) : null;
+      const { payment, recorded, lienExpireLe } = await payments.byToken(jeton);
+      const receipt = recorded ? receiptOf(payment, lienExpireLe) : null;
       if (!receipt) {
         const { statut, motif } = progressOf(payment, recorded);
         throw new ConflictError(
