@@ -4,9 +4,11 @@ import {
   canOpen,
   changePasswordSchema,
   loginSchema,
+  nationalOnly,
   parseInput,
   routeForPath,
   SessionExpiredError,
+  usablePermissions,
 } from '@examens-pro/domain';
 import {
   checkAccess,
@@ -88,7 +90,8 @@ const sessionBody = (principal: Principal, signedInAt: string) => ({
     telephone: principal.user.telephone,
     profilId: principal.user.profilId,
     profil: principal.user.profil,
-    permissions: [...principal.permissions].sort(),
+    // A centre-attached user is not offered the national screens (the services answer 404 there).
+    permissions: usablePermissions(principal.permissions, principal.user.centreDepotId),
     is_change_password: principal.user.is_change_password,
   },
   ...sessionTimes(signedInAt),
@@ -239,6 +242,10 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
   });
 };
 
+/** National work asked of by a centre-attached user (not theirs: `NATIONAL_PERMISSIONS`). */
+const nationalFor = (principal: Principal, codes: readonly string[]): boolean =>
+  Boolean(principal.user.centreDepotId) && nationalOnly(codes);
+
 /** POST /api/can/uniq: `{ permissions }` or `{ path }` → `{ can }`; the server decides (seed §6). */
 export const canRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { permissions?: unknown; path?: unknown } }>('/uniq', async (request, reply) => {
@@ -255,11 +262,14 @@ export const canRoutes: FastifyPluginAsync = async (app) => {
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     if (Array.isArray(body.permissions)) {
       const codes = body.permissions.filter((code): code is string => typeof code === 'string');
-      return { can: principalAllows(principal, codes) };
+      return { can: principalAllows(principal, codes) && !nationalFor(principal, codes) };
     }
     if (typeof body.path === 'string') {
       const route = routeForPath(body.path);
-      return { can: route ? canOpen(principal.permissions, route) : true };
+      const usable = new Set(
+        usablePermissions(principal.permissions, principal.user.centreDepotId),
+      );
+      return { can: route ? canOpen(usable, route) : true };
     }
     return reply.status(400).send({
       can: false,

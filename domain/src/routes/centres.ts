@@ -36,3 +36,13 @@ export const NATIONAL_PERMISSIONS: ReadonlySet<string> = new Set([
 /** Whether a route's requirement is national work only (every permission opening it is). */
 export const nationalOnly = (anyOf: readonly string[]): boolean =>
   anyOf.length > 0 && anyOf.every((permission) => NATIONAL_PERMISSIONS.has(permission));
+
+/**
+ * The permissions a user can use: a centre-attached user's without the national ones (their
+ * screens are not offered to them; the services answer 404 there anyway).
+ */
+export const usablePermissions = (
+  permissions: Iterable<string>,
+  centreDepotId: string | null | undefined,
+): string[] =>
+  [...permissions].filter((code) => !centreDepotId || !NATIONAL_PERMISSIONS.has(code)).sort();

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { PERSON_LIST_COLUMNS } from '@examens-pro/domain';
 import { startTestApp, type Agent } from '../testApp.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -108,17 +109,7 @@ const hugeSharedStrings = async (size: number): Promise<ZipEntry> => {
   };
 };
 
-const COLUMNS = [
-  'nom',
-  'prenoms',
-  'sexe',
-  'nationalite',
-  'lieu_naissance',
-  'telephone',
-  'matricule',
-  'date_naissance',
-  'date_premiere_prise_service',
-];
+const COLUMNS = PERSON_LIST_COLUMNS;
 
 const cell = (ref: string, text: string) =>
   `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
-import { PERMISSION_CODES, REFERENCE_LISTS } from '@examens-pro/domain';
+import { NATIONAL_PERMISSIONS, PERMISSION_CODES, REFERENCE_LISTS } from '@examens-pro/domain';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import { signaturePng } from '@examens-pro/workers/testing/signaturePng';
 import { startTestApp, type Agent } from '../testApp.js';
@@ -412,5 +412,22 @@ describe('the routes', () => {
       'POST /api/candidatures/:id/valider',
     ])
       expect(routes.map((r) => `${r.method} ${r.url}`)).toContain(url);
+  });
+});
+
+describe('the national screens', () => {
+  it('are not offered to a centre A user, whatever their profile holds', async () => {
+    const session = await centreA.inject({ method: 'GET', url: '/api/auth/session' });
+    const permissions = session.json<{ user: { permissions: string[] } }>().user.permissions;
+    // The centre's own work stays; the national work (marks, deliberations…) is not offered.
+    expect(permissions).toContain('candidat.lister-inscrits');
+    expect(permissions.filter((code) => NATIONAL_PERMISSIONS.has(code))).toEqual([]);
+    const can = async (body: Record<string, unknown>) =>
+      (await centreA.inject({ method: 'POST', url: '/api/can/uniq', payload: body })).json<{
+        can: boolean;
+      }>().can;
+    expect(await can({ permissions: ['note.lister'] })).toBe(false);
+    expect(await can({ path: 'espace-examen/notes/liste-des-notes' })).toBe(false);
+    expect(await can({ permissions: ['candidat.lister-inscrits'] })).toBe(true);
   });
 });
