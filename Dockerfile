@@ -18,4 +18,6 @@ CMD ["node", "embedded/dist/main.js"]
 
 FROM nginx:1.27-bookworm AS gateway
 COPY gateway/nginx.conf /etc/nginx/conf.d/default.conf
+# The office's own proxies (gateway/proxies/*.conf), mounted by docker-compose; none by default.
+RUN mkdir -p /etc/nginx/proxies
 COPY --from=build /app/admin-ui/dist /usr/share/nginx/html

@@ -11,6 +11,7 @@ import {
   typeDate,
   type Product,
 } from './harness';
+import { signaturePng } from '../../workers/src/testing/signatureImage';
 
 /**
  * A dossier completed as an office works: an enrôleur registers a candidate, deposits the pièces
@@ -25,11 +26,9 @@ const DASHBOARD = '/tableau-de-bord';
 const INSCRIRE = `${DASHBOARD}/inscription/candidats/inscrire-un-candidat`;
 const BILAN = `${DASHBOARD}/inscription/candidats/bilan-general-pieces`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('photo floue'),
-]);
-const PNG_NETTE = Buffer.concat([PNG, Buffer.from(' puis nette')]);
+// Real PNG headers (a PNG whose IHDR is not first is refused): a blurred scan, then a sharp one.
+const PNG = signaturePng({ width: 60, height: 20 });
+const PNG_NETTE = signaturePng({ width: 60, height: 20, phase: 1 });
 
 run('Inscription : pièces justificatives et paiement', () => {
   let product: Product;

@@ -91,6 +91,11 @@ run('Confiance : le mode démonstration ne règle aucun frais', () => {
     expect(text).toContain('Reste à payer 25 000 FCFA');
     expect(text).toContain('Frais réglés Non');
     expect(text).toContain('Paiements de démonstration 25 000 FCFA (non comptés');
+    // A second sandbox payment would change nothing: it is not offered.
+    await visitor
+      .getByText(/Un paiement de démonstration a déjà été fait pour ce dossier/)
+      .waitFor();
+    expect(await visitor.getByRole('button', { name: /^Payer/ }).count()).toBe(0);
     await shot(visitor, 'confiance-paiement-03-toujours-du');
   });
 

@@ -16,6 +16,7 @@ import { comparePositions } from '@examens-pro/domain';
 import { waitForProjections } from '@examens-pro/platform';
 import { backup, MANIFEST_FILE, restore, type BackupManifest } from './backup.js';
 import { startTestApp, TEST_ADMIN, TEST_ADMIN_PASSWORD, type Agent } from './testApp.js';
+import { signaturePng } from '@examens-pro/workers/testing/signatureImage';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 interface Answer {
@@ -33,12 +34,8 @@ const restoredDir = join(root, 'restauree');
 const documentsOf = (dir: string) => join(dir, 'documents');
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** A PNG as the upload route recognises it (its signature), padded to ~900 KB so copies take a while. */
-const png = (): Buffer =>
-  Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    randomBytes(900 * 1024),
-  ]);
+/** A PNG as the upload route takes it (its header), padded to ~900 KB so copies take a while. */
+const png = (): Buffer => Buffer.concat([signaturePng(), randomBytes(900 * 1024)]);
 
 const waitGenerated = async (a: Agent, id: string, position = '0'): Promise<void> => {
   const deadline = Date.now() + 30_000;

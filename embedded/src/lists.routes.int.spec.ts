@@ -3,6 +3,7 @@ import { ensureGeography } from '@examens-pro/command-service';
 import { READ_RESOURCES, SYSTEM_ACTOR } from '@examens-pro/domain';
 import { waitForProjections } from '@examens-pro/platform';
 import { startTestApp, type Agent } from './testApp.js';
+import { signaturePng } from '@examens-pro/workers/testing/signatureImage';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 let t: TestApp;
@@ -727,10 +728,7 @@ describe('one fee and one set of editing parameters per session', () => {
 });
 
 describe('signataires', () => {
-  const PNG = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    Buffer.from('IHDR une signature de test'),
-  ]);
+  const PNG = signaturePng({ width: 60, height: 20 });
   const upload = (payload: Buffer, type = 'image/png') =>
     admin.inject({
       method: 'POST',

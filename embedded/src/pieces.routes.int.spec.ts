@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NOT_A_PIECE, PIECE_MAX_BYTES } from '@examens-pro/domain';
 import { requests } from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';
+import { signaturePng } from '@examens-pro/workers/testing/signatureImage';
 
 /**
  * Pièces justificatives, payments and the « Bilan général des pièces », over HTTP: what the session
@@ -46,11 +47,9 @@ interface Dossier {
 
 const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('IHDR photo'),
-]);
-const PNG2 = Buffer.concat([PNG, Buffer.from(' nette')]);
+// Real PNG headers (a PNG whose IHDR is not first is refused): two scans that differ.
+const PNG = signaturePng({ width: 60, height: 20 });
+const PNG2 = signaturePng({ width: 60, height: 20, phase: 1 });
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 
 const ids: Record<string, string> = {};

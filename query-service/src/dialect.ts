@@ -77,7 +77,7 @@ export const parseListQuery = (
     if (
       !Array.isArray(rawRange) ||
       rawRange.length !== 2 ||
-      !rawRange.every((n) => Number.isInteger(n) && n >= 0) ||
+      !rawRange.every((n) => Number.isSafeInteger(n) && n >= 0) ||
       rawRange[1] < rawRange[0]
     ) {
       throw new ValidationError('Paramètre « range » invalide : [début,fin] attendu.', {
@@ -117,7 +117,17 @@ export const parseListQuery = (
     } else if (isScalar(value)) {
       const operator =
         suffix && field !== key ? OPERATORS[suffix[2] as keyof typeof OPERATORS] : '$eq';
-      filter[field] = { ...existing, [operator]: coerce(field, value) };
+      const coerced = coerce(field, value);
+      // A bound is a text, a number or a date: `true` or `null` orders nothing.
+      if (
+        operator !== '$eq' &&
+        operator !== '$ne' &&
+        !['string', 'number'].includes(typeof coerced)
+      )
+        throw new ValidationError(`Filtre « ${key} » invalide.`, {
+          filter: 'Texte ou nombre attendu.',
+        });
+      filter[field] = { ...existing, [operator]: coerced };
     } else {
       throw new ValidationError(`Filtre « ${key} » invalide.`, { filter: 'Valeur invalide.' });
     }

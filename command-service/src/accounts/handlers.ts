@@ -80,10 +80,26 @@ export const findUserByLogin = async (
 };
 
 const CENTRE_REQUIRED = 'Choisissez un centre de dépôt actif.';
+export const OWN_CENTRE_ONLY =
+  'Rattachez ce compte à votre centre de dépôt : vous ne gérez que les comptes de votre centre.';
 
-/** An enrôleur's centre de dépôt must be an active one. */
-const checkCentre = async (eventStore: EventStore, centreDepotId: string | null | undefined) => {
-  if (centreDepotId && !(await isActiveItem(eventStore, 'centres-depot', centreDepotId)))
+/**
+ * An enrôleur's centre de dépôt must be an active one. `within`: the centre the person acting is
+ * attached to (issue « Trust »): the account is attached to it, another centre is refused as one
+ * that does not exist, none (a national account) is refused.
+ */
+const checkCentre = async (
+  eventStore: EventStore,
+  centreDepotId: string | null | undefined,
+  within: string | null = null,
+) => {
+  if (within && !centreDepotId)
+    throw new ValidationError(OWN_CENTRE_ONLY, { centreDepotId: OWN_CENTRE_ONLY });
+  if (
+    centreDepotId &&
+    ((within && centreDepotId !== within) ||
+      !(await isActiveItem(eventStore, 'centres-depot', centreDepotId)))
+  )
     throw new ValidationError(CENTRE_REQUIRED, { centreDepotId: CENTRE_REQUIRED });
 };
 
@@ -96,9 +112,11 @@ export const userCommands = (eventStore: EventStore) => {
       id: string,
       input: UserCreateInput,
       context: CommandContext,
+      /** The centre de dépôt the person acting is attached to (null: national, any centre). */
+      within: string | null = null,
     ): Promise<CommandAnswer> {
       checkPasswordPolicy(input.motDePasse, { login: input.login, field: 'motDePasse' });
-      await checkCentre(eventStore, input.centreDepotId);
+      await checkCentre(eventStore, input.centreDepotId, within);
       const { motDePasse, ...details } = input;
       const passwordHash = await hashPassword(motDePasse);
       await reserveUniqueValue(eventStore, loginOf(input.login), owner(id), context).catch(
@@ -123,8 +141,10 @@ export const userCommands = (eventStore: EventStore) => {
       input: UserModifyInput,
       expectedRevision: number,
       context: CommandContext,
+      /** As for `create`: a centre-attached person keeps the account in their centre. */
+      within: string | null = null,
     ): Promise<CommandAnswer> {
-      await checkCentre(eventStore, input.centreDepotId);
+      await checkCentre(eventStore, input.centreDepotId, within);
       let previousLogin: string | undefined;
       try {
         const { answer } = await run(

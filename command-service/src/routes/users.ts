@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   ENROLER_NOT_FOUND,
   fold,
@@ -14,8 +14,15 @@ import {
   resetPasswordSchema,
   userCreateSchema,
   userModifySchema,
+  usersResource,
 } from '@examens-pro/domain';
-import { commandIdOf, etag, requireAccess, requiredRevision } from '@examens-pro/platform';
+import {
+  callerCentre,
+  commandIdOf,
+  etag,
+  requireAccess,
+  requiredRevision,
+} from '@examens-pro/platform';
 import { accountTrust, profileCommands, userCommands } from '../accounts/handlers.js';
 import { signInJournalFor } from '../accounts/signInJournal.js';
 import type { CommandAnswer } from '../commands.js';
@@ -37,7 +44,9 @@ const answer = (reply: Reply, result: CommandAnswer) => {
  * permissions). Users are never deleted (their name stays on every event they signed):
  * deactivation is the deletion, guarded by "Supprimer un utilisateur" / "Supprimer un enrôleur".
  * Whoever acts gives only a profile within their own permissions, and acts only on accounts whose
- * profile is (`accountTrust`: 403 naming what they lack).
+ * profile is (`accountTrust`: 403 naming what they lack). A person attached to a centre de dépôt
+ * acts only on that centre's accounts (another centre's, or a national one, answers 404, here and
+ * in the services' centre scope hook) and attaches an account to that centre only.
  */
 export const usersRoutes: FastifyPluginAsync<
   RouteDeps & { resource?: 'utilisateurs' | 'enroleurs' }
@@ -51,15 +60,24 @@ export const usersRoutes: FastifyPluginAsync<
       throw new ValidationError(CENTRE_MISSING, { centreDepotId: CENTRE_MISSING });
     return input;
   };
-  const reachable = async (id: string): Promise<string> => {
-    if (enrolers) {
-      const user = fold(
-        userDecider,
-        (await eventStore.readStream(streamName(USER_CATEGORY, id))) as unknown as UserEvent[],
-      );
-      if (user.status === 'absent' || !user.centreDepotId)
-        throw new NotFoundError(ENROLER_NOT_FOUND);
-    }
+  /**
+   * The account as the person acting may reach it: through /api/enroleurs an enrôleur only; for a
+   * person attached to a centre, an account of that centre only (from its stream: the read model
+   * the scope hook reads may lag behind a move).
+   */
+  const reachable = async (id: string, request: FastifyRequest): Promise<string> => {
+    const centre = callerCentre(request);
+    if (!enrolers && !centre) return id;
+    const user = fold(
+      userDecider,
+      (await eventStore.readStream(streamName(USER_CATEGORY, id))) as unknown as UserEvent[],
+    );
+    if (
+      user.status === 'absent' ||
+      (enrolers && !user.centreDepotId) ||
+      (centre && user.centreDepotId !== centre)
+    )
+      throw new NotFoundError(enrolers ? ENROLER_NOT_FOUND : usersResource.notFoundMessage);
     return id;
   };
 
@@ -71,7 +89,7 @@ export const usersRoutes: FastifyPluginAsync<
     input: (body) => withCentre(parseInput(userCreateSchema, body)),
     run: async ({ id, input, context, request }) => {
       await trust.mayGive(heldBy(request), input.profilId);
-      return users.create(id, input, context);
+      return users.create(id, input, context, callerCentre(request));
     },
   });
   commandRoute(app, {
@@ -81,10 +99,10 @@ export const usersRoutes: FastifyPluginAsync<
     access: 'write',
     input: (body) => withCentre(parseInput(userModifySchema, body)),
     run: async ({ id, input, revision, context, request }) => {
-      await reachable(id);
+      await reachable(id, request);
       await trust.mayActOn(heldBy(request), id, 'modifier-compte');
       await trust.mayGive(heldBy(request), input.profilId);
-      return users.modify(id, input, revision, context);
+      return users.modify(id, input, revision, context, callerCentre(request));
     },
   });
   // Deactivation is the users' deletion: guarded by "Supprimer".
@@ -94,7 +112,7 @@ export const usersRoutes: FastifyPluginAsync<
     resource,
     access: 'remove',
     run: async ({ id, revision, context, request }) => {
-      await reachable(id);
+      await reachable(id, request);
       await trust.mayActOn(heldBy(request), id, 'desactiver');
       return users.deactivate(id, revision, context);
     },
@@ -105,7 +123,7 @@ export const usersRoutes: FastifyPluginAsync<
     resource,
     access: 'write',
     run: async ({ id, revision, context, request }) => {
-      await reachable(id);
+      await reachable(id, request);
       await trust.mayActOn(heldBy(request), id, 'reactiver');
       return users.reactivate(id, revision, context);
     },
@@ -117,7 +135,7 @@ export const usersRoutes: FastifyPluginAsync<
     access: 'write',
     input: (body) => parseInput(resetPasswordSchema, body),
     run: async ({ id, input, revision, context, request }) => {
-      await reachable(id);
+      await reachable(id, request);
       await trust.mayActOn(heldBy(request), id, 'reinitialiser');
       const journal = signInJournalFor(eventStore, request, context.commandId);
       return users.resetPassword(

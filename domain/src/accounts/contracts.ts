@@ -185,6 +185,9 @@ export const usersResource: ResourceDefinition = {
   label: 'utilisateur',
   notFoundMessage: 'Cet utilisateur est introuvable.',
   history: userHistory,
+  // A user attached to a centre de dépôt reads and acts on that centre's accounts only (a national
+  // account, attached to none, included): another's answers 404 (issue « Trust »).
+  scopedBy: 'centreDepotId',
 };
 
 /** Enrôleurs: the users attached to a centre de dépôt, with screens and permissions of their own. */

@@ -11,7 +11,7 @@ import type { Actor, DomainEvent } from '../core/envelope.js';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../core/errors.js';
 import { formatFrenchDay } from '../core/frenchFormat.js';
 import { localDate } from '../core/time.js';
-import { formatFcfa } from '../registration/candidature.js';
+import { DEMONSTRATION_PROVIDER, formatFcfa } from '../registration/candidature.js';
 
 export const ONLINE_PAYMENT_CATEGORY = 'paiements-en-ligne';
 
@@ -428,7 +428,11 @@ export const receiptOf = (payment: OnlinePayment, lienExpireLe: string): Receipt
   return {
     numeroRecu: payment.confirmation.numeroRecu,
     numeroDossier: payment.numeroDossier,
-    candidat: payment.candidat,
+    // A sandbox receipt is had for a dossier number and no money: it names nobody.
+    candidat:
+      payment.fournisseur === DEMONSTRATION_PROVIDER
+        ? maskName(payment.candidat)
+        : payment.candidat,
     examen: payment.examen,
     session: payment.session,
     montant: payment.montant,

@@ -29,7 +29,7 @@ describe('field whitelists hold own fields only', () => {
     return {
       url: decodeURIComponent(url),
       status: response.statusCode,
-      french: /champ|Filtre|Tri/.test(body.message ?? '') ? 'oui' : body.message,
+      french: /champ|Filtre|Tri|range/.test(body.message ?? '') ? 'oui' : body.message,
     };
   };
 
@@ -45,6 +45,20 @@ describe('field whitelists hold own fields only', () => {
           const answer = await asked(url);
           expect(answer).toEqual({ url: answer.url, status: 400, french: 'oui' });
         }
+      }
+    }
+  });
+
+  it('refuses a bound that orders nothing and a page out of range (400, never 500)', async () => {
+    for (const base of ['/api/metiers', '/api/metiers/export.csv']) {
+      for (const url of [
+        `${base}?filter=${q({ libelle_gte: true })}`,
+        `${base}?filter=${q({ libelle_lt: null })}`,
+        // Exports take every row: a range is a list's only.
+        ...(base.endsWith('.csv') ? [] : [`${base}?range=${q([1e19, 1e19])}`]),
+      ]) {
+        const answer = await asked(url);
+        expect(answer).toEqual({ url: answer.url, status: 400, french: 'oui' });
       }
     }
   });

@@ -143,7 +143,7 @@ const workbookAround = (strings: ZipEntry): Buffer => {
 };
 
 /** A PNG's header saying `width` × `height`, its data a few bytes: nothing a decoder could draw. */
-const pngClaiming = (width: number, height: number): Buffer => {
+const pngClaiming = (width: number, height: number, before?: string): Buffer => {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -159,6 +159,8 @@ const pngClaiming = (width: number, height: number): Buffer => {
   ihdr.writeUInt8(2, 9); // RGB
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    // A chunk before IHDR, where the format allows none (a lenient decoder reads on to IHDR).
+    ...(before ? [chunk(before, Buffer.from('x'))] : []),
     chunk('IHDR', ihdr),
     chunk('IDAT', deflateSync(Buffer.alloc(64))),
     chunk('IEND', Buffer.alloc(0)),
@@ -344,5 +346,23 @@ describe('hostile files are refused, not swallowed', () => {
     // An image of a sensible size is still taken.
     const small = await sent('/api/images', 'image/png', pngClaiming(600, 200));
     expect(small.response.statusCode).toBe(201);
+  });
+
+  it('refuses a PNG whose IHDR is not first, and a PNG a PDF could not decode in 64 MB', async () => {
+    const hidden = await sent('/api/images', 'image/png', pngClaiming(20_000, 20_000, 'tEXt'));
+    expect({
+      status: hidden.response.statusCode,
+      message: hidden.response.json<{ message: string }>().message,
+      written: hidden.written,
+    }).toEqual({
+      status: 400,
+      message: 'Cette image PNG est illisible : son en-tête (IHDR) manque.',
+      written: false,
+    });
+    // 30 million pixels: a JPEG goes into a PDF undecoded, a PNG is decoded (4 bytes a pixel).
+    const png = await sent('/api/images', 'image/png', pngClaiming(6_000, 5_000));
+    expectRefused('PNG 30 Mpx', png, /30\s000\s000 pixels, 16\s000\s000 au plus/);
+    const jpeg = await sent('/api/images', 'image/jpeg', jpegClaiming(6_000, 5_000));
+    expect(jpeg.response.statusCode).toBe(201);
   });
 });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@examens-pro/domain';
-import { onlinePaymentCommands, signNotification, type PaymentConfig } from '@examens-pro/platform';
+import {
+  DEMONSTRATION_ALREADY_MADE,
+  onlinePaymentCommands,
+  signNotification,
+  type PaymentConfig,
+} from '@examens-pro/platform';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import { openSession, register, type ExamSession } from '../examFixture.js';
 import { startTestApp, type Agent } from '../testApp.js';
@@ -237,14 +242,25 @@ describe('PAYMENT_PROVIDER=demonstration, chosen explicitly', () => {
     expect(validation.json<{ message: string }>().message).toMatch(
       /frais d’examen : 15\s000\sFCFA restent à payer/,
     );
-    // The public page: still due, the demonstration shown apart.
+    // The public page: still due, the demonstration shown apart; the sandbox pays a dossier once.
     const lookup = await visitor(t, '/paiements/dossier', { numeroDossier: dossier.numero });
     expect(lookup.json()).toMatchObject({
       dejaPaye: 0,
       resteAPayer: 15000,
       regle: false,
       paiementsDemonstration: 15000,
+      payable: false,
+      motif: DEMONSTRATION_ALREADY_MADE,
     });
+    const again = await visitor(t, '/paiements', { numeroDossier: dossier.numero });
+    expectStatus(again, 409, 'second sandbox payment');
+    expect(again.json<{ message: string }>().message).toBe(DEMONSTRATION_ALREADY_MADE);
+    expect(await paymentsRecorded(t, dossier.id)).toHaveLength(1);
+    // Its receipt, had for a dossier number and no money, names nobody.
+    const receipt = await t.app.inject({ method: 'GET', url: answer.recu });
+    const printed = pdfText(receipt.rawPayload).join('\n');
+    expect(printed).toContain('E*** L***');
+    expect(printed).not.toMatch(/Essomba|Luc\b/);
     // The financial report: nothing paid, the demonstration in its own column.
     const report = await s.r.read<{
       colonnes: { key: string; header: string }[];

@@ -17,6 +17,14 @@ import { closedDeliberation, requests, type DeliberationFixture } from '../examF
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 const PUBLIC = 'https://examens.example.org';
 
+/** Centre B's enrôleur: an account of centre B (name, login and phone found nowhere else). */
+const B_ENROLER = {
+  nom: 'Vouvounkeng',
+  prenoms: 'Bernadette',
+  login: 'enroleur.douala@test.local',
+  telephone: '677445566',
+};
+
 /** Centre B's candidates: names found nowhere else in the fixture. */
 const B_NAMES = [
   { nom: 'Wandjiwoua', prenoms: 'Bertille Ornella' },
@@ -49,8 +57,6 @@ const NOT_CENTRE_DATA: readonly (readonly [pattern: string, reason: string])[] =
   ['/api/informations', 'version et adaptateurs du produit'],
   ['/api/maintenance/', 'mode maintenance du produit'],
   ['/api/images/', 'images de signature (configuration des signataires)'],
-  ['/api/utilisateurs/', 'comptes du personnel (pas de centre ; les droits : question 2)'],
-  ['/api/enroleurs/', 'comptes des enrôleurs (les droits : question 2)'],
   ['/api/profils/', 'profils de droits (question 2)'],
   ['/api/journal-connexions/', 'journal des connexions (administration)'],
   ['/api/sessions/', 'sessions d’examen (configuration)'],
@@ -210,6 +216,20 @@ beforeAll(async () => {
   bIds.decision = [decision.json<{ id: string }>().id];
   bIds.jury = [fx.juryId];
   bIds.session = [ids.session!];
+  // An enrôleur account of centre B.
+  const profile = await r.created('/api/profils', {
+    libelle: 'Enrôleur de Douala',
+    permissions: ['compte.enregistrer'],
+  });
+  bIds.profile = [profile.id];
+  const account = await r.created('/api/enroleurs', {
+    ...B_ENROLER,
+    profilId: profile.id,
+    motDePasse: 'Temporaire-Essai-1',
+    centreDepotId: ids.depotB,
+  });
+  bIds.account = [account.id];
+  needles.push(B_ENROLER.nom, B_ENROLER.login, B_ENROLER.telephone);
   centreA = await t.userWith(PERMISSION_CODES, 'centre.a@test.local', ids.depot);
 }, 300_000);
 afterAll(async () => t?.close());
@@ -225,6 +245,7 @@ const valuesOf = (param: string): string[] => {
     ...bIds.incident!,
     ...bIds.decision!,
     ...bIds.jury!,
+    ...bIds.account!,
   ];
 };
 
@@ -292,6 +313,23 @@ describe('a centre A user on centre B data', () => {
   }, 600_000);
 });
 
+/** A new account attached to centre B (users, enrôleurs): answered as for an unknown centre. */
+const newAccount = (centreDepotId: string) => ({
+  nom: 'Nkoulou',
+  prenoms: 'Armel',
+  login: 'nouveau.compte@test.local',
+  telephone: '699000077',
+  profilId: bIds.profile![0],
+  motDePasse: 'Temporaire-Essai-1',
+  centreDepotId,
+});
+
+/** The centre B record a creation's body names, when not a dossier: centre B itself. */
+const BODY_TARGET_OF: Record<string, () => string> = {
+  'POST /api/utilisateurs': () => fx.ids.depotB!,
+  'POST /api/enroleurs': () => fx.ids.depotB!,
+};
+
 /**
  * Commands whose target is named in their body (a creation): the payload naming centre B's record
  * (`x`), answered exactly as for a record that does not exist.
@@ -306,6 +344,8 @@ const BODY_TARGETS: Record<string, (x: string) => Record<string, unknown>> = {
     sessionId: fx.ids.session,
     candidatureIds: [x],
   }),
+  'POST /api/utilisateurs': newAccount,
+  'POST /api/enroleurs': newAccount,
   'POST /api/incidents-inscription': (x) => ({
     typeId: bIds.incidentType![0],
     candidatureId: x,
@@ -333,6 +373,8 @@ const PATH_TARGETS = (): Record<string, string[]> => ({
   'visibilites-resultats': bIds.session!,
   'incidents-examen': bIds.candidature!,
   'archives-pv': bIds.document!,
+  utilisateurs: bIds.account!,
+  enroleurs: bIds.account!,
 });
 
 const urlWith = (url: string, values: Record<string, string>) =>
@@ -371,7 +413,8 @@ describe('a centre A user’s commands on centre B data', () => {
         }
       } else {
         const body = BODY_TARGETS[key];
-        const response = await send(route.method, route.url, body?.(bIds.candidature![0]!) ?? {});
+        const target = BODY_TARGET_OF[key]?.() ?? bIds.candidature![0]!;
+        const response = await send(route.method, route.url, body?.(target) ?? {});
         answers.push(response);
         if (body) {
           // Exactly what a record that does not exist gets: its existence is not told.

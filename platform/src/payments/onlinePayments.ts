@@ -45,6 +45,9 @@ import { sessionFeeOf } from '../registration/candidatures.js';
 const PAYABLE: readonly CandidatureStatus[] = ['brouillon', 'soumis', 'valide', 'affecte'];
 
 export const NOTHING_DUE = 'Les frais d’examen de ce dossier sont déjà réglés.';
+/** A second sandbox payment of a dossier whose first does not count. */
+export const DEMONSTRATION_ALREADY_MADE =
+  'Un paiement de démonstration a déjà été fait pour ce dossier : il ne compte pas dans les frais dus, et un autre n’y changerait rien.';
 export const NO_FEE =
   'Aucun frais d’examen n’est défini pour cette session : le paiement en ligne n’est pas possible.';
 
@@ -355,8 +358,13 @@ export const onlinePaymentCommands = (
       names: { examen: string; session: string },
       now: string,
     ): Promise<{ paiementEnLigneId: string; montant: number; jeton: string }> {
-      const { candidature, fee, outstanding, obstacle } = await standing(candidatureId);
+      const { candidature, fee, outstanding, obstacle, demonstration } =
+        await standing(candidatureId);
       if (obstacle || !fee || outstanding === null) throw new ConflictError(obstacle ?? NO_FEE);
+      // A sandbox payment that does not count leaves the fee due: one a dossier, not one a click
+      // (each would add a payment to the dossier and take a receipt number).
+      if (provider.code === DEMONSTRATION_PROVIDER && demonstration > 0)
+        throw new ConflictError(DEMONSTRATION_ALREADY_MADE);
       const { paiementEnLigneId, secret } = newPayment();
       const jeton = `${paiementEnLigneId}.${secret.toString('base64url')}`;
       await handleCommand(eventStore, {

@@ -2,6 +2,7 @@ import { ENROLER_CENTRE_DEPOT } from '@examens-pro/domain';
 import type { FieldDeclaration, ResourceDeclaration } from '../../kit/declaration';
 import { routeLabels } from '../../kit/routes';
 import { screensOf } from '../../kit/screens';
+import { EnrolerCentreInput } from './EnrolerCentreInput';
 import { GrantableProfileInput } from './GrantableProfileInput';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { TemporaryPasswordInput } from './TemporaryPasswordInput';
@@ -94,9 +95,12 @@ const users = (resource: string, newItem: string, fields: readonly FieldDeclarat
 /** The staff's users and the enrôleurs, one chunk loaded when either list is first opened. */
 export const userScreens = users('utilisateurs', 'nouvel utilisateur', [...IDENTITY, ...PASSWORD]);
 
-/** An enrôleur also has a centre de dépôt (active centres only, like every reference). */
+/**
+ * An enrôleur also has a centre de dépôt (active centres only, like every reference; to a user
+ * attached to a centre, their own only).
+ */
 export const enroleurScreens = users('enroleurs', 'nouvel enrôleur', [
   ...IDENTITY,
-  ENROLER_CENTRE_DEPOT,
+  { ...ENROLER_CENTRE_DEPOT, input: () => <EnrolerCentreInput key="centreDepotId" /> },
   ...PASSWORD,
 ]);

@@ -17,6 +17,7 @@ import {
   type OnlinePayment,
 } from '@examens-pro/domain';
 import {
+  DEMONSTRATION_ALREADY_MADE,
   officeTimeZone,
   onlinePaymentCommands,
   paymentConfigOf,
@@ -133,8 +134,14 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
   // the person (no name, no examen, no dates of payment).
   app.post('/paiements/dossier', { onRequest: limit }, async (request) => {
     const standing = await payments.standing(await dossierOf(request.body));
-    const { candidature, fee, paid, demonstration, outstanding, obstacle } = standing;
+    const { candidature, fee, paid, demonstration, outstanding } = standing;
     const provider = providers.current!;
+    // The sandbox pays a dossier once: a payment that does not count would change nothing.
+    const obstacle =
+      standing.obstacle ??
+      (provider.code === DEMONSTRATION_PROVIDER && demonstration > 0
+        ? DEMONSTRATION_ALREADY_MADE
+        : null);
     return {
       numeroDossier: candidature.numeroDossier,
       montantDu: fee?.montant ?? null,
