@@ -1,5 +1,7 @@
-import { productInformation, runStandalone } from '@examens-pro/platform';
+import { logUnhandledRejections, productInformation, runStandalone } from '@examens-pro/platform';
 import { queryService } from './app.js';
+
+logUnhandledRejections((message) => console.error(message));
 
 /** Standalone query service (distributed mode). */
 void runStandalone('query-service', (app, ports, config) =>
@@ -10,4 +12,7 @@ void runStandalone('query-service', (app, ports, config) =>
     publicUrl: config.publicUrl,
     payments: config.payments,
   }),
-);
+).catch((error: unknown) => {
+  console.error(`Démarrage du service de lecture impossible : ${(error as Error).message}`);
+  process.exit(1);
+});

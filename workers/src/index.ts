@@ -10,20 +10,24 @@ export * from './processors/generateDocument.js';
 export * from './reactors/documentsReactor.js';
 export * from './reconcile.js';
 
+export type WorkersDeps = DocumentDeps & {
+  readonly queue: JobQueue;
+  readonly concurrency?: number;
+  readonly reconcile?: ReconcileOptions;
+};
+
+/** Starts the job processors (once: each call adds processors). */
+export const startProcessors = async (deps: WorkersDeps): Promise<void> =>
+  deps.queue.work(
+    { [GENERATE_DOCUMENT_JOB]: generateDocument(deps) },
+    { concurrency: deps.concurrency ?? 1 },
+  );
+
 /**
  * Starts the job processors, then re-enqueues what a previous run left unfinished (after removing
  * its partial files).
  */
-export const startWorkers = async (
-  deps: DocumentDeps & {
-    readonly queue: JobQueue;
-    readonly concurrency?: number;
-    readonly reconcile?: ReconcileOptions;
-  },
-): Promise<number> => {
-  await deps.queue.work(
-    { [GENERATE_DOCUMENT_JOB]: generateDocument(deps) },
-    { concurrency: deps.concurrency ?? 1 },
-  );
+export const startWorkers = async (deps: WorkersDeps): Promise<number> => {
+  await startProcessors(deps);
   return reconcileDocuments(deps, deps.reconcile);
 };

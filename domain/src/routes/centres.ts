@@ -31,6 +31,9 @@ export const NATIONAL_PERMISSIONS: ReadonlySet<string> = new Set([
   'decision.telecharger',
   'decision.visas',
   'decision.types-visas',
+  // The product's own administration: every centre's sign-ins, the whole product's maintenance.
+  'administration.journal-connexions',
+  'administration.maintenance',
 ]);
 
 /** Whether a route's requirement is national work only (every permission opening it is). */

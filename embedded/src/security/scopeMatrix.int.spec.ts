@@ -58,7 +58,6 @@ const NOT_CENTRE_DATA: readonly (readonly [pattern: string, reason: string])[] =
   ['/api/maintenance/', 'mode maintenance du produit'],
   ['/api/images/', 'images de signature (configuration des signataires)'],
   ['/api/profils/', 'profils de droits (question 2)'],
-  ['/api/journal-connexions/', 'journal des connexions (administration)'],
   ['/api/sessions/', 'sessions d’examen (configuration)'],
   ['/api/configurations-notes/', 'fenêtres de saisie des notes d’une session (configuration)'],
   ['/api/references-examen/', 'arrêté de la session (configuration)'],

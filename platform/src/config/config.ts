@@ -287,7 +287,10 @@ export const openReadStore = (
   config: Pick<Config, 'dataDir' | 'mongodbUrl'>,
   options: PortOptions = {},
 ): ReadStore => {
-  if (config.mongodbUrl) return new MongoReadStore(config.mongodbUrl);
+  if (config.mongodbUrl)
+    return new MongoReadStore(config.mongodbUrl, undefined, {
+      declaresCollections: options.writesReadModels ?? true,
+    });
   return new SqliteReadStore(readModelsFile(config.dataDir), {
     refreshStatistics: options.writesReadModels ?? true,
   });
@@ -296,7 +299,8 @@ export const openReadStore = (
 export interface PortOptions {
   /**
    * Whether this process writes the read models (default): only then does an embedded read store
-   * refresh the planner's statistics as it opens. The services of the distributed mode read them.
+   * refresh the planner's statistics as it opens, and a MongoDB one declare collections and
+   * indexes. The services of the distributed mode read them.
    */
   readonly writesReadModels?: boolean;
 }
@@ -338,6 +342,12 @@ export const openSessionPorts = (
     lookupLimiter: lookupLimiterIn(file),
   };
 };
+
+/** The sessions alone (a process that only reads them: `/api/ready` of projections and workers). */
+export const openSessionStore = (config: Config): SessionStorePort =>
+  config.redisUrl
+    ? new RedisSessionStore(new Redis(config.redisUrl))
+    : new SqliteSessionStore(join(config.dataDir, 'sessions.db'));
 
 /** Failed results lookups per numéro de candidat and client, in a SQLite file (embedded mode, tests). */
 export const lookupLimiterIn = (file: string): SignInLimiter =>

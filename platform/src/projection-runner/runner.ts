@@ -5,6 +5,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { comparePositions } from '@examens-pro/domain';
 import type { EventStore } from '../event-store/port.js';
 import type { ReadStore } from '../read-store/port.js';
+import { frenchSeconds, retryDelay, type RetryDelays } from '../startup/backoff.js';
 import { BatchContext } from './batch.js';
 import type { Projection } from './projection.js';
 
@@ -32,6 +33,11 @@ export interface RunnerOptions {
    * another connection, set it: each commit of theirs would empty that connection's page cache.
    */
   readonly idleCheckpointMs?: number;
+  /**
+   * Waits between the tries of a failing projection (a server unreachable, a connection dropped):
+   * doubled at each failure in a row, from 1 s up to 30 s unless told.
+   */
+  readonly retryDelayMs?: RetryDelays;
 }
 
 /** The version written with the checkpoint: the projection's own version and its collections' shape. */
@@ -108,7 +114,16 @@ export interface ProjectionStatus {
   /** Reached the log's head at least once since this process started it. */
   readonly caughtUp: boolean;
   readonly heldHere: boolean;
+  /** While it fails: the last error, the failures in a row, and when it is tried again. */
   readonly error?: string;
+  readonly attempts?: number;
+  readonly retryAt?: string;
+}
+
+interface Failure {
+  readonly error: Error;
+  readonly attempts: number;
+  readonly retryAt: number;
 }
 
 /**
@@ -126,7 +141,9 @@ export class ProjectionRunner {
   private readonly log: (message: string) => void;
   private controller = new AbortController();
   private loops: Promise<void>[] = [];
-  private readonly failures = new Map<string, Error>();
+  private readonly retryDelays: RetryDelays | undefined;
+  /** The projections failing now (cleared as soon as one works again). */
+  private readonly failures = new Map<string, Failure>();
   /** The projections followed here, not `background`, with events read beyond their checkpoint's head. */
   private readonly foregroundBusy = new Set<string>();
   private readonly states = new Map<
@@ -146,6 +163,7 @@ export class ProjectionRunner {
     this.minFlushIntervalMs = options.minFlushIntervalMs ?? 10;
     this.leaseTtlMs = options.leaseTtlMs ?? 30_000;
     this.idleCheckpointMs = options.idleCheckpointMs ?? 0;
+    this.retryDelays = options.retryDelayMs;
     this.owner = options.owner ?? leaseOwnerId();
     this.log = options.log ?? (() => undefined);
     const names = new Set<string>();
@@ -177,20 +195,26 @@ export class ProjectionRunner {
   }
 
   lastError(projection: string): Error | undefined {
-    return this.failures.get(projection);
+    return this.failures.get(projection)?.error;
   }
 
   /** Where each projection stands in this process (readiness, health). */
   status(): ProjectionStatus[] {
     return this.projections.map((p) => {
       const state = this.states.get(p.name);
-      const error = this.failures.get(p.name)?.message;
+      const failure = this.failures.get(p.name);
       return {
         name: p.name,
         caughtUp: state?.caughtUp ?? false,
         heldHere: state?.heldHere ?? false,
         ...(state?.position !== undefined ? { position: state.position } : {}),
-        ...(error ? { error } : {}),
+        ...(failure
+          ? {
+              error: failure.error.message,
+              attempts: failure.attempts,
+              retryAt: new Date(failure.retryAt).toISOString(),
+            }
+          : {}),
       };
     });
   }
@@ -208,6 +232,7 @@ export class ProjectionRunner {
           !(await takeLease(this.readStore, leaseName(projection), this.owner, this.leaseTtlMs))
         ) {
           // Held by a live instance elsewhere: it keeps the read model up to date.
+          this.failures.delete(projection.name);
           this.states.set(projection.name, { caughtUp: true, heldHere: false });
           await sleep(Math.min(this.leaseTtlMs / 3, 5000), signal);
           continue;
@@ -215,10 +240,19 @@ export class ProjectionRunner {
         await this.follow(projection, signal);
       } catch (error) {
         if (signal.aborted) return;
-        // A failing projection stops here and is retried later; other projections go on.
-        this.failures.set(projection.name, error as Error);
-        this.log(`Projection ${projection.name} en échec : ${(error as Error).message}`);
-        await sleep(1000, signal);
+        // A failing projection stops here and is tried again later, each time a little later (a
+        // server down is not asked in a tight loop); other projections go on.
+        const attempts = (this.failures.get(projection.name)?.attempts ?? 0) + 1;
+        const delay = retryDelay(attempts, this.retryDelays);
+        this.failures.set(projection.name, {
+          error: error as Error,
+          attempts,
+          retryAt: Date.now() + delay,
+        });
+        this.log(
+          `Projection ${projection.name} en échec : ${(error as Error).message} (échec ${attempts} de suite, nouvel essai dans ${frenchSeconds(delay)})`,
+        );
+        await sleep(delay, signal);
       }
     }
   }
@@ -325,6 +359,7 @@ export class ProjectionRunner {
         written = position;
         followed.position = position;
         pending = 0;
+        this.failures.delete(projection.name);
       };
 
       for await (const message of this.eventStore.subscribeToAll({
@@ -343,6 +378,8 @@ export class ProjectionRunner {
           await flush();
           followed.position = position;
           followed.caughtUp = true;
+          // At the log's head, written: whatever failed before works again.
+          this.failures.delete(projection.name);
           busySince = Date.now();
           continue;
         }

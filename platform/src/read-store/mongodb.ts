@@ -2,8 +2,10 @@ import {
   MongoClient,
   MongoServerError,
   type AnyBulkWriteOperation,
+  type CommandStartedEvent,
   type Db,
   type Document,
+  type MongoClientOptions,
 } from 'mongodb';
 import {
   comparePositions,
@@ -43,6 +45,35 @@ const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g
 const isDuplicateKey = (error: unknown): boolean =>
   error instanceof MongoServerError && error.code === 11000;
 
+const isNamespaceNotFound = (error: unknown): boolean =>
+  error instanceof MongoServerError &&
+  (error.code === 26 || error.codeName === 'NamespaceNotFound');
+
+/** Tries of a collection's indexes, when declarations from several processes meet. */
+const INDEX_ATTEMPTS = 8;
+
+type MongoCollectionHandle = ReturnType<Db['collection']>;
+
+/** The names of a collection's indexes (none while it does not exist). */
+const existingIndexes = async (collection: MongoCollectionHandle): Promise<Set<string>> => {
+  try {
+    return new Set((await collection.listIndexes().toArray()).map((index) => String(index.name)));
+  } catch (error) {
+    if (isNamespaceNotFound(error)) return new Set();
+    throw error;
+  }
+};
+
+export interface MongoReadStoreOptions {
+  /** The driver's options (tests: `monitorCommands`). */
+  readonly client?: MongoClientOptions;
+  /**
+   * Whether this process declares collections and their indexes on the server (default): a service
+   * that only reads does not, so that it starts, and answers, without writing anything there.
+   */
+  readonly declaresCollections?: boolean;
+}
+
 /**
  * Read store on MongoDB. Each document is stored as it is, with `_id` = its id, plus two hidden
  * fields: `_k` (French sort keys of the string fields) and `_s` (the normalised search text).
@@ -59,24 +90,90 @@ export class MongoReadStore implements ReadStore {
   private readonly definitions = new Map<string, CollectionDefinition>();
   private readonly ensured = new Map<string, Promise<void>>();
 
-  constructor(url: string, dbName?: string) {
-    this.client = new MongoClient(url, { writeConcern: { w: 'majority' } });
+  private readonly declares: boolean;
+  /** Why the server did not answer its last heartbeat (none once it answers again). */
+  private unreachable: Error | undefined;
+  private connecting: Promise<void> | undefined;
+
+  constructor(url: string, dbName?: string, options: MongoReadStoreOptions = {}) {
+    this.client = new MongoClient(url, { writeConcern: { w: 'majority' }, ...options.client });
     this.db = this.client.db(dbName ?? (new URL(url).pathname.replace(/^\//, '') || 'examens_pro'));
+    this.declares = options.declaresCollections ?? true;
+    this.client.on('serverHeartbeatFailed', (event) => {
+      this.unreachable = event.failure;
+    });
+    this.client.on('serverHeartbeatSucceeded', () => {
+      this.unreachable = undefined;
+    });
+  }
+
+  /**
+   * Asks the server whether it answers (readiness): without an answer within `timeoutMs`, fails
+   * with the reason the driver last met (connection refused…) instead of waiting for its own
+   * 30 s server selection.
+   */
+  async ping(timeoutMs = 2500): Promise<void> {
+    const answered = this.connected().then(() => this.db.command({ ping: 1 }));
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        answered,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(this.unreachable ?? new Error(`pas de réponse en ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      answered.catch(() => undefined);
+    }
+  }
+
+  /** The commands this store sends (opened with `monitorCommands: true`): tests count them. */
+  onCommandStarted(listener: (event: CommandStartedEvent) => void): void {
+    this.client.on('commandStarted', listener);
+  }
+
+  /**
+   * Connects before any command, and again after a failed try: a client whose first connection
+   * failed (the server not there yet) is closed for good by the driver ("Topology is closed"), so
+   * each command would fail long after the server is back. Once connected, the driver itself
+   * follows the server through outages.
+   */
+  private connected(): Promise<void> {
+    this.connecting ??= this.client.connect().then(
+      () => undefined,
+      (error: unknown) => {
+        this.connecting = undefined;
+        throw error;
+      },
+    );
+    return this.connecting;
   }
 
   async ensureCollection(definition: CollectionDefinition): Promise<void> {
     const known = this.definitions.get(definition.name);
-    if (known === definition) return this.ensured.get(definition.name);
+    const ensured = this.ensured.get(definition.name);
+    if (known === definition && ensured) return ensured;
     for (const field of Object.keys(definition.fields)) {
       if (!IDENTIFIER.test(field)) throw new Error(`Nom de champ invalide : ${field}`);
     }
     this.definitions.set(definition.name, definition);
-    const ensuring = this.create(definition);
+    const ensuring: Promise<void> = this.create(definition).catch((error: unknown) => {
+      // Not declared after all (server unreachable, connection dropped): the next use tries again.
+      if (this.ensured.get(definition.name) === ensuring) this.ensured.delete(definition.name);
+      throw error;
+    });
     this.ensured.set(definition.name, ensuring);
     return ensuring;
   }
 
   private async create(definition: CollectionDefinition): Promise<void> {
+    // A service that only reads leaves collections and indexes to the projections' process.
+    if (!this.declares) return;
+    await this.connected();
     const serialized = JSON.stringify({ storageFormat: STORAGE_FORMAT, definition });
     const registry = this.db.collection<{ _id: string; definition: string }>('rm_collections');
     const stored = await registry.findOne({ _id: definition.name });
@@ -96,12 +193,43 @@ export class MongoReadStore implements ReadStore {
         name: `k_${field}`,
       })),
     ];
-    if (indexes.length > 0) await collection.createIndexes(indexes as never);
-    await registry.updateOne(
-      { _id: definition.name },
-      { $set: { definition: serialized } },
-      { upsert: true },
-    );
+    await this.createMissingIndexes(collection, indexes);
+    if (stored?.definition === serialized) return;
+    try {
+      await registry.updateOne(
+        { _id: definition.name },
+        { $set: { definition: serialized } },
+        { upsert: true },
+      );
+    } catch (error) {
+      // Another process inserted the same entry at the same moment: it exists now, set it.
+      if (!isDuplicateKey(error)) throw error;
+      await registry.updateOne({ _id: definition.name }, { $set: { definition: serialized } });
+    }
+  }
+
+  /**
+   * Creates only the indexes the collection lacks: asked for an index that exists, FerretDB v1
+   * drops the connection. Another process declaring the same collection at the same moment may
+   * create them first (an error here, or a dropped connection): what exists is listed again, and
+   * the declaration succeeds once every index is there.
+   */
+  private async createMissingIndexes(
+    collection: MongoCollectionHandle,
+    indexes: readonly { key: Record<string, number>; name: string }[],
+  ): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const present = await existingIndexes(collection);
+      const missing = indexes.filter((index) => !present.has(index.name));
+      if (missing.length === 0) return;
+      try {
+        await collection.createIndexes(missing as never);
+        return;
+      } catch (error) {
+        if (attempt >= INDEX_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 50));
+      }
+    }
   }
 
   private async drop(name: string): Promise<void> {
@@ -127,13 +255,16 @@ export class MongoReadStore implements ReadStore {
   }
 
   collection<T extends ReadModelDocument>(definition: CollectionDefinition): Collection<T> {
-    void this.ensureCollection(definition);
+    // Declared ahead of its first use; a failure (server not answering yet) is not lost: that
+    // use declares it again and answers the error.
+    this.ensureCollection(definition).catch(() => undefined);
     return new MongoCollection<T>(this, definition);
   }
 
   /** @internal */
   async raw(definition: CollectionDefinition) {
     await this.ensureCollection(definition);
+    await this.connected();
     return this.db.collection(collectionName(definition.name));
   }
 
@@ -151,6 +282,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async write(batch: WriteBatch): Promise<void> {
+    await this.connected();
     // No multi-document transaction here (see README): the lease and the checkpoint are checked
     // first, then documents, then the checkpoint, so a stale writer fails before writing anything.
     if (batch.lease) {
@@ -199,6 +331,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async getCheckpoint(projection: string): Promise<Checkpoint | null> {
+    await this.connected();
     const found = await this.db
       .collection<{ _id: string; position: string; version: string }>('rm_checkpoints')
       .findOne({ _id: projection });
@@ -206,6 +339,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async reset(projection: string, collections: readonly CollectionDefinition[]): Promise<void> {
+    await this.connected();
     for (const definition of collections) {
       await this.drop(definition.name);
       this.definitions.delete(definition.name);
@@ -221,6 +355,7 @@ export class MongoReadStore implements ReadStore {
     ttlMs: number,
     replacing?: string,
   ): Promise<boolean> {
+    await this.connected();
     const leases = this.db.collection<{ _id: string; owner: string; expiresAt: number }>(
       'rm_leases',
     );
@@ -242,10 +377,12 @@ export class MongoReadStore implements ReadStore {
   }
 
   async releaseLease(name: string, owner: string): Promise<void> {
+    await this.connected();
     await this.db.collection('rm_leases').deleteOne({ _id: name as never, owner });
   }
 
   async leaseHolder(name: string): Promise<LeaseHolder | null> {
+    await this.connected();
     const found = await this.db
       .collection<{ _id: string; owner: string; expiresAt: number }>('rm_leases')
       .findOne({ _id: name });
