@@ -309,6 +309,12 @@ describe('a centre A user on centre B data', () => {
       `/api/recherche-candidats?q=${encodeURIComponent(own.nom)}`,
     );
     expect(found.candidats.map((c) => c.id)).toContain(own.id);
+    // A centre A user filtering on their own centre gets their own dossiers, not nothing.
+    const mine = await centreA.inject({
+      method: 'GET',
+      url: `/api/candidatures?filter=${enc({ centreDepotId: ids.depot })}`,
+    });
+    expect(mine.json<{ id: string }[]>().map((c) => c.id)).toContain(own.id);
   }, 600_000);
 });
 

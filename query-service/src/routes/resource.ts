@@ -135,8 +135,16 @@ export const withinScope = (
   for (const [field, value] of Object.entries(scope)) {
     const asked = filter[field];
     if (asked === undefined) continue;
-    const inList = (asked as { $in?: unknown[] } | null)?.$in;
-    const allowed = Array.isArray(inList) ? inList.includes(value) : asked === value;
+    // The list dialect asks `{ $eq: v }` or `{ $in: [...] }`; a caller's own code a bare value.
+    const operators = (typeof asked === 'object' && asked !== null ? asked : {}) as {
+      $in?: unknown[];
+      $eq?: unknown;
+    };
+    const allowed = Array.isArray(operators.$in)
+      ? operators.$in.includes(value)
+      : '$eq' in operators
+        ? operators.$eq === value
+        : asked === value;
     if (!allowed) return null;
   }
   return { ...filter, ...scope };
