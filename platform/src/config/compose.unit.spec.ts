@@ -13,7 +13,15 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { 
       command?: string[];
       environment?: Record<string, string>;
       volumes?: string[];
-      healthcheck?: unknown;
+      healthcheck?: {
+        test?: string[];
+        interval?: string;
+        timeout?: string;
+        retries?: number;
+        start_period?: string;
+      };
+      restart?: string;
+      depends_on?: Record<string, { condition?: string }>;
       build?: { target?: string };
       networks?: Record<string, { ipv4_address?: string }>;
     }
@@ -186,6 +194,58 @@ describe('docker-compose.yml (distributed mode)', () => {
         healthcheck: true,
       });
     }
+  });
+
+  it('checks every app process on /api/ready (after a first start long enough to project the log) and restarts it', () => {
+    // Every service that runs one of the product's entry points is an app process.
+    const running = Object.keys(compose.services).filter((service) =>
+      /^node \S+\/dist\/\S+\.js$/.test((compose.services[service]!.command ?? []).join(' ')),
+    );
+    expect(running.sort()).toEqual([...APP_SERVICES].sort());
+    const seconds = (duration?: string): number => {
+      const match = /^(\d+)(s|m)$/.exec(duration ?? '');
+      return match ? Number(match[1]) * (match[2] === 'm' ? 60 : 1) : NaN;
+    };
+    for (const service of APP_SERVICES) {
+      const { healthcheck, restart, environment } = compose.services[service]!;
+      const test = (healthcheck?.test ?? []).join(' ');
+      // Projections and workers serve /api/ready only when PORT is set; the check asks that port.
+      expect({ service, port: environment?.PORT }).toEqual({ service, port: '8080' });
+      expect({ service, test }).toEqual({
+        service,
+        test: expect.stringContaining(`http://127.0.0.1:${environment?.PORT}/api/ready`),
+      });
+      expect(test).not.toContain('/api/health');
+      // The image has no curl: node's fetch does the request.
+      expect(healthcheck?.test?.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
+      expect({ service, startPeriod: seconds(healthcheck?.start_period) >= 120 }).toEqual({
+        service,
+        startPeriod: true,
+      });
+      expect(seconds(healthcheck?.timeout)).toBeLessThan(seconds(healthcheck?.interval));
+      expect(healthcheck?.retries).toBeGreaterThanOrEqual(3);
+      expect({ service, restart }).toEqual({ service, restart: 'unless-stopped' });
+    }
+    // The servers and the gateway come back too: a process that only waits for them is no use alone.
+    for (const service of ['eventstore', 'mongo', 'redis', 'gateway'])
+      expect({ service, restart: compose.services[service]!.restart }).toEqual({
+        service,
+        restart: 'unless-stopped',
+      });
+  });
+
+  it('starts the gateway once the three HTTP services are ready, the rest once the servers are', () => {
+    const healthy = (names: string[]) =>
+      Object.fromEntries(names.map((name) => [name, { condition: 'service_healthy' }]));
+    expect(compose.services.gateway!.depends_on).toEqual(
+      healthy(['command-service', 'query-service', 'public-service']),
+    );
+    // No app process waits for another: each one says in /api/ready what it still waits for.
+    for (const service of APP_SERVICES)
+      expect({ service, dependsOn: compose.services[service]!.depends_on }).toEqual({
+        service,
+        dependsOn: healthy(['eventstore', 'mongo', 'redis']),
+      });
   });
 
   it('builds the app on node:22-bookworm-slim, and routes reads to query-service, the rest to command-service', () => {

@@ -13,7 +13,6 @@ import { BullMqJobQueue } from '../jobs/bullmq.js';
 import { InProcessJobQueue } from '../jobs/memory.js';
 import type { JobQueue } from '../jobs/port.js';
 import { DirectoryDocumentStorage, type DocumentStorage } from '../documents/storage.js';
-import { Redis } from 'ioredis';
 import {
   RedisSessionStore,
   SqliteSessionStore,
@@ -25,6 +24,7 @@ import {
   SqliteSignInLimiter,
   type SignInLimiter,
 } from '../auth/signInLimiter.js';
+import { openRedis, REQUEST_REDIS_OPTIONS } from '../startup/redis.js';
 
 /** Everything the product reads from its environment (see the README's table). */
 export interface Config {
@@ -326,10 +326,10 @@ export const openSessionPorts = (
 } => {
   if (config.redisUrl) {
     return {
-      sessionStore: new RedisSessionStore(new Redis(config.redisUrl)),
-      signInLimiter: new RedisSignInLimiter(new Redis(config.redisUrl)),
+      sessionStore: new RedisSessionStore(openRedis(config.redisUrl, REQUEST_REDIS_OPTIONS)),
+      signInLimiter: new RedisSignInLimiter(openRedis(config.redisUrl, REQUEST_REDIS_OPTIONS)),
       lookupLimiter: new RedisSignInLimiter(
-        new Redis(config.redisUrl),
+        openRedis(config.redisUrl, REQUEST_REDIS_OPTIONS),
         'examens:echecs-resultats:',
         RESULTS_LOOKUP_LIMIT,
       ),
@@ -344,9 +344,9 @@ export const openSessionPorts = (
 };
 
 /** The sessions alone (a process that only reads them: `/api/ready` of projections and workers). */
-export const openSessionStore = (config: Config): SessionStorePort =>
+export const openSessionStore = (config: Pick<Config, 'dataDir' | 'redisUrl'>): SessionStorePort =>
   config.redisUrl
-    ? new RedisSessionStore(new Redis(config.redisUrl))
+    ? new RedisSessionStore(openRedis(config.redisUrl, REQUEST_REDIS_OPTIONS))
     : new SqliteSessionStore(join(config.dataDir, 'sessions.db'));
 
 /** Failed results lookups per numéro de candidat and client, in a SQLite file (embedded mode, tests). */

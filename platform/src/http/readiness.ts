@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { currentPrincipal } from '../auth/sessions.js';
 import { principalAllows } from '../auth/principal.js';
 import type { Config } from '../config/config.js';
@@ -13,6 +13,7 @@ import {
   retryDelay,
   type RetryDelays,
 } from '../startup/backoff.js';
+import { openRedis } from '../startup/redis.js';
 
 /** Who reads, in `/api/ready`, the state of each server, step and projection: whoever runs the product. */
 export const READY_DETAILS = 'administration.maintenance';
@@ -289,7 +290,7 @@ export const serverDependencies = (
   if (config.redisUrl && options.redis !== false) {
     // Its own connection, which never queues a command while Redis is away: the check fails at
     // once, with the reason of the last failed connection.
-    const client = new Redis(config.redisUrl, {
+    const client = openRedis(config.redisUrl, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
     });

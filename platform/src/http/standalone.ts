@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import {
   loadConfig,
   openPorts,
@@ -9,11 +8,19 @@ import {
 } from '../config/config.js';
 import type { SessionStorePort } from '../auth/sessionStore.js';
 import type { EventStore } from '../event-store/port.js';
+import type { ReadStore } from '../read-store/port.js';
+import type { ProjectionRunner } from '../projection-runner/runner.js';
+import { openRedis, REQUEST_REDIS_OPTIONS } from '../startup/redis.js';
 import { installErrorHandling, installNotFoundHandler } from './errors.js';
 import { privateLogger } from './logging.js';
 import { installSessions } from '../auth/sessions.js';
 import { installRateLimits, limitAuthRoutes } from './rateLimit.js';
-import { installReadyRoute, Readiness, serverDependencies } from './readiness.js';
+import {
+  installReadyRoute,
+  projectionsCondition,
+  Readiness,
+  serverDependencies,
+} from './readiness.js';
 import { installSecurityHeaders, trustProxyOf } from './security.js';
 
 /**
@@ -50,7 +57,9 @@ export const runStandalone = async (
     eventStore: ports.eventStore,
   });
   // Counts shared by the replicas of a service through Redis when there is one.
-  const limitsRedis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  const limitsRedis = config.redisUrl
+    ? openRedis(config.redisUrl, REQUEST_REDIS_OPTIONS, (message) => app.log.warn(message))
+    : undefined;
   await installRateLimits(app, { redis: limitsRedis });
   limitAuthRoutes(app, config.rateLimits, config.publicUrl);
   app.get('/api/health', async () => ({ statut: 'ok', service }));
@@ -113,5 +122,73 @@ export const logUnhandledRejections = (log: (message: string) => void): void => 
     log(
       `Erreur non traitée (le processus continue) : ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
     );
+  });
+};
+
+/** The longest a stop waits for the servers before the process exits all the same. */
+export const STOP_TIMEOUT_MS = 10_000;
+
+/** What a background process opens: its runner (projections or reactors) and its stores. */
+export interface BackgroundWork {
+  /** Started by `runBackgroundProcess` at once, whether the servers answer or not. */
+  readonly runner: ProjectionRunner;
+  /** What readiness asks and `/api/ready` reads the sessions with (its own store otherwise). */
+  readonly stores: {
+    readonly eventStore: EventStore;
+    readonly readStore: ReadStore;
+    readonly sessionStore?: SessionStorePort;
+  };
+  /** Closes the stores, once the runner has stopped. */
+  readonly close: () => Promise<unknown>;
+  /** `false`: the process works without Redis (it is then no readiness condition). */
+  readonly redis?: boolean;
+  /** Where readiness says what changes (nowhere by default). */
+  readonly readinessLog?: (message: string) => void;
+  /** The rest of the start, once `/api/ready` is served (logs, steps tried again). */
+  readonly started?: (readiness: Readiness) => void;
+}
+
+/**
+ * A process that serves only its health and readiness (projections, workers, distributed mode):
+ * `open` gives its runner and stores, the runner starts, `/api/ready` is served on PORT (ready once
+ * the servers answer and the runner has caught up), and SIGINT/SIGTERM stops serving, then the
+ * runner, the servers' checks and the stores, and exits (1 when that fails or outlasts
+ * STOP_TIMEOUT_MS). A rejection nobody handles is logged, the process goes on; a start that fails
+ * (`open`, the readiness server) exits with « `failure` : reason ».
+ */
+export const runBackgroundProcess = (
+  service: string,
+  failure: string,
+  open: (config: Config) => BackgroundWork | Promise<BackgroundWork>,
+): void => {
+  const main = async (): Promise<void> => {
+    const config = loadConfig();
+    const work = await open(config);
+    work.runner.start();
+    const servers = serverDependencies(config, work.stores, { redis: work.redis });
+    const readiness = new Readiness({ log: work.readinessLog })
+      .dependsOn(...servers.dependencies)
+      .waitsFor(projectionsCondition(work.runner));
+    const stopServing = await serveReadiness(service, config, readiness, work.stores);
+    work.started?.(readiness);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        void stopServing()
+          .then(() => work.runner.stop())
+          .then(() => servers.close())
+          .then(() => work.close())
+          .then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
+        // A server gone meanwhile must not keep the process from stopping (leases expire anyway).
+        setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+      });
+    }
+  };
+  logUnhandledRejections((message) => console.error(message));
+  main().catch((error: unknown) => {
+    console.error(`${failure} : ${(error as Error).message}`);
+    process.exit(1);
   });
 };

@@ -1,5 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { hostname } from 'node:os';
+import { openRedis } from '../startup/redis.js';
 import {
   assertJobId,
   DEFAULT_ATTEMPTS,
@@ -16,7 +18,24 @@ export interface BullMqOptions {
   /** Redis key prefix (tests use their own). */
   readonly prefix?: string;
   readonly queueName?: string;
+  /**
+   * How long a job stays its worker's without a sign of life (the lock, renewed at half this).
+   * A worker that dies (`kill -9`, a lost machine) leaves its jobs « active » until then.
+   */
+  readonly lockDurationMs?: number;
+  /** How often every worker looks for jobs whose worker is gone, and gives them to another. */
+  readonly stalledIntervalMs?: number;
 }
+
+/**
+ * A dead worker's job is taken up again within lock + check (≤ 15 s): BullMQ's defaults (30 s each)
+ * left the jobs of a worker killed with `kill -9` active for up to 81 s. The lock is renewed every
+ * 5 s by the worker's event loop, which PDF rendering never blocks that long (it runs in threads
+ * or yields); a job whose lock lapses while it still runs is only made twice, never recorded twice
+ * (the document's stream refuses a second outcome).
+ */
+export const JOB_LOCK_DURATION_MS = 10_000;
+export const STALLED_JOBS_INTERVAL_MS = 5_000;
 
 const STATUS: Record<string, JobStatus> = {
   waiting: 'waiting',
@@ -26,6 +45,14 @@ const STATUS: Record<string, JobStatus> = {
   active: 'active',
   completed: 'completed',
   failed: 'failed',
+};
+
+/** Redis away: already said once by `openRedis`; any other error of the queue is logged. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+const reportQueueError = (error: Error): void => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if ((code && CONNECTION_CODES.has(code)) || /Connection is closed/.test(error.message)) return;
+  console.warn(`File de tâches (BullMQ) : ${error.message}`);
 };
 
 /**
@@ -43,7 +70,7 @@ export class BullMqJobQueue implements JobQueue {
     this.prefix = options.prefix ?? 'examens-pro';
     this.queueName = options.queueName ?? 'taches';
     // BullMQ blocks on Redis commands in workers: no retry limit per request.
-    this.connection = new Redis(options.url, { maxRetriesPerRequest: null });
+    this.connection = openRedis(options.url, { maxRetriesPerRequest: null });
     this.queue = new Queue(this.queueName, {
       connection: this.connection,
       prefix: this.prefix,
@@ -52,6 +79,7 @@ export class BullMqJobQueue implements JobQueue {
         removeOnFail: false,
       },
     });
+    this.queue.on('error', reportQueueError);
   }
 
   async enqueue(
@@ -88,13 +116,18 @@ export class BullMqJobQueue implements JobQueue {
         });
       },
       {
-        connection: new Redis(this.options.url, { maxRetriesPerRequest: null }),
+        connection: openRedis(this.options.url, { maxRetriesPerRequest: null }),
         prefix: this.prefix,
         concurrency: options.concurrency ?? 1,
+        // The job's « processedBy »: which process took it (host and pid), for whoever investigates.
+        name: `${hostname()}#${process.pid}`,
+        lockDuration: this.options.lockDurationMs ?? JOB_LOCK_DURATION_MS,
+        stalledInterval: this.options.stalledIntervalMs ?? STALLED_JOBS_INTERVAL_MS,
       },
     );
     // A failed try is already recorded on the job; the event only needs a listener.
     worker.on('failed', () => undefined);
+    worker.on('error', reportQueueError);
     this.workers.push(worker);
     await worker.waitUntilReady();
   }
@@ -111,6 +144,7 @@ export class BullMqJobQueue implements JobQueue {
       attemptsMade: job.attemptsMade,
       ...(job.failedReason && status !== 'completed' ? { failedReason: job.failedReason } : {}),
       ...(status === 'completed' ? { result: job.returnvalue as unknown } : {}),
+      ...(job.processedBy ? { processedBy: job.processedBy } : {}),
     };
   }
 

@@ -17,6 +17,8 @@ export interface JobInfo {
   readonly attemptsMade: number;
   readonly failedReason?: string;
   readonly result?: unknown;
+  /** The process that took it last (`host#pid`), where the queue knows it (BullMQ). */
+  readonly processedBy?: string;
 }
 
 export interface JobContext<Data = unknown> {

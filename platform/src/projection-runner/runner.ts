@@ -97,6 +97,9 @@ const takeLease = async (
   return readStore.acquireLease(name, owner, ttlMs, holder.owner);
 };
 
+/** How often a standby asks for a lease another instance holds. */
+const STANDBY_POLL_MS = 2000;
+
 /** Busy work longer than this gives the event loop a turn (health, commands, lease timers). */
 const YIELD_EVERY_MS = 20;
 /**
@@ -231,10 +234,12 @@ export class ProjectionRunner {
         if (
           !(await takeLease(this.readStore, leaseName(projection), this.owner, this.leaseTtlMs))
         ) {
-          // Held by a live instance elsewhere: it keeps the read model up to date.
+          // Held by a live instance elsewhere: it keeps the read model up to date. Asked again
+          // every 2 s: a holder killed on this machine is replaced within that (its pid is gone),
+          // one frozen or on another machine once its lease lapses.
           this.failures.delete(projection.name);
           this.states.set(projection.name, { caughtUp: true, heldHere: false });
-          await sleep(Math.min(this.leaseTtlMs / 3, 5000), signal);
+          await sleep(Math.min(this.leaseTtlMs / 3, STANDBY_POLL_MS), signal);
           continue;
         }
         await this.follow(projection, signal);

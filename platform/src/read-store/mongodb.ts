@@ -64,6 +64,15 @@ const existingIndexes = async (collection: MongoCollectionHandle): Promise<Set<s
   }
 };
 
+/**
+ * How long a command waits for a server to send it to before it fails (the driver's 30 s by
+ * default): a request during an outage is answered 503 within seconds (`installErrorHandling`), and
+ * nothing else gains by waiting longer (the projections and reactors try again with backoff,
+ * readiness asks with its own 2.5 s). A `serverSelectionTimeoutMS` in the URL, or in the `client`
+ * options, is kept.
+ */
+export const SERVER_SELECTION_TIMEOUT_MS = 5000;
+
 export interface MongoReadStoreOptions {
   /** The driver's options (tests: `monitorCommands`). */
   readonly client?: MongoClientOptions;
@@ -96,7 +105,13 @@ export class MongoReadStore implements ReadStore {
   private connecting: Promise<void> | undefined;
 
   constructor(url: string, dbName?: string, options: MongoReadStoreOptions = {}) {
-    this.client = new MongoClient(url, { writeConcern: { w: 'majority' }, ...options.client });
+    this.client = new MongoClient(url, {
+      writeConcern: { w: 'majority' },
+      ...(/[?&]serverSelectionTimeoutMS=/i.test(url)
+        ? {}
+        : { serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS }),
+      ...options.client,
+    });
     this.db = this.client.db(dbName ?? (new URL(url).pathname.replace(/^\//, '') || 'examens_pro'));
     this.declares = options.declaresCollections ?? true;
     this.client.on('serverHeartbeatFailed', (event) => {
