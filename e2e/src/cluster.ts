@@ -1,17 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
-import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ARTIFACTS } from './harness';
+import {
+  NGINX_BINARY,
+  startLocalGateway,
+  type LocalGateway,
+} from '@examens-pro/platform/testing/gateway';
+import { ARTIFACTS, freePort } from './harness';
 
 /**
  * The distributed mode as an operator runs it, on one machine: every part a separate OS process
@@ -21,7 +17,6 @@ import { ARTIFACTS } from './harness';
  * the local ports. Each process writes its output to `e2e/artifacts/distributed/<name>.log`.
  */
 const ROOT = resolve(__dirname, '../..');
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 
 export type Role = 'command' | 'query' | 'projections' | 'workers';
 
@@ -50,16 +45,6 @@ export interface Member {
   frozen?: boolean;
 }
 
-export const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** What the journey needs from its servers; missing ones make it skip (or fail under REQUIRE_SERVERS). */
@@ -73,7 +58,7 @@ export const clusterServers = (): {
   redisUrl: process.env.TEST_REDIS_URL || undefined,
   // An EventStoreDB of its own (empty: every process projects the whole log), only when given.
   eventStoreUrl: process.env.E2E_EVENTSTORE_URL || undefined,
-  nginx: NGINX,
+  nginx: NGINX_BINARY,
 });
 
 export interface ClusterOptions {
@@ -95,9 +80,8 @@ export class Cluster {
   readonly mongodbUrl: string;
   readonly redisUrl: string;
   readonly eventStoreUrl?: string;
-  private readonly gatewayDir: string;
+  private gateway?: LocalGateway;
   private readonly logDir: string;
-  private gatewayPort = 0;
 
   private constructor(
     private readonly options: ClusterOptions,
@@ -105,7 +89,6 @@ export class Cluster {
   ) {
     const id = Date.now().toString(36);
     this.dataDir = mkdtempSync(join(tmpdir(), 'distribue-'));
-    this.gatewayDir = mkdtempSync(join(tmpdir(), 'passerelle-'));
     this.mongodbUrl = withDatabase(servers.mongodbUrl, `distribue_${id}`);
     // A Redis database of its own, emptied first: the sessions, limits and jobs of this run only.
     const redis = new URL(servers.redisUrl);
@@ -131,13 +114,13 @@ export class Cluster {
         cluster.members.push({ name: `${role}-${i}`, role, port: await freePort(), starts: 0 });
       }
     }
-    cluster.gatewayPort = await freePort();
     return cluster;
   }
 
   /** The gateway's address: what a browser or an operator's client uses. */
   get url(): string {
-    return `http://127.0.0.1:${this.gatewayPort}`;
+    if (!this.gateway) throw new Error('La passerelle n’est pas démarrée.');
+    return `http://127.0.0.1:${this.gateway.port}`;
   }
 
   member(name: string): Member {
@@ -245,65 +228,23 @@ export class Cluster {
   }
 
   /** nginx with `gateway/nginx.conf` as shipped: its upstreams are every replica of their role. */
-  startGateway(): void {
-    const dir = this.gatewayDir;
-    mkdirSync(join(dir, 'proxies'), { recursive: true });
-    mkdirSync(join(dir, 'logs'), { recursive: true });
-    let site = readFileSync(join(ROOT, 'gateway/nginx.conf'), 'utf8');
-    for (const [upstream, role] of Object.entries(UPSTREAMS)) {
-      const servers = this.byRole(role)
-        .map((m) => `server 127.0.0.1:${m.port};`)
-        .join(' ');
-      const shipped = new RegExp(`upstream ${upstream} \\{ server [a-z-]+:8080; \\}`);
-      if (!shipped.test(site))
-        throw new Error(`gateway/nginx.conf : upstream ${upstream} introuvable`);
-      site = site.replace(shipped, `upstream ${upstream} { ${servers} }`);
-    }
-    site = site
-      .replace('listen 80;', `listen 127.0.0.1:${this.gatewayPort};`)
-      .replace('/etc/nginx/proxies/', `${dir}/proxies/`)
-      // The access log says which replica answered (this run's own log, for the journey's checks).
-      .replace(
-        /log_format without_personal_data '([^']*)';/,
-        "log_format without_personal_data '$1 $upstream_addr';",
-      )
-      .replace('/var/log/nginx/access.log', `${dir}/logs/access.log`)
-      .replace('root /usr/share/nginx/html;', `root ${join(ROOT, 'admin-ui/dist')};`);
-    writeFileSync(join(dir, 'site.conf'), site);
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      [
-        `pid ${dir}/nginx.pid;`,
-        `error_log ${dir}/logs/error.log;`,
-        'events {}',
-        'http {',
-        '  include /etc/nginx/mime.types;',
-        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-          (name) => `  ${name}_temp_path ${dir}/${name};`,
-        ),
-        `  include ${dir}/site.conf;`,
-        '}',
-      ].join('\n'),
-    );
-    this.nginx('-t');
-    this.nginx();
-  }
-
-  private nginx(...args: string[]): void {
-    const result = spawnSync(NGINX!, [
-      '-p',
-      this.gatewayDir,
-      '-c',
-      join(this.gatewayDir, 'nginx.conf'),
-      ...args,
-    ]);
-    if (result.status !== 0) throw new Error(`nginx ${args.join(' ')} : ${String(result.stderr)}`);
+  async startGateway(): Promise<void> {
+    this.gateway = await startLocalGateway({
+      upstreams: Object.fromEntries(
+        Object.entries(UPSTREAMS).map(([name, role]) => [
+          name,
+          this.byRole(role).map((m) => m.port),
+        ]),
+      ),
+      root: join(ROOT, 'admin-ui/dist'),
+      // The access log says which replica answered (the journey checks both query services did).
+      logUpstream: true,
+    });
   }
 
   /** The gateway's access log: one line per request, ending with the replica that answered. */
   accessLog(): string[] {
-    const file = join(this.gatewayDir, 'logs/access.log');
-    return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+    return this.gateway?.accessLog() ?? [];
   }
 
   /** Everything stopped and removed (the processes' logs stay in the artefacts). */
@@ -313,14 +254,7 @@ export class Cluster {
     }
     await Promise.race([this.stopAll(), sleep(15_000)]);
     for (const member of this.members) if (this.running(member)) member.child!.kill('SIGKILL');
-    if (existsSync(join(this.gatewayDir, 'nginx.pid'))) {
-      try {
-        this.nginx('-s', 'stop');
-      } catch {
-        // already gone
-      }
-    }
+    this.gateway?.stop();
     rmSync(this.dataDir, { recursive: true, force: true });
-    rmSync(this.gatewayDir, { recursive: true, force: true });
   }
 }

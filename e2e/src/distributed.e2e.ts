@@ -15,18 +15,11 @@ import { clusterServers, Cluster, type Member } from './cluster';
 import {
   createCentreDepot,
   departementId,
+  fillRegistrationForm,
   openSessionForRegistration,
   type ExamSession,
 } from './examSetup';
-import {
-  api,
-  ARTIFACTS,
-  browserAvailable,
-  launchBrowser,
-  menuEntry,
-  shot,
-  typeDate,
-} from './harness';
+import { api, ARTIFACTS, browserAvailable, launchBrowser, menuEntry, shot } from './harness';
 
 /**
  * The distributed mode, run for real (issue #30): two command services, two query services, two
@@ -191,7 +184,7 @@ run('mode distribué : deux processus de chaque, tués et relancés', () => {
       replicas: { command: 2, query: 2, projections: 2, workers: 2 },
       env: adminEnvironment(),
     });
-    cluster.startGateway();
+    await cluster.startGateway();
     const started = Date.now();
     cluster.start();
     await Promise.all(cluster.members.map((m) => cluster.waitReady(m, 180_000)));
@@ -244,28 +237,18 @@ run('mode distribué : deux processus de chaque, tués et relancés', () => {
     await page.goto(`${cluster.url}${DASHBOARD}`);
     await (await menuEntry(page, INSCRIRE)).click();
     await page.waitForURL(`**${INSCRIRE}`);
-    const choose = async (label: RegExp, search: string, option: string) => {
-      const input = page.getByRole('combobox', { name: label });
-      await input.click();
-      await input.fill(search);
-      await page.getByRole('option', { name: option, exact: true }).click();
-    };
-    const select = async (label: RegExp, option: string) => {
-      await page.getByRole('combobox', { name: label }).click();
-      await page.getByRole('option', { name: option, exact: true }).click();
-    };
-    await choose(/^Session/, 'CQP', 'CQP session de juin 2027');
-    await choose(/^Métier/, 'Méca', 'Mécanique automobile');
-    await choose(/^Centre de dépôt/, 'Yaoundé', 'Centre de dépôt de Yaoundé');
-    await select(/^Catégorie/, 'Candidat libre');
-    await page.getByLabel(/^Nom\s*\*?$/).fill('ATANGANA');
-    await page.getByLabel(/^Prénoms\s*\*?$/).fill('Paul');
-    await select(/^Sexe/, 'Masculin');
-    await typeDate(page, /^Date de naissance/, '05/03/1998');
-    await page.getByLabel(/^Lieu de naissance/).fill('Douala');
-    await page.getByLabel(/^Nationalité/).fill('Camerounaise');
-    await page.getByLabel(/^Téléphone/).fill('677 00 11 22');
-    await choose(/^Niveau de scolarisation/, 'CEP', 'CEP');
+    await fillRegistrationForm(page, {
+      session: ['CQP', 'CQP session de juin 2027'],
+      metier: ['Méca', 'Mécanique automobile'],
+      centreDepot: ['Yaoundé', 'Centre de dépôt de Yaoundé'],
+      nom: 'ATANGANA',
+      prenoms: 'Paul',
+      sexe: 'Masculin',
+      dateNaissance: '05/03/1998',
+      lieuNaissance: 'Douala',
+      telephone: '677 00 11 22',
+      niveau: ['CEP', 'CEP'],
+    });
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForURL(/\/inscription\/candidats\/liste\/[^/]+\/show$/);
     await page.getByText('Dossier CQP27-000001 — Atangana Paul').waitFor();

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { adminEnvironment, signInAndChangePassword, signInFirstAdministrator } from './accounts';
-import { api, launchBrowser, startProduct, type CommandAnswer, type Product } from './harness';
+import {
+  api,
+  launchBrowser,
+  startProduct,
+  typeDate,
+  type CommandAnswer,
+  type Product,
+} from './harness';
 
 /**
  * What the exam journeys share: the product and its browser for one journey, the pages it opens,
@@ -379,3 +386,51 @@ export const createUserWithProfile = async (
   account: StaffAccount,
 ): Promise<CommandAnswer> =>
   createUser(page, (await createProfile(page, profile.libelle, profile.permissions)).id, account);
+
+/** An option of an autocomplete: what is typed to find it, and its label. */
+type Found = readonly [typed: string, option: string];
+
+/** What « Inscrire un candidat » asks of a free candidate, as a person types it. */
+export interface RegistrationForm {
+  readonly session: Found;
+  readonly metier: Found;
+  readonly centreDepot: Found;
+  readonly nom: string;
+  readonly prenoms: string;
+  readonly sexe: 'Masculin' | 'Féminin';
+  /** DD/MM/YYYY. */
+  readonly dateNaissance: string;
+  readonly lieuNaissance: string;
+  readonly telephone: string;
+  readonly niveau: Found;
+}
+
+/**
+ * Fills « Inscrire un candidat » (a free candidate, Camerounaise) on the page that shows it, without
+ * saving: the form only (the page also offers the submission of a list of agents).
+ */
+export const fillRegistrationForm = async (page: Page, form: RegistrationForm): Promise<void> => {
+  const main = page.locator('.RaCreate-main');
+  const choose = async (label: RegExp, [typed, option]: Found) => {
+    const input = main.getByRole('combobox', { name: label });
+    await input.click();
+    await input.fill(typed);
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  const select = async (label: RegExp, option: string) => {
+    await main.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await choose(/^Session/, form.session);
+  await choose(/^Métier/, form.metier);
+  await choose(/^Centre de dépôt/, form.centreDepot);
+  await select(/^Catégorie/, 'Candidat libre');
+  await main.getByLabel(/^Nom\s*\*?$/).fill(form.nom);
+  await main.getByLabel(/^Prénoms\s*\*?$/).fill(form.prenoms);
+  await select(/^Sexe/, form.sexe);
+  await typeDate(page, /^Date de naissance/, form.dateNaissance);
+  await main.getByLabel(/^Lieu de naissance/).fill(form.lieuNaissance);
+  await main.getByLabel(/^Nationalité/).fill('Camerounaise');
+  await main.getByLabel(/^Téléphone/).fill(form.telephone);
+  await choose(/^Niveau de scolarisation/, form.niveau);
+};

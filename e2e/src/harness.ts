@@ -24,7 +24,8 @@ export const browserAvailable = (): boolean => {
   return false;
 };
 
-const freePort = (): Promise<number> =>
+/** A port the system gave and took back: free for a server of the journey. */
+export const freePort = (): Promise<number> =>
   new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);

@@ -12,6 +12,7 @@ import {
   type Product,
 } from './harness';
 import { signaturePng } from '../../workers/src/testing/signatureImage';
+import { fillRegistrationForm } from './examSetup';
 
 /**
  * A dossier completed as an office works: an enrôleur registers a candidate, deposits the pièces
@@ -175,30 +176,18 @@ run('Inscription : pièces justificatives et paiement', () => {
     );
     await enroleur.goto(`${product.url}${DASHBOARD}`);
     await openFromMenu(enroleur, INSCRIRE);
-    // The registration form (the page also offers the submission of a list of agents).
-    const form = enroleur.locator('.RaCreate-main');
-    const choose = async (label: RegExp, search: string, option: string) => {
-      const input = form.getByRole('combobox', { name: label });
-      await input.click();
-      await input.fill(search);
-      await enroleur.getByRole('option', { name: option, exact: true }).click();
-    };
-    const select = async (label: RegExp, option: string) => {
-      await form.getByRole('combobox', { name: label }).click();
-      await enroleur.getByRole('option', { name: option, exact: true }).click();
-    };
-    await choose(/^Session/, 'CQP', 'CQP session de juin 2027');
-    await choose(/^Métier/, 'Coif', 'Coiffure');
-    await choose(/^Centre de dépôt/, 'Baf', 'Centre de dépôt de Bafoussam');
-    await select(/^Catégorie/, 'Candidat libre');
-    await enroleur.getByLabel(/^Nom\s*\*?$/).fill('TCHOUPO');
-    await enroleur.getByLabel(/^Prénoms\s*\*?$/).fill('marie-claire');
-    await select(/^Sexe/, 'Féminin');
-    await typeDate(enroleur, /^Date de naissance/, '12/07/1999');
-    await enroleur.getByLabel(/^Lieu de naissance/).fill('Dschang');
-    await enroleur.getByLabel(/^Nationalité/).fill('Camerounaise');
-    await enroleur.getByLabel(/^Téléphone/).fill('677 12 34 56');
-    await choose(/^Niveau de scolarisation/, 'CEP', 'CEP');
+    await fillRegistrationForm(enroleur, {
+      session: ['CQP', 'CQP session de juin 2027'],
+      metier: ['Coif', 'Coiffure'],
+      centreDepot: ['Baf', 'Centre de dépôt de Bafoussam'],
+      nom: 'TCHOUPO',
+      prenoms: 'marie-claire',
+      sexe: 'Féminin',
+      dateNaissance: '12/07/1999',
+      lieuNaissance: 'Dschang',
+      telephone: '677 12 34 56',
+      niveau: ['CEP', 'CEP'],
+    });
     await enroleur.getByRole('button', { name: 'Enregistrer' }).click();
     await enroleur.waitForURL(/\/inscription\/candidats\/liste\/[^/]+\/show$/);
     await enroleur.getByText('Dossier CQP27-000001 — Tchoupo Marie-Claire').waitFor();

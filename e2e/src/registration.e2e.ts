@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { adminEnvironment, signInFirstAdministrator } from './accounts';
+import { fillRegistrationForm } from './examSetup';
 import {
   api,
   browserAvailable,
@@ -194,18 +195,18 @@ run('Inscription : patrons et apprentis', () => {
     await (await menuEntry(page, INSCRIRE)).click();
     await page.waitForURL(`**${INSCRIRE}`);
     await page.getByText('Inscrire un candidat : nouveau dossier').waitFor();
-    await choose(/^Session/, 'CQP', 'CQP session de juin 2027');
-    await choose(/^Métier/, 'Méca', 'Mécanique automobile');
-    await choose(/^Centre de dépôt/, 'Yaoundé', 'Centre de dépôt de Yaoundé');
-    await select(/^Catégorie/, 'Candidat libre');
-    await page.getByLabel(/^Nom\s*\*?$/).fill('ATANGANA');
-    await page.getByLabel(/^Prénoms\s*\*?$/).fill('paul-éric');
-    await select(/^Sexe/, 'Masculin');
-    await typeDate(page, /^Date de naissance/, '05/03/1998');
-    await page.getByLabel(/^Lieu de naissance/).fill('Douala');
-    await page.getByLabel(/^Nationalité/).fill('Camerounaise');
-    await page.getByLabel(/^Téléphone/).fill('677 00 11 22');
-    await choose(/^Niveau de scolarisation/, 'Certificat', 'Certificat d’études primaires');
+    await fillRegistrationForm(page, {
+      session: ['CQP', 'CQP session de juin 2027'],
+      metier: ['Méca', 'Mécanique automobile'],
+      centreDepot: ['Yaoundé', 'Centre de dépôt de Yaoundé'],
+      nom: 'ATANGANA',
+      prenoms: 'paul-éric',
+      sexe: 'Masculin',
+      dateNaissance: '05/03/1998',
+      lieuNaissance: 'Douala',
+      telephone: '677 00 11 22',
+      niveau: ['Certificat', 'Certificat d’études primaires'],
+    });
     await shot(page, 'inscription-07-inscrire-un-candidat');
     await save();
     await page.waitForURL(/\/inscription\/candidats\/liste\/[^/]+\/show$/);

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { freePort, tcpRelay } from '@examens-pro/platform/testing/network';
 
 /**
  * Issue 30, item 1: a service started while its MongoDB does not answer keeps running, answers
@@ -15,27 +16,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 const ferret = process.env.TEST_MONGODB_URL;
 const ROOT = resolve(__dirname, '../..');
 
-const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-
 /** MongoDB arriving late: a TCP relay to the test's FerretDB, opened on the port given out. */
-const relay = (port: number, target: URL): Promise<Server> =>
-  new Promise((done) => {
-    const server = createServer((socket) => {
-      const upstream = connect(Number(target.port), target.hostname);
-      socket.pipe(upstream).pipe(socket);
-      socket.on('error', () => upstream.destroy());
-      upstream.on('error', () => socket.destroy());
-    });
-    server.listen(port, '127.0.0.1', () => done(server));
-  });
+const relay = (port: number, target: URL): Promise<Server> => tcpRelay(port, target);
 
 interface Started {
   readonly child: ChildProcess;

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import {
+  NGINX_BINARY as NGINX,
+  startLocalGateway,
+  type LocalGateway,
+} from '@examens-pro/platform/testing/gateway';
 
 /**
  * The gateway as shipped (`gateway/nginx.conf`), run by Debian's nginx with its upstreams pointed
@@ -12,15 +15,12 @@ import { join, resolve } from 'node:path';
  * which scheme, and what body reaches them. `.ci/run` installs nginx; elsewhere, without it, the
  * suite says so loudly and is skipped.
  */
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 const required = process.env.REQUIRE_SERVERS === '1';
 if (!NGINX) {
   if (required) throw new Error('nginx est introuvable (REQUIRE_SERVERS=1)');
   console.warn('\n*** nginx introuvable : la suite de la passerelle est IGNORÉE ***\n');
 }
 const run = NGINX ? describe : describe.skip;
-
-const ROOT = resolve(__dirname, '../../..');
 
 interface Echo {
   readonly xff?: string;
@@ -29,19 +29,13 @@ interface Echo {
 }
 
 run('the gateway (nginx, gateway/nginx.conf as shipped)', () => {
-  let dir: string;
+  let gateway: LocalGateway;
   let upstream: Server;
   let port: number;
-
-  const nginx = (...args: string[]) => {
-    const result = spawnSync(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf'), ...args]);
-    if (result.status !== 0) throw new Error(String(result.stderr));
-  };
+  let dir: string;
+  const nginx = (...args: string[]) => gateway.nginx(...args);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gateway-'));
-    mkdirSync(join(dir, 'proxies'));
-    mkdirSync(join(dir, 'logs'));
     upstream = createServer((request, reply) => {
       let bytes = 0;
       request.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -57,49 +51,15 @@ run('the gateway (nginx, gateway/nginx.conf as shipped)', () => {
     });
     await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
     const echo = (upstream.address() as AddressInfo).port;
-    // A free port for nginx: one the system gave and took back.
-    const probe = createServer();
-    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-    port = (probe.address() as AddressInfo).port;
-    await new Promise((done) => probe.close(done));
-    const site = readFileSync(join(ROOT, 'gateway/nginx.conf'), 'utf8')
-      .replace(/server [a-z-]+:8080;/g, `server 127.0.0.1:${echo};`)
-      .replace('listen 80;', `listen 127.0.0.1:${port};`)
-      .replace('/etc/nginx/proxies/', `${dir}/proxies/`)
-      .replace('/var/log/nginx/access.log', `${dir}/logs/access.log`)
-      .replace('root /usr/share/nginx/html;', `root ${dir};`);
-    expect(site).toContain(`${dir}/proxies/*.conf`);
-    writeFileSync(join(dir, 'site.conf'), site);
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      [
-        `pid ${dir}/nginx.pid;`,
-        `error_log ${dir}/logs/error.log;`,
-        'events {}',
-        'http {',
-        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-          (name) => `  ${name}_temp_path ${dir}/${name};`,
-        ),
-        `  include ${dir}/site.conf;`,
-        '}',
-      ].join('\n'),
-    );
-    nginx('-t');
-    nginx();
-    // nginx forks and answers in its own time.
-    for (let i = 0; i < 50; i++) {
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((done) => setTimeout(done, 100));
-    }
+    // Every upstream of the shipped configuration answers with what it received.
+    gateway = await startLocalGateway({
+      upstreams: { query_service: [echo], command_service: [echo], public_service: [echo] },
+    });
+    ({ port, dir } = gateway);
   });
   afterAll(async () => {
-    if (dir && existsSync(join(dir, 'nginx.pid'))) nginx('-s', 'stop');
+    gateway?.stop();
     await new Promise((done) => upstream?.close(done));
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** A request to the gateway, from `from` (a loopback address of the test's choosing). */

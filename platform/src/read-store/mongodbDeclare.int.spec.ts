@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { CollectionDefinition } from '@examens-pro/domain';
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
+import { freePort, tcpRelay } from '../testing/network.js';
 import { MongoReadStore } from './mongodb.js';
 
 /**
@@ -20,16 +20,6 @@ const definitionFor = (): CollectionDefinition => ({
   searchFields: ['nom'],
   defaultSort: { field: 'nom', order: 'ASC' },
 });
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const INDEX_COMMANDS = new Set(['createIndexes', 'dropIndexes']);
 
@@ -106,16 +96,7 @@ afterAll(async () => {
     opened.push(store);
     const definition = definitionFor();
     await expect(store.ensureCollection(definition)).rejects.toThrow(/ECONNREFUSED/);
-    const target = new URL(url!);
-    const relay = await new Promise<Server>((resolve) => {
-      const server = createServer((socket) => {
-        const upstream = connect(Number(target.port), target.hostname);
-        socket.pipe(upstream).pipe(socket);
-        socket.on('error', () => upstream.destroy());
-        upstream.on('error', () => socket.destroy());
-      });
-      server.listen(port, '127.0.0.1', () => resolve(server));
-    });
+    const relay = await tcpRelay(port, new URL(url!));
     try {
       await store.ensureCollection(definition);
       expect(await store.collection(definition).count()).toBe(0);
