@@ -46,6 +46,26 @@ export default tseslint.config(
     },
   },
   {
+    // The domain never reads the clock: « now » is the command's (CommandContext.now), so that a
+    // decision is the same whenever it is replayed or tested.
+    files: ['domain/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "NewExpression[callee.name='Date'][arguments.length=0]",
+          "CallExpression[callee.name='Date']",
+          "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+        ].map((selector) => ({
+          selector,
+          message:
+            'domain ne lit jamais l’horloge : l’instant vient des métadonnées de la commande (CommandContext.now), passez-le en paramètre.',
+        })),
+      ],
+    },
+  },
+  {
     // Composition roots, benchmarks and tests may wire any package together.
     files: ['embedded/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -93,10 +93,11 @@ export const benchAdmissions = async (options: {
   const uncoded = async (list: string, key: string, values: Record<string, unknown>) => {
     const id = eventIdFor(`mesure-${list}-${key}`, 0);
     const definition = referenceList(list)!;
+    const command = context(`mesure-${list}-${key}`);
     await listCommands(eventStore, readStore, definition).create(
       id,
-      parseListItem(definition, values),
-      context(`mesure-${list}-${key}`),
+      parseListItem(definition, values, command),
+      command,
     );
     return id;
   };

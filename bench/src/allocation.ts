@@ -324,25 +324,28 @@ export const benchAllocation = async (options: {
     const candidatureId = randomUUID();
     const handicapId = i % 100 === 7 ? moteur : i % 100 === 41 ? visuel : null;
     if (handicapId === moteur) needsAccessible.add(candidatureId);
-    const details = parseCandidature({
-      sessionId,
-      // Every centre receives every métier.
-      metierId: metierIds[Math.floor(i / options.centresDepot) % metierIds.length],
-      centreDepotId: centresDepot[i % options.centresDepot],
-      categorie: 'libre',
-      nom: NOMS[(i * 7) % NOMS.length],
-      prenoms: `${PRENOMS[(i * 13) % PRENOMS.length]} ${letters(i)}`,
-      sexe: i % 2 ? 'M' : 'F',
-      dateNaissance: new Date(Date.UTC(1970, 0, 1) + (i % 12_000) * 86_400_000)
-        .toISOString()
-        .slice(0, 10),
-      lieuNaissance: 'Yaoundé',
-      nationalite: 'Camerounaise',
-      telephone: `6${String(70_000_000 + i).slice(-8)}`,
-      niveauId,
-      langueId: langueIds[i % 5 === 0 ? 1 : 0],
-      handicapId,
-    });
+    const details = parseCandidature(
+      {
+        sessionId,
+        // Every centre receives every métier.
+        metierId: metierIds[Math.floor(i / options.centresDepot) % metierIds.length],
+        centreDepotId: centresDepot[i % options.centresDepot],
+        categorie: 'libre',
+        nom: NOMS[(i * 7) % NOMS.length],
+        prenoms: `${PRENOMS[(i * 13) % PRENOMS.length]} ${letters(i)}`,
+        sexe: i % 2 ? 'M' : 'F',
+        dateNaissance: new Date(Date.UTC(1970, 0, 1) + (i % 12_000) * 86_400_000)
+          .toISOString()
+          .slice(0, 10),
+        lieuNaissance: 'Yaoundé',
+        nationalite: 'Camerounaise',
+        telephone: `6${String(70_000_000 + i).slice(-8)}`,
+        niveauId,
+        langueId: langueIds[i % 5 === 0 ? 1 : 0],
+        handicapId,
+      },
+      { now: at(i, 0) },
+    );
     const commands: CandidatureCommand[] = [
       {
         type: 'CreateCandidature',

@@ -90,17 +90,22 @@ export const benchAttestations = async (options: {
     out.end(png);
   });
   const signataires = referenceList('signataires')!;
+  const signataire = context('mesure-signataire');
   await listCommands(eventStore, readStore, signataires, storage).create(
     `mesure-signataire-${sessionId}`,
-    parseListItem(signataires, {
-      code: 'DEC',
-      libelle: 'Paul Atangana',
-      titre: 'Directeur des examens et concours',
-      signeAttestations: true,
-      signeDiplomes: true,
-      signature: fichier,
-    }),
-    context('mesure-signataire'),
+    parseListItem(
+      signataires,
+      {
+        code: 'DEC',
+        libelle: 'Paul Atangana',
+        titre: 'Directeur des examens et concours',
+        signeAttestations: true,
+        signeDiplomes: true,
+        signature: fichier,
+      },
+      signataire,
+    ),
+    signataire,
   );
 
   // One jury closed with every candidate admitted (see above: set up through the decider).

@@ -30,10 +30,11 @@ export const benchConfiguration = async (
   const item = async (list: string, code: string, libelle: string, values: object = {}) => {
     const id = eventIdFor(`mesure-${list}-${code}`, 0);
     const definition = referenceList(list)!;
+    const command = context(`mesure-${list}-${code}`);
     await listCommands(eventStore, readStore, definition).create(
       id,
-      parseListItem(definition, { code, libelle, ...values }),
-      context(`mesure-${list}-${code}`),
+      parseListItem(definition, { code, libelle, ...values }, command),
+      command,
     );
     return id;
   };

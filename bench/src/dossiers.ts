@@ -61,22 +61,25 @@ export const allocatedDossier = (
   now: string,
 ) => {
   const candidatureId = randomUUID();
-  const details = parseCandidature({
-    sessionId: placed.sessionId,
-    metierId: placed.metierId,
-    centreDepotId: placed.centreDepotId,
-    categorie: 'libre',
-    nom: DEMO_NOMS[i % DEMO_NOMS.length],
-    prenoms: `${DEMO_PRENOMS_F[(i * 7) % DEMO_PRENOMS_F.length]} Numéro`,
-    sexe: i % 2 ? 'M' : 'F',
-    dateNaissance: new Date(Date.UTC(1970, 0, 1) + (i % 12_000) * 86_400_000)
-      .toISOString()
-      .slice(0, 10),
-    lieuNaissance: 'Yaoundé',
-    nationalite: 'Camerounaise',
-    telephone: `6${String(70_000_000 + i).slice(-8)}`,
-    niveauId: placed.niveauId,
-  });
+  const details = parseCandidature(
+    {
+      sessionId: placed.sessionId,
+      metierId: placed.metierId,
+      centreDepotId: placed.centreDepotId,
+      categorie: 'libre',
+      nom: DEMO_NOMS[i % DEMO_NOMS.length],
+      prenoms: `${DEMO_PRENOMS_F[(i * 7) % DEMO_PRENOMS_F.length]} Numéro`,
+      sexe: i % 2 ? 'M' : 'F',
+      dateNaissance: new Date(Date.UTC(1970, 0, 1) + (i % 12_000) * 86_400_000)
+        .toISOString()
+        .slice(0, 10),
+      lieuNaissance: 'Yaoundé',
+      nationalite: 'Camerounaise',
+      telephone: `6${String(70_000_000 + i).slice(-8)}`,
+      niveauId: placed.niveauId,
+    },
+    { now },
+  );
   const commands: CandidatureCommand[] = [
     {
       type: 'CreateCandidature',

@@ -23,8 +23,11 @@ interface CommandRoute<Input> {
   readonly access: Exclude<Access, 'read'>;
   /** The most its body may weigh (413 beyond, from the declared length): JSON_BODY_LIMIT unless a file. */
   readonly bodyLimit?: number;
-  /** Parses the body into the command's input (a French 400 on bad input, before anything else). */
-  readonly input?: (body: unknown) => Input;
+  /**
+   * Parses the body into the command's input (a French 400 on bad input, before anything else).
+   * The context gives the rules about today (a date of birth is past) the command's instant.
+   */
+  readonly input?: (body: unknown, context: CommandContext) => Input;
   /**
    * Runs the command. `id` is the path's, or for a creation one derived from the command id (a
    * retried creation names the same item); `revision` is the If-Match the client read.
@@ -57,8 +60,8 @@ export const commandRoute = <Input = undefined>(
     bodyLimit: route.bodyLimit ?? JSON_BODY_LIMIT,
     handler: async (request, reply) => {
       const revision = creation ? -1 : requiredRevision(request);
-      const input = (route.input ? route.input(request.body) : undefined) as Input;
       const context = commandContext(request, commandIdOf(request));
+      const input = (route.input ? route.input(request.body, context) : undefined) as Input;
       const id = creation ? newItemId(context.commandId) : request.params.id;
       const result = await route.run({ id, input, revision, context, request });
       if (creation) reply.status(201);
@@ -108,7 +111,7 @@ export interface RecordCommands<Input> {
 export const recordRoutes = <Input>(
   app: FastifyInstance,
   resource: string,
-  input: (body: unknown) => Input,
+  input: (body: unknown, context: CommandContext) => Input,
   commands: RecordCommands<Input>,
 ): void => {
   commandRoute(app, {

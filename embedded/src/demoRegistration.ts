@@ -270,21 +270,26 @@ export const seedDemoRegistration = async (
     patronIds.push(id);
     patronOf.push({ metier, departementId: centre.departementId, ville: centre.ville });
     if (await exists('patrons', id)) continue;
+    const patronContext = context(`patrons-${k}`, instantOf(p, 0));
     await patrons.create(
       id,
-      parseListItem(patronList, {
-        libelle:
-          `${ENSEIGNES[k % ENSEIGNES.length]!} ${who.nom} ${k % 4 === 0 ? 'et Fils' : ''}`.trim(),
-        responsableNom: who.nom,
-        responsablePrenoms: who.prenoms,
-        responsableSexe: who.sexe,
-        telephone: who.telephone,
-        email: k % 3 === 0 ? `contact${k}@demo-patron.cm` : '',
-        metierId: input.metierIds[metier],
-        departementId: centre.departementId,
-        adresse: `Quartier ${QUARTIERS[k % QUARTIERS.length]!}, ${centre.ville}`,
-      }),
-      context(`patrons-${k}`, instantOf(p, 0)),
+      parseListItem(
+        patronList,
+        {
+          libelle:
+            `${ENSEIGNES[k % ENSEIGNES.length]!} ${who.nom} ${k % 4 === 0 ? 'et Fils' : ''}`.trim(),
+          responsableNom: who.nom,
+          responsablePrenoms: who.prenoms,
+          responsableSexe: who.sexe,
+          telephone: who.telephone,
+          email: k % 3 === 0 ? `contact${k}@demo-patron.cm` : '',
+          metierId: input.metierIds[metier],
+          departementId: centre.departementId,
+          adresse: `Quartier ${QUARTIERS[k % QUARTIERS.length]!}, ${centre.ville}`,
+        },
+        patronContext,
+      ),
+      patronContext,
     );
     count('patrons');
   }
@@ -301,18 +306,24 @@ export const seedDemoRegistration = async (
     const patron = k % DEMO_PATRONS;
     const born = Date.parse(`${who.dateNaissance}T00:00:00Z`);
     const started = Math.min(born + (16 * 365 + (k % 700)) * DAY_MS, Date.parse('2026-09-01'));
+    const apprentiContext = context(`apprentis-${k}`, instantOf(k, 0));
     await apprentis.create(
       id,
-      parseListItem(apprentiList, {
-        ...who,
-        patronId: patronIds[patron],
-        metierId: input.metierIds[patronOf[patron]!.metier],
-        dateDebutApprentissage: day(started),
-        niveauId: niveauFor(patronOf[patron]!.metier, k),
-        langueId: input.langueIds[k % 5 === 0 ? 1 : 0] ?? null,
-        handicapId: k % 97 === 0 ? (input.handicapIds[k % input.handicapIds.length] ?? null) : null,
-      }),
-      context(`apprentis-${k}`, instantOf(k, 0)),
+      parseListItem(
+        apprentiList,
+        {
+          ...who,
+          patronId: patronIds[patron],
+          metierId: input.metierIds[patronOf[patron]!.metier],
+          dateDebutApprentissage: day(started),
+          niveauId: niveauFor(patronOf[patron]!.metier, k),
+          langueId: input.langueIds[k % 5 === 0 ? 1 : 0] ?? null,
+          handicapId:
+            k % 97 === 0 ? (input.handicapIds[k % input.handicapIds.length] ?? null) : null,
+        },
+        apprentiContext,
+      ),
+      apprentiContext,
     );
     count('apprentis');
   }
@@ -418,12 +429,12 @@ export const seedDemoRegistration = async (
       const answer = await (async () => {
         switch (step.kind) {
           case 'creer':
-            return candidatures.create(id, parseCandidature(form), null, ctx);
+            return candidatures.create(id, parseCandidature(form, ctx), null, ctx);
           case 'modifier':
             // The candidate gave a new phone number.
             return candidatures.modify(
               id,
-              parseCandidature({ ...form, telephone: person(i + 50_000).telephone }),
+              parseCandidature({ ...form, telephone: person(i + 50_000).telephone }, ctx),
               revision,
               null,
               ctx,

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { parseListItem, type ReferenceListDefinition } from '@examens-pro/domain';
+import {
+  parseListItem,
+  type CommandContext,
+  type ReferenceListDefinition,
+} from '@examens-pro/domain';
 import { activationRoutes, recordRoutes } from '../commandRoute.js';
 import { listCommands } from '../lists/handlers.js';
 import type { RouteDeps } from './deps.js';
@@ -11,7 +15,7 @@ export const listRoutes: FastifyPluginAsync<RouteDeps & { list: ReferenceListDef
 ) => {
   const commands = listCommands(eventStore, readStore, list, storage);
   const resource = list.name;
-  const input = (body: unknown) => parseListItem(list, body);
+  const input = (body: unknown, context: CommandContext) => parseListItem(list, body, context);
 
   recordRoutes(app, resource, input, commands);
   activationRoutes(app, resource, commands.setActive);

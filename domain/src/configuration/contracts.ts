@@ -5,6 +5,7 @@ import type {
   ReadModelDocument,
   ResourceDefinition,
 } from '../core/readModels.js';
+import type { CommandContext } from '../core/envelope.js';
 import { ValidationError } from '../core/errors.js';
 import { codeSchema, libelleSchema, parseInput } from '../core/validation.js';
 import { describeHistory, type HistoryEntry, type HistoryEvent } from '../history/history.js';
@@ -273,8 +274,15 @@ const titleOf = (fields: readonly string[], values: ListValues): string =>
     .filter((value): value is string => typeof value === 'string' && value !== '')
     .join(' ');
 
-/** Parses a list item's form, then the list's own rules between fields. */
-export const parseListItem = (list: ReferenceListDefinition, body: unknown): ListItemInput => {
+/**
+ * Parses a list item's form, then the list's own rules between fields, judged at the command's
+ * instant (`now`: an apprenti's date of birth is past).
+ */
+export const parseListItem = (
+  list: ReferenceListDefinition,
+  body: unknown,
+  context: Pick<CommandContext, 'now'>,
+): ListItemInput => {
   const {
     code = '',
     libelle: typed = '',
@@ -283,7 +291,7 @@ export const parseListItem = (list: ReferenceListDefinition, body: unknown): Lis
     code?: string;
     libelle?: string;
   } & ListValues;
-  const errors = list.check?.(values) ?? {};
+  const errors = list.check?.(values, context) ?? {};
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first, errors);
   const libelle = list.titleFrom ? titleOf(list.titleFrom, values) : typed;

@@ -1,4 +1,4 @@
-import type { ListField } from './lists.js';
+import type { ListField } from './listTypes.js';
 
 /** Fields several lists and records share (a département, a métier, a session), declared once. */
 export const departement: ListField = {

@@ -193,7 +193,7 @@ describe('Reference list item', () => {
 const parse = (name: string, body: Record<string, unknown>) => {
   const definition = referenceList(name);
   if (!definition) throw new Error(`liste inconnue : ${name}`);
-  return parseListItem(definition, body);
+  return parseListItem(definition, body, { now: '2026-05-04T09:00:00.000Z' });
 };
 
 /** The field errors of a body the form contract refuses. */

@@ -30,3 +30,9 @@ export const localDate = (instant: string | Date, timeZone: string): string => {
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 };
+
+/**
+ * The UTC calendar day (YYYY-MM-DD) of an instant: « today » for a command is the day of its
+ * instant (`CommandContext.now`), never the machine's clock.
+ */
+export const utcDay = (instant: string): string => new Date(instant).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@
  * département). A signed decision keeps what it printed: these lists change the next decisions only.
  */
 import { departement, session } from '../configuration/fields.js';
-import type { ListField, ReferenceListDefinition } from '../configuration/lists.js';
+import type { ListField, ReferenceListDefinition } from '../configuration/listTypes.js';
 
 const DECISIONS = 'espace-examen/gestion-des-admissions/decision-d-admission';
 

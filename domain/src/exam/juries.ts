@@ -7,7 +7,7 @@
  * the deliberation) cannot be deleted.
  */
 import { session } from '../configuration/fields.js';
-import type { ListField, ReferenceListDefinition } from '../configuration/lists.js';
+import type { ListField, ReferenceListDefinition } from '../configuration/listTypes.js';
 
 const personName = (name: string, label: string): ListField => ({
   name,

@@ -7,6 +7,9 @@ import { uniqueKeysOf } from '../configuration/lists.js';
 import { JURYS, MEMBRES_JURY, juryCoverage } from './juries.js';
 
 const spec = DeciderSpecification.for(listItemDecider);
+
+/** The instant of the command (its context's `now`). */
+const at = { now: '2026-05-04T09:00:00.000Z' };
 const jury = {
   libelle: 'Jury de Douala',
   typeId: 't-1',
@@ -19,7 +22,7 @@ const jury = {
 
 describe('Juries', () => {
   it('keeps one key per (session, centre d’examen, métier) pair it covers', () => {
-    const { values } = parseListItem(JURYS, jury);
+    const { values } = parseListItem(JURYS, jury, at);
     expect(uniqueKeysOf(JURYS, values).map((key) => key.value)).toEqual([
       's-1+c-1+m-1',
       's-1+c-1+m-2',
@@ -32,39 +35,43 @@ describe('Juries', () => {
   });
 
   it('requires a centre d’examen and a métier at least, and a president apart from the other members', () => {
-    expect(() => parseListItem(JURYS, { ...jury, centreExamenIds: [] })).toThrow(
+    expect(() => parseListItem(JURYS, { ...jury, centreExamenIds: [] }, at)).toThrow(
       new ValidationError('« Centres d’examen » est obligatoire.'),
     );
-    expect(() => parseListItem(JURYS, { ...jury, metierIds: undefined })).toThrow(
+    expect(() => parseListItem(JURYS, { ...jury, metierIds: undefined }, at)).toThrow(
       '« Métiers » est obligatoire.',
     );
-    expect(() => parseListItem(JURYS, { ...jury, membreIds: ['p-2', 'p-1'] })).toThrow(
+    expect(() => parseListItem(JURYS, { ...jury, membreIds: ['p-2', 'p-1'] }, at)).toThrow(
       'Le président figure déjà dans le jury : retirez-le des autres membres.',
     );
     // Other members are optional; the form never sets the deliberation.
-    expect(parseListItem(JURYS, { ...jury, membreIds: [] }).values.membreIds).toEqual([]);
-    expect(() => parseListItem(JURYS, { ...jury, deliberee: true })).toThrow(
+    expect(parseListItem(JURYS, { ...jury, membreIds: [] }, at).values.membreIds).toEqual([]);
+    expect(() => parseListItem(JURYS, { ...jury, deliberee: true }, at)).toThrow(
       'Champ inconnu : deliberee.',
     );
   });
 
   it('names a member by their nom and prénoms, with their fonction', () => {
-    const member = parseListItem(MEMBRES_JURY, {
-      nom: 'mbarga',
-      prenoms: 'jean-pierre',
-      fonctionId: 'f-1',
-      structure: 'Lycée technique',
-      telephone: '6 99 00 11 22',
-    });
+    const member = parseListItem(
+      MEMBRES_JURY,
+      {
+        nom: 'mbarga',
+        prenoms: 'jean-pierre',
+        fonctionId: 'f-1',
+        structure: 'Lycée technique',
+        telephone: '6 99 00 11 22',
+      },
+      at,
+    );
     expect(member.libelle).toBe('Mbarga Jean-Pierre');
     expect(member.values).toMatchObject({ fonctionId: 'f-1', telephone: '699001122' });
-    expect(() => parseListItem(MEMBRES_JURY, { nom: 'Mbarga', prenoms: 'Jean' })).toThrow(
+    expect(() => parseListItem(MEMBRES_JURY, { nom: 'Mbarga', prenoms: 'Jean' }, at)).toThrow(
       '« Fonction » est obligatoire.',
     );
   });
 
   it('cannot be deleted once it has deliberated, and a modification keeps the deliberation', () => {
-    const { libelle, values } = parseListItem(JURYS, jury);
+    const { libelle, values } = parseListItem(JURYS, jury, at);
     const data = { list: 'jurys', itemId: 'j-1', code: '', libelle, values };
     const created: ListItemEvent = { type: 'ListItemCreated', data };
     const deliberated: ListItemEvent = {

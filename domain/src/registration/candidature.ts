@@ -6,9 +6,10 @@
  * rules stay here, pure.
  */
 import { assertNever, type Decider } from '../core/decider.js';
-import type { DomainEvent } from '../core/envelope.js';
+import type { CommandContext, DomainEvent } from '../core/envelope.js';
 import { distance } from 'fastest-levenshtein';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../core/errors.js';
+import { utcDay } from '../core/time.js';
 import type { ListField } from '../configuration/lists.js';
 import { session, metier } from '../configuration/fields.js';
 import { CORRECTABLE_IDENTITY_FIELDS, SEXES } from './identity.js';
@@ -108,8 +109,14 @@ export const CANDIDATURE_FIELDS: readonly ListField[] = [
 export const MATRICULE_REQUIRED = 'Matricule obligatoire à la soumission.';
 export const MATRICULE_TOO_SHORT = 'Matricule : 8 caractères au minimum.';
 
-/** Rules between the fields of a candidature: what each category needs. */
-export const checkCandidature = (values: Readonly<Record<string, unknown>>) => {
+/**
+ * Rules between the fields of a candidature: what each category needs; the date of birth is past
+ * on the day of the command's instant (`now`).
+ */
+export const checkCandidature = (
+  values: Readonly<Record<string, unknown>>,
+  { now }: Pick<CommandContext, 'now'>,
+) => {
   const errors: Record<string, string> = {};
   const text = (field: string) => (typeof values[field] === 'string' ? values[field] : '');
   if (values.categorie === 'apprenti' && !text('apprentiId'))
@@ -123,8 +130,7 @@ export const checkCandidature = (values: Readonly<Record<string, unknown>>) => {
       errors.datePremierePriseService = 'La date de première prise de service est obligatoire.';
   }
   const born = text('dateNaissance');
-  if (born && born >= new Date().toISOString().slice(0, 10))
-    errors.dateNaissance = 'La date de naissance doit être passée.';
+  if (born && born >= utcDay(now)) errors.dateNaissance = 'La date de naissance doit être passée.';
   return errors;
 };
 

@@ -196,9 +196,11 @@ describe('Candidature form', () => {
     langueId: null,
     handicapId: null,
   };
-  const fails = (input: Record<string, unknown>): ValidationError => {
+  /** The instant of the command (its context's `now`): the date of birth is judged against it. */
+  const at = { now: '2026-05-04T09:00:00.000Z' };
+  const fails = (input: Record<string, unknown>, context = at): ValidationError => {
     try {
-      parseCandidature(input);
+      parseCandidature(input, context);
     } catch (error) {
       if (error instanceof ValidationError) return error;
       throw error;
@@ -207,7 +209,7 @@ describe('Candidature form', () => {
   };
 
   it('keeps what the category uses, names cleaned and capitalised', () => {
-    const parsed = parseCandidature(body);
+    const parsed = parseCandidature(body, at);
     expect(parsed).toMatchObject({ sessionId: 's-1', metierId: 'm-1', centreDepotId: 'cd-1' });
     expect(parsed.values).toMatchObject({
       nom: 'Atangana',
@@ -217,8 +219,24 @@ describe('Candidature form', () => {
       apprentiId: null,
       patronId: null,
     });
-    const libre = parseCandidature({ ...body, categorie: 'libre' });
+    const libre = parseCandidature({ ...body, categorie: 'libre' }, at);
     expect(libre.values).toMatchObject({ matricule: '', datePremierePriseService: null });
+  });
+
+  it('judges the date of birth against the command’s instant, never the machine’s clock', () => {
+    const past = { now: '2001-03-10T23:30:00.000Z' };
+    expect(parseCandidature({ ...body, dateNaissance: '2001-03-09' }, past).values).toMatchObject({
+      dateNaissance: '2001-03-09',
+    });
+    // Past for the machine, but not before the command's day (its UTC day, as before).
+    expect(fails({ ...body, dateNaissance: '2001-03-10' }, past).fields).toEqual({
+      dateNaissance: 'La date de naissance doit être passée.',
+    });
+    // Future for the machine, past for a command of 2999.
+    const future = { now: '2999-01-01T00:00:00.000Z' };
+    expect(parseCandidature({ ...body, dateNaissance: '2998-12-31' }, future).values).toMatchObject(
+      { dateNaissance: '2998-12-31' },
+    );
   });
 
   it('asks each category for what it needs, with the seed’s messages', () => {

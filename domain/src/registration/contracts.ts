@@ -1,5 +1,5 @@
 import { recordInputSchema } from '../configuration/contracts.js';
-import type { RecordedEvent } from '../core/envelope.js';
+import type { CommandContext, RecordedEvent } from '../core/envelope.js';
 import { ValidationError } from '../core/errors.js';
 import type {
   CollectionDefinition,
@@ -40,13 +40,19 @@ import {
   type RequiredPiece,
 } from './candidature.js';
 
-/** POST and PUT /api/candidatures: the declared fields, then what each category needs. */
-export const parseCandidature = (body: unknown): CandidatureDetails => {
+/**
+ * POST and PUT /api/candidatures: the declared fields, then what each category needs (a date of
+ * birth before the day of the command's instant).
+ */
+export const parseCandidature = (
+  body: unknown,
+  context: Pick<CommandContext, 'now'>,
+): CandidatureDetails => {
   const parsed = parseInput(recordInputSchema(CANDIDATURE_FIELDS), body) as Record<
     string,
     string | null
   >;
-  const errors = checkCandidature(parsed);
+  const errors = checkCandidature(parsed, context);
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first, errors);
   const { sessionId, metierId, centreDepotId, ...rest } = parsed;
@@ -67,9 +73,10 @@ export const parseCandidature = (body: unknown): CandidatureDetails => {
  */
 export const parseNewCandidature = (
   body: unknown,
+  context: Pick<CommandContext, 'now'>,
 ): CandidatureDetails & { confirmerHomonyme: boolean } => {
   const { confirmerHomonyme, ...rest } = (body ?? {}) as Record<string, unknown>;
-  return { ...parseCandidature(rest), confirmerHomonyme: confirmerHomonyme === true };
+  return { ...parseCandidature(rest, context), confirmerHomonyme: confirmerHomonyme === true };
 };
 
 /** Largest pièce justificative accepted (PDF, JPEG or PNG). */

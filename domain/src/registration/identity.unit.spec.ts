@@ -53,6 +53,8 @@ describe('seed §5 text rules', () => {
 });
 
 describe('patrons and apprentis, as lists without codes', () => {
+  /** The instant of the command (its context's `now`). */
+  const at = { now: '2026-05-04T09:00:00.000Z' };
   const patrons = referenceList('patrons')!;
   const apprentis = referenceList('apprentis')!;
   const patron = {
@@ -83,7 +85,7 @@ describe('patrons and apprentis, as lists without codes', () => {
   };
 
   it('keeps a patron’s raison sociale as its libellé, its names cleaned and capitalised', () => {
-    const input = parseListItem(patrons, patron);
+    const input = parseListItem(patrons, patron, at);
     expect(input.code).toBe('');
     expect(input.libelle).toBe('Garage Moderne');
     expect(input.values).toMatchObject({
@@ -95,41 +97,62 @@ describe('patrons and apprentis, as lists without codes', () => {
   });
 
   it('takes no code, and names the raison sociale in its messages', () => {
-    expect(fails(() => parseListItem(patrons, { ...patron, code: 'X' })).message).toBe(
+    expect(fails(() => parseListItem(patrons, { ...patron, code: 'X' }, at)).message).toBe(
       'Champ inconnu : code.',
     );
-    expect(fails(() => parseListItem(patrons, { ...patron, libelle: ' ' })).message).toBe(
+    expect(fails(() => parseListItem(patrons, { ...patron, libelle: ' ' }, at)).message).toBe(
       'La raison sociale est obligatoire.',
     );
-    expect(fails(() => parseListItem(patrons, { ...patron, email: 'contact@' })).message).toBe(
+    expect(fails(() => parseListItem(patrons, { ...patron, email: 'contact@' }, at)).message).toBe(
       '« E-mail » n’est pas une adresse e-mail valide.',
     );
   });
 
   it('refuses an abbreviated name with the seed’s rule 3 message', () => {
-    const error = fails(() => parseListItem(patrons, { ...patron, responsablePrenoms: 'J. P' }));
+    const error = fails(() =>
+      parseListItem(patrons, { ...patron, responsablePrenoms: 'J. P' }, at),
+    );
     expect(error.message).toBe(NAME_ABBREVIATED);
     expect(error.fields).toEqual({ responsablePrenoms: NAME_ABBREVIATED });
-    expect(fails(() => parseListItem(apprentis, { ...apprenti, nom: 'N' })).message).toBe(
+    expect(fails(() => parseListItem(apprentis, { ...apprenti, nom: 'N' }, at)).message).toBe(
       NAME_ABBREVIATED,
     );
   });
 
   it('names an apprenti by nom and prénoms (not typed), and orders the dates', () => {
-    const input = parseListItem(apprentis, apprenti);
+    const input = parseListItem(apprentis, apprenti, at);
     expect(input.libelle).toBe('Ngono Éloïse Marie');
-    expect(fails(() => parseListItem(apprentis, { ...apprenti, libelle: 'x' })).message).toBe(
+    expect(fails(() => parseListItem(apprentis, { ...apprenti, libelle: 'x' }, at)).message).toBe(
       'Champ inconnu : libelle.',
     );
     expect(
-      fails(() => parseListItem(apprentis, { ...apprenti, dateDebutApprentissage: '2003-01-01' }))
-        .message,
+      fails(() =>
+        parseListItem(apprentis, { ...apprenti, dateDebutApprentissage: '2003-01-01' }, at),
+      ).message,
     ).toBe('Le début de l’apprentissage doit suivre la date de naissance.');
     expect(
-      fails(() => parseListItem(apprentis, { ...apprenti, dateNaissance: '2999-01-01' })).message,
+      fails(() => parseListItem(apprentis, { ...apprenti, dateNaissance: '2999-01-01' }, at))
+        .message,
     ).toBe('La date de naissance doit être passée.');
-    expect(fails(() => parseListItem(apprentis, { ...apprenti, patronId: '' })).message).toBe(
+    expect(fails(() => parseListItem(apprentis, { ...apprenti, patronId: '' }, at)).message).toBe(
       '« Patron » est obligatoire.',
     );
+  });
+
+  it('judges an apprenti’s date of birth against the command’s instant, never the machine’s clock', () => {
+    const past = { now: '2004-03-05T23:30:00.000Z' };
+    expect(fails(() => parseListItem(apprentis, apprenti, past)).fields).toEqual({
+      dateNaissance: 'La date de naissance doit être passée.',
+    });
+    const dayAfter = { now: '2004-03-06T00:00:00.000Z' };
+    expect(parseListItem(apprentis, apprenti, dayAfter).values.dateNaissance).toBe('2004-03-05');
+    const future = { now: '2999-06-01T00:00:00.000Z' };
+    expect(
+      parseListItem(
+        apprentis,
+        { ...apprenti, dateNaissance: '2999-01-01', dateDebutApprentissage: '2999-05-01' },
+        future,
+      ).values.dateNaissance,
+    ).toBe('2999-01-01');
   });
 });

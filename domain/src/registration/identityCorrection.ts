@@ -5,8 +5,9 @@
  * (`CandidatureIdentityCorrected`); its history is one line per correction, read here.
  */
 import { isIsoDate } from '../configuration/contracts.js';
-import type { RecordedEvent } from '../core/envelope.js';
+import type { CommandContext, RecordedEvent } from '../core/envelope.js';
 import { ValidationError } from '../core/errors.js';
+import { utcDay } from '../core/time.js';
 import type {
   CollectionDefinition,
   ReadModelDocument,
@@ -60,10 +61,14 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 /**
  * The body of a correction: the whole identity (nom, prénoms, sexe, date and lieu de naissance,
  * nationalité), checked with the seed's rules and messages (§5: sex M or F, names required and
- * unabbreviated, nationality required), names stored cleaned and capitalised; the justification;
- * the document sent before. Every offending field at once, the seed's order giving the headline.
+ * unabbreviated, nationality required; born before the day of the command's instant `now`), names
+ * stored cleaned and capitalised; the justification; the document sent before. Every offending
+ * field at once, the seed's order giving the headline.
  */
-export const parseIdentityCorrection = (body: unknown): IdentityCorrectionInput => {
+export const parseIdentityCorrection = (
+  body: unknown,
+  { now }: Pick<CommandContext, 'now'>,
+): IdentityCorrectionInput => {
   const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const errors: Record<string, string> = {};
   const sexe = text(raw.sexe);
@@ -82,8 +87,7 @@ export const parseIdentityCorrection = (body: unknown): IdentityCorrectionInput 
       errors[field] = 'Ce champ compte au plus 500 caractères.';
   const born = text(raw.dateNaissance);
   if (!isIsoDate(born)) errors.dateNaissance = IDENTITY_MESSAGES.dateNaissance;
-  else if (born >= new Date().toISOString().slice(0, 10))
-    errors.dateNaissance = IDENTITY_MESSAGES.dateFuture;
+  else if (born >= utcDay(now)) errors.dateNaissance = IDENTITY_MESSAGES.dateFuture;
   const justification = text(raw.justification);
   if (justification.length < JUSTIFICATION_MIN)
     errors.justification = IDENTITY_MESSAGES.justification;

@@ -4,7 +4,8 @@
  * are the lists' (`ListItem*`) in streams of their own (`patrons-<id>`, `apprentis-<id>`).
  */
 import { departement, metier } from '../configuration/fields.js';
-import type { ListField, ReferenceListDefinition } from '../configuration/lists.js';
+import type { ListField, ReferenceListDefinition } from '../configuration/listTypes.js';
+import { utcDay } from '../core/time.js';
 import { SEXES } from './identity.js';
 
 const sexe = (name: string, label: string): ListField => ({
@@ -44,9 +45,6 @@ export const PATRONS: ReferenceListDefinition = {
     { name: 'adresse', label: 'Adresse', type: 'text' },
   ],
 };
-
-/** The day before which nobody registered today was born (a date of birth is in the past). */
-const today = (): string => new Date().toISOString().slice(0, 10);
 
 export const APPRENTIS: ReferenceListDefinition = {
   name: 'apprentis',
@@ -104,11 +102,13 @@ export const APPRENTIS: ReferenceListDefinition = {
       help: 'Laisser vide : aucun handicap.',
     },
   ],
-  check: (values): Record<string, string> => {
+  // A date of birth is past on the day of the command's instant (`now`).
+  check: (values, { now }): Record<string, string> => {
     const born = typeof values.dateNaissance === 'string' ? values.dateNaissance : '';
     const started =
       typeof values.dateDebutApprentissage === 'string' ? values.dateDebutApprentissage : '';
-    if (born && born >= today()) return { dateNaissance: 'La date de naissance doit être passée.' };
+    if (born && born >= utcDay(now))
+      return { dateNaissance: 'La date de naissance doit être passée.' };
     if (born && started && started <= born)
       return {
         dateDebutApprentissage: 'Le début de l’apprentissage doit suivre la date de naissance.',

@@ -4,7 +4,7 @@
  * events (same streams `metiers-<id>`, same revisions and positions), so that the lists' decider,
  * projection, history and reservations serve old and new métiers alike.
  */
-import type { Upcaster } from './upcast.js';
+import type { Upcaster } from './types.js';
 
 const METIERS = 'metiers';
 

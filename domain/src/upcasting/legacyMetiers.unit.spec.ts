@@ -7,6 +7,9 @@ import { referenceList } from '../configuration/lists.js';
 import { upcast, UPCAST_TYPES } from './upcast.js';
 
 const spec = DeciderSpecification.for(listItemDecider);
+
+/** The instant of the command (its context's `now`). */
+const at = { now: '2026-05-04T09:00:00.000Z' };
 const metiers = referenceList('metiers')!;
 const itemId = 'm-1';
 const ref = { list: 'metiers', itemId };
@@ -57,14 +60,16 @@ describe('Métier (a reference list)', () => {
 
   it('reads the form as the métiers form did: code normalised, classification optional', () => {
     expect(
-      parseListItem(metiers, { code: ' élec-01 ', libelle: '  Électricité   bâtiment ' }),
+      parseListItem(metiers, { code: ' élec-01 ', libelle: '  Électricité   bâtiment ' }, at),
     ).toEqual({
       code: 'ELEC-01',
       libelle: 'Électricité bâtiment',
       values: { filiereId: null, corpsDeMetierId: null },
     });
-    expect(() => parseListItem(metiers, { code: 'A B', libelle: 'x' })).toThrow(ValidationError);
-    expect(() => parseListItem(metiers, { code: 'A', libelle: 'x', extra: 1 })).toThrow(
+    expect(() => parseListItem(metiers, { code: 'A B', libelle: 'x' }, at)).toThrow(
+      ValidationError,
+    );
+    expect(() => parseListItem(metiers, { code: 'A', libelle: 'x', extra: 1 }, at)).toThrow(
       'Champ inconnu : extra.',
     );
   });

@@ -5,12 +5,9 @@
  * stays as it was written (ids, streams, revisions, positions and metadata are kept).
  */
 import { LEGACY_METIER_UPCASTERS } from './legacyMetiers.js';
+import type { Upcaster } from './types.js';
 
-/** From the stored data of an old type, the current type and data. */
-export type Upcaster = (data: unknown) => {
-  readonly type: string;
-  readonly data: unknown;
-};
+export type { Upcaster } from './types.js';
 
 const UPCASTERS: Readonly<Record<string, Upcaster>> = { ...LEGACY_METIER_UPCASTERS };
 

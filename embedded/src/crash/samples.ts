@@ -376,8 +376,12 @@ const inUniqueKey = (list: ReferenceListDefinition, field: ListField): boolean =
  * A sample that breaks a rule between fields (a jury's president chosen among its other members too)
  * leaves the optional fields the rule names empty.
  */
-const withinRules = (list: ReferenceListDefinition, body: Record<string, unknown>) => {
-  for (const name of Object.keys(list.check?.(body) ?? {})) {
+const withinRules = (
+  list: ReferenceListDefinition,
+  body: Record<string, unknown>,
+  context: CommandContext,
+) => {
+  for (const name of Object.keys(list.check?.(body, context) ?? {})) {
     const field = list.fields.find((f) => f.name === name && !f.required);
     if (field) body[name] = field.type === 'references' ? [] : null;
   }
@@ -404,7 +408,7 @@ const createItem = async (scope: SampleScope, list: ReferenceListDefinition, n: 
   const body = namedBody(list, `C${n}`, libelle);
   for (const field of list.fields)
     body[field.name] = await sampleValue(scope, field, n, inUniqueKey(list, field));
-  const input = parseListItem(list, withinRules(list, body));
+  const input = parseListItem(list, withinRules(list, body, context), context);
   const commands = listCommands(scope.eventStore, scope.readStore, list, scope.storage);
   const answer = await commands.create(id, input, context);
   scope.references(streamName(list.name, id), referencesOf(list, input.values));
@@ -435,8 +439,9 @@ const listItemStory = async (
     );
     for (const field of list.fields)
       body[field.name] = await sampleValue(scope, field, n + 1, inUniqueKey(list, field));
-    input = parseListItem(list, withinRules(list, body));
-    revision = (await commands.modify(id, input, revision, scope.context())).revision;
+    const context = scope.context();
+    input = parseListItem(list, withinRules(list, body, context), context);
+    revision = (await commands.modify(id, input, revision, context)).revision;
     scope.references(stream, referencesOf(list, input.values));
   }
   if (phase === 2) {
@@ -789,7 +794,7 @@ const registrationOf = (scope: SampleScope) => {
         const context = scope.context();
         const id = newItemId(context.commandId);
         const definition = referenceList(list)!;
-        const input = parseListItem(definition, body);
+        const input = parseListItem(definition, body, context);
         await listCommands(scope.eventStore, scope.readStore, definition).create(
           id,
           input,
@@ -897,8 +902,8 @@ const candidatures: AggregateSamples = {
       langueId: n % 3 === 0 ? await scope.reference('langues') : null,
       handicapId: null,
     };
-    const input = parseCandidature(body);
     const context = scope.context();
+    const input = parseCandidature(body, context);
     const id = newItemId(context.commandId);
     let { revision } = await commands.create(id, input, null, context);
     const stream = streamName(CANDIDATURE_CATEGORY, id);
@@ -933,8 +938,9 @@ const candidatures: AggregateSamples = {
       return;
     }
     if (phase === 4) {
-      const corrected = parseCandidature({ ...body, prenoms: `Prénom-${n}-Corrigé` });
-      revision = (await commands.modify(id, corrected, revision, null, scope.context())).revision;
+      const modification = scope.context();
+      const corrected = parseCandidature({ ...body, prenoms: `Prénom-${n}-Corrigé` }, modification);
+      revision = (await commands.modify(id, corrected, revision, null, modification)).revision;
       scope.references(stream, refs(await stored()));
       await step('desister');
       return;
@@ -1219,14 +1225,18 @@ const examOf = (scope: SampleScope) => {
       const definition = referenceList('epreuves')!;
       const context = scope.context();
       const epreuveId = newItemId(context.commandId);
-      const input = parseListItem(definition, {
-        code: `EPR-${sessionId.slice(0, 8)}`,
-        libelle: 'Épreuve des incidents',
-        examenId: session.examenId,
-        coefficient: 1,
-        noteMax: 20,
-        typeEpreuve: 'ecrite',
-      });
+      const input = parseListItem(
+        definition,
+        {
+          code: `EPR-${sessionId.slice(0, 8)}`,
+          libelle: 'Épreuve des incidents',
+          examenId: session.examenId,
+          coefficient: 1,
+          noteMax: 20,
+          typeEpreuve: 'ecrite',
+        },
+        context,
+      );
       await listCommands(scope.eventStore, scope.readStore, definition).create(
         epreuveId,
         input,
@@ -1879,7 +1889,7 @@ const onlinePayments: AggregateSamples = {
     };
     const context = scope.context();
     const id = newItemId(context.commandId);
-    let { revision } = await dossiers.create(id, parseCandidature(body), null, context);
+    let { revision } = await dossiers.create(id, parseCandidature(body, context), null, context);
     scope.references(streamName(CANDIDATURE_CATEGORY, id), {
       sessions: [sessionId],
       metiers: [metierId],
