@@ -42,7 +42,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The attestations of a département at scale: `candidats` admitted candidates of one département
- * (domain.md: up to 20,000 pages in one merged PDF), their attestations asked for through the
+ * (up to 20,000 pages in one merged PDF), their attestations asked for through the
  * product's command (`attestationCommands().request`, PUBLIC_URL set) and made by the workers' own
  * processor (`generateDocument`: codes issued, pages laid out off the main thread with their QR
  * codes, the file stored with its SHA-256 and fsynced, the prints recorded), twice: the first time

@@ -30,8 +30,8 @@ const NOMS = ['Mbarga', 'Ngo Bayiha', 'Abanda', 'Fouda', 'Essomba', 'Nkoulou', '
 const PRENOMS = ['Jean-Pierre', 'Marie Claire', 'Ange', 'Éloïse', 'Paul', 'Brice', 'Gisèle'];
 
 /**
- * The exam documents of issue « Registration II », rendered as the workers do (off-thread, the
- * same renderers): the attendance lists of `sites` sites of `perSite` candidates each in one
+ * The exam documents (attendance lists and convocations), rendered as the workers do (off-thread,
+ * the same renderers): the attendance lists of `sites` sites of `perSite` candidates each in one
  * merged document (each site on pages of its own, rows tall enough to sign), then `convocations`
  * convocations (one page each). Pages per second, target ≥ 300.
  */

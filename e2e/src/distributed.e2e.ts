@@ -22,7 +22,7 @@ import {
 import { api, ARTIFACTS, browserAvailable, launchBrowser, menuEntry, shot } from './harness';
 
 /**
- * The distributed mode, run for real (issue #30): two command services, two query services, two
+ * The distributed mode, run for real: two command services, two query services, two
  * projections processes and two workers, each its own OS process from its `dist` entry point, on
  * FerretDB, Redis and a shared DATA_DIR, behind Debian's nginx with `gateway/nginx.conf` as shipped.
  * A person signs in through the gateway, registers a candidate, sees the list, downloads a PDF;

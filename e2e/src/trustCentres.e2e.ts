@@ -16,7 +16,7 @@ import {
 import { browserAvailable, shot } from './harness';
 
 /**
- * Centres stay apart (issue « Trust », item 3), as an enrôleur sees it: attached to the « Dépôt de
+ * Centres stay apart, as an enrôleur sees it: attached to the « Dépôt de
  * Yaoundé » and allowed to search candidates, they find their centre's candidate under
  * « Rechercher un candidat », but nothing of the « Dépôt de Douala »'s candidate — neither by
  * candidate number, nor by dossier number, nor by name — and opening that candidate's 360° view by

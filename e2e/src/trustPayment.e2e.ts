@@ -12,7 +12,7 @@ import {
 import { api, browserAvailable, shot } from './harness';
 
 /**
- * Issue 29, item 1, as people see it. A product whose office chose the sandbox
+ * Online payment, as people see it. A product whose office chose the sandbox
  * (PAYMENT_PROVIDER=demonstration) says « Mode démonstration : aucun paiement réel » on every
  * dashboard page and on `/paiement`; a visitor's demonstration payment is confirmed, yet the
  * dossier still owes its fee — on the public page and on the staff's dossier, where the payment is

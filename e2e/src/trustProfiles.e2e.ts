@@ -13,7 +13,7 @@ import {
 } from './examSetup';
 
 /**
- * Issue 29, item 2: no escalation through profiles. An enrôleur manager (a user whose profile
+ * No escalation through profiles. An enrôleur manager (a user whose profile
  * holds only the enrôleurs' permissions) opens the enrôleur creation form: the profile list offers
  * only the profiles within their permissions, never « Administrateur », and an enrôleur made with
  * one of them is saved.

@@ -14,7 +14,7 @@ import {
 } from './examFixture.js';
 
 /**
- * Admission decisions over HTTP (issue « Admissions », item 6): the lists a decision prints (types
+ * Admission decisions over HTTP: the lists a decision prints (types
  * of visas, visas, ampliations, numbers per département), each under its seed §6 permission; the
  * minister's signature deposited (an image judged on its bytes, versioned, stored under its
  * SHA-256); a département's decision prepared from the closed juries' results, signed with the

@@ -365,7 +365,7 @@ describe('password rules', () => {
       payload: { motDePasse: 'Encore-Temporaire-1' },
     });
     expect(reset.statusCode).toBe(200);
-    // The reset ended their session (issue 29); signed in again with the temporary password,
+    // The reset ended their session; signed in again with the temporary password,
     // they are confined to the password change.
     expect((await agent.inject({ method: 'GET', url: '/api/metiers' })).statusCode).toBe(401);
     const again = await t.signIn('issa@test.local', 'Encore-Temporaire-1');

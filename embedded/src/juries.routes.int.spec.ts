@@ -14,7 +14,7 @@ import {
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
- * Juries over HTTP (issue « Exam space », item 5): their members (nom, prénoms, fonction,
+ * Juries over HTTP: their members (nom, prénoms, fonction,
  * structure, téléphone), their composition (type, session, centres d'examen, métiers, president,
  * members) under their own permissions, one jury at most per (centre d'examen, métier) pair of a
  * session (409 naming the pair and the other jury, under concurrency too), the coverage of the pairs
@@ -368,7 +368,7 @@ describe('coverage of the session', () => {
 
 describe('deletion of a jury', () => {
   it('is refused once the jury has deliberated; a modification keeps the deliberation', async () => {
-    // The deliberation (a later issue) sets the flag through the lists' decider.
+    // The deliberation sets the flag through the lists' decider; this test does the same.
     const stream = streamName('jurys', ids.juryC!);
     const before = (await readListItem(t.eventStore, 'jurys', ids.juryC))!;
     const { revision } = await handleCommand(t.eventStore, {

@@ -343,7 +343,7 @@ describe('enrôleurs', () => {
     expect((await agent.inject({ method: 'GET', url: '/api/enroleurs' })).statusCode).toBe(200);
     expect((await agent.inject({ method: 'GET', url: '/api/centres-depot' })).statusCode).toBe(200);
     expect((await agent.inject({ method: 'GET', url: '/api/utilisateurs' })).statusCode).toBe(403);
-    // Only a profile within the clerk's own permissions (issue 29): not the enrôleurs' one,
+    // Only a profile within the clerk's own permissions: not the enrôleurs' one,
     // which gives « Enregistrer un candidat ».
     const beyond = await agent.inject({
       method: 'POST',

@@ -12,7 +12,7 @@ import {
 } from './examFixture.js';
 
 /**
- * Minutes and the visibility of results over HTTP (issue « Admissions », items 2 and 3): a PV is
+ * Minutes and the visibility of results over HTTP: a PV is
  * made of a closed jury's frozen results only, lists every candidate of its jury in its centre with
  * the right result (« décision du jury » where the jury decided), is archived version after version
  * with its SHA-256 (the first version's bytes and hash unchanged by the second), and is checked

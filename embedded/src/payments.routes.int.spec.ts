@@ -574,7 +574,7 @@ describe('the sandbox (« Mode démonstration »), the webhook without a secret,
   const BUDGET = 12;
 
   beforeAll(async () => {
-    // The sandbox is chosen, never a default (issue 29); this office counts its payments.
+    // The sandbox is chosen, never a default; this office counts its payments.
     t = await startTestApp({
       payments: { provider: 'demonstration', providerName: 'fournisseur de paiement' },
       rateLimits: {

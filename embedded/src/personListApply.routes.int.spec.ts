@@ -396,7 +396,7 @@ describe('applying a verified list of agents', () => {
 });
 
 /**
- * The issue's bench, on demand (`LISTES_BENCH=5000,50000 npx jest embedded/src/personListApply…`):
+ * A bench, on demand (`LISTES_BENCH=5000,50000 npx jest embedded/src/personListApply…`):
  * a list verified, applied, and listed (every dossier in the read model), with the times.
  */
 const benchSizes = (process.env.LISTES_BENCH ?? '')

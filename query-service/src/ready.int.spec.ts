@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { freePort, tcpRelay } from '@examens-pro/platform/testing/network';
 
 /**
- * Issue 30, item 1: a service started while its MongoDB does not answer keeps running, answers
+ * A service started while its MongoDB does not answer keeps running, answers
  * `/api/ready` 503 with the reason in French, and 200 once MongoDB answers. Each service runs as
  * its own process, from its entry point (`src/server.ts`, through scripts/ts-register.js: no build
  * needed), as the distributed mode starts it.

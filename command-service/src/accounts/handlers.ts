@@ -85,7 +85,7 @@ export const OWN_CENTRE_ONLY =
 
 /**
  * An enrôleur's centre de dépôt must be an active one. `within`: the centre the person acting is
- * attached to (issue « Trust »): the account is attached to it, another centre is refused as one
+ * attached to: the account is attached to it, another centre is refused as one
  * that does not exist, none (a national account) is refused.
  */
 const checkCentre = async (
@@ -326,7 +326,7 @@ const profilePermissions = async (eventStore: EventStore, profilId: string): Pro
 };
 
 /**
- * No escalation through profiles (issue 29), for users and enrôleurs alike: the domain's rule on
+ * No escalation through profiles, for users and enrôleurs alike: the domain's rule on
  * the profiles and accounts as stored. Each check throws the 403 naming the permissions that
  * `held` (the person acting) lacks, before anything is written.
  */

@@ -124,7 +124,7 @@ describe('permission catalogue and route table', () => {
     expect(new Set(PERMISSION_CODES).size).toBe(PERMISSION_CODES.length);
     expect(PERMISSION_GROUPS.map((g) => g.label)).toContain('Administration');
     expect(isPermissionCode('candidat.enregistrer')).toBe(true);
-    // An empty requirement allows nobody (issue 29): « any signed-in user » is said by the caller.
+    // An empty requirement allows nobody: « any signed-in user » is said by the caller.
     expect(allows(new Set(['a']), [])).toBe(false);
     expect(allows(new Set(), [])).toBe(false);
     expect(allows(new Set(['a']), ['b', 'a'])).toBe(true);
@@ -151,8 +151,8 @@ describe('permission catalogue and route table', () => {
     ];
     for (const path of seed) expect(paths).toContain(path);
     // Seed §2's 87: 3 top-level, 3 users & profiles, 18 inscription, 34 exam space, 7 reports,
-    // 22 configuration; plus the sign-in journal under users & profiles (issue "Hardening") and
-    // the lists of agents submitted, with their progress (issue "Registration I").
+    // 22 configuration; plus the sign-in journal under users & profiles and
+    // the lists of agents submitted, with their progress.
     expect(paths.length).toBe(89);
     expect(paths).toContain('inscription/candidats/listes-d-agents');
     expect(paths).toContain('utilisateurs-profils/journal-des-connexions');

@@ -186,7 +186,7 @@ export const usersResource: ResourceDefinition = {
   notFoundMessage: 'Cet utilisateur est introuvable.',
   history: userHistory,
   // A user attached to a centre de dépôt reads and acts on that centre's accounts only (a national
-  // account, attached to none, included): another's answers 404 (issue « Trust »).
+  // account, attached to none, included): another's answers 404.
   scopedBy: 'centreDepotId',
 };
 

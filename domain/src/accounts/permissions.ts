@@ -48,7 +48,7 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
     'candidat.lister-inscrits': 'Lister les candidats inscrits',
     'candidat.lister-inscrits-examen': 'Lister les candidats inscrits à un examen',
     'candidat.bilan-pieces': 'Consulter le bilan général de l’état des pièces',
-    // Added to §6 by domain.md: validating and rejecting dossiers and pièces.
+    // Added to §6 by the product: validating and rejecting dossiers and pièces.
     'candidat.valider': 'Valider ou rejeter un dossier de candidature',
   }),
   group('incidents-inscription', 'Incidents d’inscription', {

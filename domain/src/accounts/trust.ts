@@ -2,7 +2,7 @@ import { ForbiddenError } from '../core/errors.js';
 import { PERMISSION_CODES, permissionLabel } from './permissions.js';
 
 /**
- * No escalation through profiles (issue 29): a person may give an account only a profile whose
+ * No escalation through profiles: a person may give an account only a profile whose
  * permissions are all among their own, may not make a profile hold a permission they lack, and may
  * not reset the password of, disable, reactivate or modify an account whose profile holds one.
  * The same rule for users and enrôleurs; the services read the profiles and call it.

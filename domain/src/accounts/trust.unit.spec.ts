@@ -7,7 +7,7 @@ import { userDecider, type UserEvent } from './user.js';
 
 const enrolerManager = new Set(['enroleur.enregistrer', 'enroleur.lister']);
 
-describe('no escalation through profiles (issue 29)', () => {
+describe('no escalation through profiles', () => {
   it('names the permissions a profile gives beyond the person’s, in the catalogue’s order', () => {
     expect(
       missingPermissions(enrolerManager, [
@@ -54,7 +54,7 @@ describe('no escalation through profiles (issue 29)', () => {
   });
 });
 
-describe('allows(held, []) denies (issue 29)', () => {
+describe('allows(held, []) denies', () => {
   it('allows nobody on an empty requirement; the routes open to every signed-in user say so', () => {
     expect(allows(new Set(PERMISSION_CODES), [])).toBe(false);
     expect(allows(new Set(['a']), ['a'])).toBe(true);
@@ -65,7 +65,7 @@ describe('allows(held, []) denies (issue 29)', () => {
   });
 });
 
-describe('a session generation per account (issue 29, item 6)', () => {
+describe('a session generation per account', () => {
   const created: UserEvent = {
     type: 'UserCreated',
     data: {

@@ -88,7 +88,7 @@ export interface ReferenceDeclaration {
 export interface AggregateManifest {
   /** Stream category: streams `<category>-<id>`. */
   readonly category: string;
-  /** French name of the aggregate, for the README's tables and the errors of the checks. */
+  /** French name of the aggregate, for the errors of the checks (docs/how-to-add.md). */
   readonly label: string;
   /**
    * Its read resources (`/api/<name>`), with collection, projections and history. Several for one

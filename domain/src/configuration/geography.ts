@@ -1,5 +1,5 @@
 /**
- * The default geography (domain.md): the 10 regions of Cameroon and their 58 départements,
+ * The default geography: the 10 regions of Cameroon and their 58 départements,
  * loaded as events at first start; every "par zone" / "par département" statistic reads them.
  */
 export const DEFAULT_GEOGRAPHY: readonly { zone: string; departements: readonly string[] }[] = [

@@ -170,7 +170,7 @@ describe('Reference list item', () => {
       .thenThrows(NotFoundError, (e) => expect(e.message).toBe('Élément introuvable.'));
   });
 
-  // Rule of domain.md, "Registration › fee": "one fee and one paramètres d'édition per session".
+  // The rule: "one fee and one paramètres d'édition per session".
   // This decider sees one item only: the list handlers keep the key unique through a reservation,
   // as for codes (routes tested in embedded/src/lists.routes.int.spec.ts); here, the key itself.
   it('names the key an item keeps unique in its list: one fee per session, one métier per session', () => {

@@ -1,6 +1,6 @@
 /**
- * « Extraction par rang des admis » and « Statistiques des admissions » (issue « Admissions », item
- * 4), read from the frozen results (`resultats`, one document per deliberated candidate):
+ * « Extraction par rang des admis » and « Statistiques des admissions », read from the frozen
+ * results (`resultats`, one document per deliberated candidate):
  *
  * - the extraction ranks the admitted candidates of a filtered set (métier, centre de dépôt,
  *   département, zone, sexe) again, 1…n by average, ties by name, as the deliberation ranks a jury
@@ -41,7 +41,7 @@ export interface ExtractionQuery {
 export const SESSION_REQUIRED = 'Choisissez la session.';
 export const TOP_INVALID =
   'Le nombre de candidats à extraire doit être un nombre entier positif (par exemple 10).';
-/** No session holds more candidates (domain.md « Scale »): a larger top is a typing slip. */
+/** No session holds more candidates: a larger top is a typing slip. */
 export const TOP_MAX = 1_000_000;
 const SEXE_INVALID = 'Sexe inconnu : choisissez Masculin (M) ou Féminin (F).';
 

@@ -103,7 +103,7 @@ export type MarkModified = DomainEvent<
     de: number;
     vers: number;
     motif: string;
-    /** `contentieux`: changed through a dispute after deliberation (issue « Admissions »). */
+    /** `contentieux`: changed through a dispute after deliberation. */
     origine: 'notes' | 'contentieux';
   }
 >;

@@ -1,5 +1,5 @@
 /**
- * An exam incident (domain.md « Exam incidents »; issue « Exam space », item 6): during a session's
+ * An exam incident: during a session's
  * composition, at one site and one épreuve, a type from the configuration (`types-incidents-examen`),
  * the candidates involved (allocated to that site), a description and an optional attachment; its
  * statut follows the shared life cycle (incidents/incident.ts): ouvert → en cours → résolu | rejeté,

@@ -1,5 +1,5 @@
 /**
- * The juries of a session and their members (issue « Exam space », item 5), kept like the reference
+ * The juries of a session and their members, kept like the reference
  * lists (one generic decider, projection, routes and screens), without a code. A jury covers centres
  * d'examen and métiers of one session; each (centre d'examen, métier) pair of a session is covered
  * by one jury at most, kept through the lists' `unique` reservations (one per pair); the coverage of
@@ -44,7 +44,7 @@ export const MEMBRES_JURY: ReferenceListDefinition = {
   ],
 };
 
-/** Set by the deliberation (a later issue): a jury that has deliberated stays. */
+/** Set by the deliberation: a jury that has deliberated stays. */
 export const JURY_DELIBERATED = 'deliberee';
 
 export const JURYS: ReferenceListDefinition = {

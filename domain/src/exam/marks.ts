@@ -1,5 +1,5 @@
 /**
- * A mark as staff type it (issue « Exam space » §7): « 12,5 » or « 12.5 » whatever the browser's
+ * A mark as staff type it: « 12,5 » or « 12.5 » whatever the browser's
  * language, two decimals at most, between 0 and the épreuve's note maximale.
  */
 import { parseFrenchDecimal } from '../core/frenchFormat.js';

@@ -2,7 +2,7 @@
  * Whether a session's results show on the public lookup (« Visibilité des résultats »), and whether
  * the average shows with them. One stream per session (`visibilites-resultats-<session>`); the
  * results are made visible only once every jury of the session has closed its deliberation. Hiding
- * them again is always allowed. The public lookup (a later issue) reads the per-session document.
+ * them again is always allowed. The public lookup reads the per-session document.
  */
 import { assertNever, type Decider } from '../core/decider.js';
 import type { DomainEvent, RecordedEvent } from '../core/envelope.js';

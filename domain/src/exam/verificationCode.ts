@@ -80,7 +80,7 @@ export const formatVerificationCode = (code: string): string =>
   `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}-${code.slice(12)}`;
 
 /**
- * The public address that checks a code (`/diplomes`, issue « Public area »), as printed in the QR
+ * The public address that checks a code (`/diplomes`), as printed in the QR
  * code: `<origin>/diplomes?code=<code>` (`$` and `=`, two of the check symbols, percent-encoded).
  */
 export const verificationAddress = (origin: string, code: string): string =>

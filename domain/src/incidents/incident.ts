@@ -1,5 +1,5 @@
 /**
- * What every kind of incident shares (domain.md « Registration incidents », « Exam incidents »): it
+ * What every kind of incident shares (registration and exam incidents): it
  * is recorded with details of its kind and a description, may take one attachment while open, and
  * its statut goes ouvert → en cours → résolu | rejeté, each step with a comment, shown in its
  * suivi and its history. A kind (registration, exam) is a declaration of this part: its stream

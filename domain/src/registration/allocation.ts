@@ -1,5 +1,5 @@
 /**
- * Allocation to composition sites (domain.md « Allocation »): where a validated candidate sits on
+ * Allocation to composition sites: where a validated candidate sits on
  * composition day. Pure: the automatic plan, the seats of a site (a stream per site, shared by the
  * sessions), the automatic runs and their progress, the inputs of the routes.
  */
@@ -99,7 +99,7 @@ export const numberingOrder = <T extends PlanCandidate>(candidates: readonly T[]
 };
 
 /**
- * The automatic allocation (domain.md): candidates in numbering order go to sites of their
+ * The automatic allocation: candidates in numbering order go to sites of their
  * département (its sites in name order, filled one after the other so that a métier stays
  * together), then, when those are full, to the other départements of their zone (most free seats
  * first), then to the other zones (most free seats first); never above a site's capacity.

@@ -1,6 +1,6 @@
 /**
  * A candidature: one person registered for one session, in one métier, through one centre de
- * dépôt. Its life cycle (domain.md): brouillon → soumis → validé | rejeté (motif); a candidate may
+ * dépôt. Its life cycle: brouillon → soumis → validé | rejeté (motif); a candidate may
  * withdraw (désisté); a brouillon may be deleted. What other aggregates say (the session's step,
  * the editing parameters' deadline) reaches the decider as facts the handler read, so that the
  * rules stay here, pure.

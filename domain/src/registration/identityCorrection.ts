@@ -1,8 +1,8 @@
 /**
- * « Gestion des contentieux »: a candidate's identity corrected after the exam (domain.md
- * « Disputes »). The seed's name rules (§5) apply to the corrected identity; a justification and a
- * document proving it are required. The correction is an event of the dossier
- * (`CandidatureIdentityCorrected`); its history is one line per correction, read here.
+ * « Gestion des contentieux »: a candidate's identity corrected after the exam. The seed's name
+ * rules (§5) apply to the corrected identity; a justification and a document proving it are
+ * required. The correction is an event of the dossier (`CandidatureIdentityCorrected`); its history
+ * is one line per correction, read here.
  */
 import { isIsoDate } from '../configuration/contracts.js';
 import type { CommandContext, RecordedEvent } from '../core/envelope.js';

@@ -1,5 +1,5 @@
 /**
- * A registration incident (domain.md « Registration incidents »): a type from the configuration, an
+ * A registration incident: a type from the configuration, an
  * optional dossier, a description and an optional attachment; its statut goes ouvert → en cours →
  * résolu | rejeté, each step with a comment, shown in its history (the shared life cycle,
  * incidents/incident.ts). Who recorded it and the centre de dépôt it concerns decide who reads it:

@@ -1,6 +1,6 @@
 /**
  * A list of persons submitted in bulk (seed §5): its columns, the eight rules with their messages
- * verbatim, then the minimum lengths domain.md decides, checked on the values as typed. Pure: the
+ * verbatim, then the product's minimum lengths, checked on the values as typed. Pure: the
  * file is read elsewhere (CSV or XLSX) into rows of texts.
  */
 import { personKey } from './candidature.js';
@@ -32,7 +32,7 @@ export const LIST_MESSAGES = {
   matricule: 'Matricule obligatoire à la soumission.',
   dates:
     'Date de naissance et date de premier prise de service sont obligatoires et au format JJ/MM/AAAA',
-  // domain.md: the minimum length the seed intended, enforced after the required checks.
+  // The minimum length the seed intended, enforced after the required checks.
   telephoneCourt: 'Téléphone : 8 caractères au minimum.',
   matriculeCourt: 'Matricule : 8 caractères au minimum.',
 } as const;

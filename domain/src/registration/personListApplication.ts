@@ -1,5 +1,5 @@
 /**
- * Applying a verified list of agents (seed §5, issue « Registration I » item 5): one accepted list
+ * Applying a verified list of agents (seed §5): one accepted list
  * per session and file, its rows kept in chunks beside it, then the candidatures a reactor creates
  * from them, chunk by chunk, each chunk's outcome recorded on the list. Pure: events, the rows'
  * values as a dossier stores them, the list's read model.

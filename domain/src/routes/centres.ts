@@ -1,5 +1,5 @@
 /**
- * Centres stay apart (issue « Trust »): a user attached to a centre de dépôt (an enrôleur) reads,
+ * Centres stay apart: a user attached to a centre de dépôt (an enrôleur) reads,
  * searches, exports, downloads and requests only that centre's candidates. Most screens are cut to
  * the caller's centre (resources kept per centre: `scopedBy`). The exam's national work is not:
  * marks and presences per site and épreuve, juries' deliberations, procès-verbaux, exam incidents

@@ -98,7 +98,7 @@ const managedFrom = (path: string) => REFERENCE_LISTS.filter((list) => list.mana
 
 const CANDIDAT_LIST = ['candidat.lister-inscrits', 'candidat.enregistrer', 'candidat.modifier'];
 /**
- * A dossier's commands (issue « Registration I »): create under « Enregistrer un candidat »;
+ * A dossier's commands: create under « Enregistrer un candidat »;
  * modify, submit and withdraw under « Modifier un candidat »; delete a brouillon under « Supprimer
  * un candidat »; validate and reject under « Valider ou rejeter un dossier de candidature ».
  */
@@ -112,7 +112,7 @@ const CANDIDATURE_ACTIONS = {
   deposer: ['candidat.enregistrer', 'candidat.modifier'],
   payer: ['candidat.enregistrer', 'candidat.modifier'],
   'verifier-piece': ['candidat.valider'],
-  // Allocation to composition sites (issue « Registration II »): by hand, move, de-allocate.
+  // Allocation to composition sites: by hand, move, de-allocate.
   affecter: ['affectation.affecter'],
   // An identity corrected after the exam (« Gestion des contentieux »), its document sent first.
   'corriger-identite': ['identite.modifier'],
@@ -383,7 +383,7 @@ const ROUTES = [
     `${EXAMEN}/gestion-des-contentieux/historique-modification-notes`,
     'Historique des modifications des notes',
     ['note.historique'],
-    // The grade changes made through disputes (after deliberation: issue « Admissions »).
+    // The grade changes made through disputes (after deliberation).
     {
       resource: 'historique-notes-contentieux',
       scope: { origine: 'contentieux' },

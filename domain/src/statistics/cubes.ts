@@ -1,5 +1,5 @@
 /**
- * The cubes behind the statistical reports (issue « Public area and statistical reports », item 5):
+ * The cubes behind the statistical reports:
  * pre-aggregated cells, each counting the dossiers (and summing their amounts) that share the values
  * of a few dimensions, kept by one projection from the events. A report then sums a few hundred or
  * thousand cells instead of reading 200,000 dossiers.

@@ -1,5 +1,5 @@
 /**
- * The figures of the dashboard's home (issue « Public area and statistical reports », item 6): for
+ * The figures of the dashboard's home: for
  * one session (the one open for registration, else the most recent), what a director looks at
  * first. Each figure links to the screen that lists what it counts, so filtered, and is shown only
  * to whoever may open that screen (the route table's permissions).

@@ -110,8 +110,7 @@ import {
  * catch-up test) run these small stories — create, modify, deactivate, delete… — through the
  * product's own command handlers (command-service), so that the log holds exactly what the product
  * writes, reservation streams included. The harness fails when a registered projection or reactor
- * receives no event: a new aggregate adds its stories here (issue #11 will move each entry next to
- * its aggregate, as a manifest).
+ * receives no event: a new aggregate adds its stories here.
  *
  * Deletions go through the aggregate's decider and `handleCommand`, as the handlers do, with the
  * usage count this generator keeps itself: the handlers read it from the `usages` read model, which

@@ -4,10 +4,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type Agent } from '../testApp.js';
 
 /**
- * Issue 29, items 2 and 3 together: a user attached to a centre de dépôt does not leave it through
- * the accounts. They create accounts of their own centre only, read, modify, reset, disable and
- * reactivate only their centre's accounts (another centre's, or a national one, answers 404 as if
- * it did not exist), and move no account, theirs included, to another centre or out of every
+ * Centres stay apart, in the accounts too: a user attached to a centre de dépôt does not leave it
+ * through the accounts. They create accounts of their own centre only, read, modify, reset, disable
+ * and reactivate only their centre's accounts (another centre's, or a national one, answers 404 as
+ * if it did not exist), and move no account, theirs included, to another centre or out of every
  * centre. A national user (no centre) keeps every account in reach.
  */
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -6,7 +6,7 @@ import { adminCreate } from '../adminCreate.js';
 import { startTestApp } from '../testApp.js';
 
 /**
- * Item 11 of issue 29: the first administrator's password is never written to a log (it goes to a
+ * The first administrator's password is never written to a log (it goes to a
  * file only its owner reads, whose path the log gives), and `admin:create` reads the password from
  * standard input, never from its arguments (which `ps` and the shell's history show).
  */

@@ -4,7 +4,7 @@ import { SIGN_IN_LIMIT } from '@examens-pro/platform';
 import { startTestApp, type Agent } from '../testApp.js';
 
 /**
- * Item 5 of issue 29: the lockout holds under concurrency. Each attempt is counted before its
+ * The lockout holds under concurrency. Each attempt is counted before its
  * password is hashed (reserved, then settled): a burst of simultaneous wrong passwords for one
  * login gets at most `SIGN_IN_LIMIT.maxFailures` guesses, the others the lockout's 429.
  */

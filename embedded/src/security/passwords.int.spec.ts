@@ -13,7 +13,7 @@ import {
 import { startTestApp } from '../testApp.js';
 
 /**
- * Item 11 of issue 29: passwords are hashed with scrypt at OWASP's current minimum (N = 2^17,
+ * Passwords are hashed with scrypt at OWASP's current minimum (N = 2^17,
  * r = 8, p = 1); a password stored with older parameters still signs in, and is hashed again with
  * the current ones at that sign-in. (Route tests hash at a lower cost, `passwordHashing`.)
  */

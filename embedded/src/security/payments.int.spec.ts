@@ -12,7 +12,7 @@ import { openSession, register, type ExamSession } from '../examFixture.js';
 import { startTestApp, type Agent } from '../testApp.js';
 
 /**
- * Issue 29, item 1 (and the receipts of item 11): the fees are paid only by money or by staff.
+ * The fees are paid only by money or by staff.
  * Without PAYMENT_PROVIDER no online payment exists (every public payment route answers 404
  * `paiement-indisponible`); the sandbox only when chosen, each of its payments recorded as a
  * demonstration and never counted toward the fee unless the session's « Compter les paiements de

@@ -4,7 +4,7 @@ import { permissionLabel } from '@examens-pro/domain';
 import { startTestApp, type Agent } from '../testApp.js';
 
 /**
- * Issue 29, item 2: no escalation through profiles. A person may give an account only a profile
+ * No escalation through profiles. A person may give an account only a profile
  * whose permissions are all among their own, may not make a profile hold a permission they lack,
  * and may not reset the password of, disable or modify an account whose profile holds one: 403 in
  * French naming the missing permissions, nothing written. Every such route, by a holder of a

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type Agent } from '../testApp.js';
 
 /**
- * Item 11 of issue 29: `GET /api/ready` tells anyone whether the product is ready, and only a
+ * `GET /api/ready` tells anyone whether the product is ready, and only a
  * signed-in administrator (`administration.maintenance`) the state of each projection (names,
  * positions, errors).
  */

@@ -20,7 +20,7 @@ import {
 import { startTestApp } from '../testApp.js';
 
 /**
- * Item 7 of issue 29: results day cannot be sabotaged. Failed lookups are counted per client
+ * Results day cannot be sabotaged. Failed lookups are counted per client
  * address (an IPv6 client by its /64) and candidate number: one address's failures never refuse
  * another's lookup; a number that many addresses fail on is slowed, not locked; the budget of each
  * address (5 failures a number, its requests a minute) is kept.

@@ -8,7 +8,7 @@ import { startTestApp, type Agent } from '../testApp.js';
 import { closedDeliberation, requests, type DeliberationFixture } from '../examFixture.js';
 
 /**
- * « Centres stay apart » (issue « Trust », item 3): every GET, export and download route of the
+ * « Centres stay apart »: every GET, export and download route of the
  * query service and every command route of the command service, as the app registered them (an
  * `onRoute` hook: a new route is covered without editing this file), called by a user attached to
  * centre de dépôt A who holds every permission, on centre B's records: 404, or an answer (a list,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type Agent } from '../testApp.js';
 
 /**
- * Issue 29, item 6: changing one's own password, a reset, a deactivation or a change of profile
+ * Changing one's own password, a reset, a deactivation or a change of profile
  * ends every other session of the account (its next request is 401); the person changing their own
  * password keeps theirs. Two cookie jars: two agents signed in as the same account.
  */

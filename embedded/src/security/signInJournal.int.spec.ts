@@ -3,7 +3,7 @@ import { SIGN_IN_JOURNAL_CATEGORY } from '@examens-pro/domain';
 import { startTestApp, type Agent } from '../testApp.js';
 
 /**
- * Item 4 of issue 29: the sign-in journal cannot be silenced. Its events get ids of the server's
+ * The sign-in journal cannot be silenced. Its events get ids of the server's
  * own, never derived from what the client sends: a fixed Idempotency-Key does not make the later
  * attempts pass for retries. And a password typed in the login field is journaled masked.
  */

@@ -3,7 +3,7 @@ import { nationalOnly, NotFoundError, type ResourceDefinition } from '@examens-p
 import type { Principal } from './principal.js';
 
 /**
- * Centres stay apart (issue « Trust »): the one place that says what a user attached to a centre
+ * Centres stay apart: the one place that says what a user attached to a centre
  * de dépôt (an enrôleur) may reach. Both services use it: the query service to cut lists, exports
  * and downloads, the command service to refuse commands on another centre's records. Whatever lies
  * outside the caller's centre answers 404 (or an empty list), never 403: its existence is not told.

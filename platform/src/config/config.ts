@@ -26,7 +26,10 @@ import {
 } from '../auth/signInLimiter.js';
 import { openRedis, REQUEST_REDIS_OPTIONS } from '../startup/redis.js';
 
-/** Everything the product reads from its environment (see the README's table). */
+/**
+ * Everything the product reads from its environment (README.md « Deployment › Environment
+ * variables »).
+ */
 export interface Config {
   readonly port: number;
   readonly host: string;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DEMONSTRATION_PAYMENTS_WARNING, loadConfig, paymentWarning } from './config.js';
 
 /**
- * PAYMENT_PROVIDER (issue 29, item 1): unset means no online payment; the sandbox only when
+ * PAYMENT_PROVIDER: unset means no online payment; the sandbox only when
  * chosen, and then every process that reads its configuration warns of it as it starts.
  */
 describe('PAYMENT_PROVIDER in a process’s configuration', () => {

@@ -1,5 +1,5 @@
 /**
- * « Extraction par rang des admis » (issue « Admissions »): the admitted candidates of a session's
+ * « Extraction par rang des admis »: the admitted candidates of a session's
  * frozen results, filtered, ranked again over the filtered set and cut to a top N, read by the query
  * service (screen, CSV, XLSX) and by the workers (PDF) alike. The read store streams them by average,
  * highest first; the domain ranks each group of equal averages by name as it passes.

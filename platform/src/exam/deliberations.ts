@@ -1,5 +1,5 @@
 /**
- * The deliberation of a jury (issue « Admissions »): what the jury deliberates is read here — its
+ * The deliberation of a jury: what the jury deliberates is read here — its
  * candidates (allocated, in its centres d'examen and métiers), the examen's marks out of 20, the
  * épreuves' coefficients and note max, and each candidate's presences and retained marks from the
  * grade sheets' own streams (never a read model that could lag behind) — and decided by the

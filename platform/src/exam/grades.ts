@@ -1,5 +1,5 @@
 /**
- * Grades and presences (issue « Exam space »): the session's grade settings, the grade sheets (one
+ * Grades and presences: the session's grade settings, the grade sheets (one
  * per site and épreuve), and the import of a file of marks, all or nothing. The rules are the
  * domain's deciders; this part reads what they need (the session, its settings, the épreuve, the
  * sheet's roster) and writes their events through the shared command handler.

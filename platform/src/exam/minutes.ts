@@ -1,5 +1,5 @@
 /**
- * Minutes and the visibility of results (issue « Admissions », items 2 and 3). A PV is archived
+ * Minutes and the visibility of results. A PV is archived
  * from a generated document (kind `proces-verbal`) of a closed jury: its bytes are checked against
  * the hash its generation recorded, copied under their own SHA-256 (a name written once, never
  * over), and the archive recorded as the next version of that jury × centre. The visibility of a

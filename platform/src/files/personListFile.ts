@@ -12,7 +12,7 @@ import {
   type PersonRow,
 } from '@examens-pro/domain';
 
-/** What a list may weigh and hold (domain.md: 50,000 rows; 10 MB sent). */
+/** What a list may weigh and hold (50,000 rows; 10 MB sent). */
 export const PERSON_LIST_MAX_BYTES = 10 * 1024 * 1024;
 export const PERSON_LIST_MAX_ROWS = 50_000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Readiness, unreachableReason } from './readiness.js';
 
-/** Issue 30, item 1: start-up steps tried again with growing waits; readiness says why not, in French. */
+/** Start-up steps tried again with growing waits; readiness says why not, in French. */
 describe('readiness', () => {
   it('tries a failing start-up step again, later each time, and is ready once it succeeds', async () => {
     const tries: number[] = [];

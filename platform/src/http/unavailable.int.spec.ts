@@ -12,7 +12,7 @@ import { freePort } from '../testing/network.js';
 import { installErrorHandling, unavailableServerMessage } from './errors.js';
 
 /**
- * Issue 30: a request while a server behind the service is away is answered at once, 503 with
+ * A request while a server behind the service is away is answered at once, 503 with
  * `Retry-After` and the French reason, instead of a 500 after the driver's 30 s.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'indisponible-'));

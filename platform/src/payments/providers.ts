@@ -87,8 +87,9 @@ export const demonstrationProvider = (
 /**
  * A real provider behind a signed webhook: the browser goes to its payment page
  * (PAYMENT_CHECKOUT_URL with the payment's id, amount and the return address), and it confirms by
- * `POST /api/public/paiements/notifications`, signed with PAYMENT_WEBHOOK_SECRET (see the README).
- * Without the secret every notification is refused (503): nothing can be checked.
+ * `POST /api/public/paiements/notifications`, signed with PAYMENT_WEBHOOK_SECRET
+ * (docs/http-contract.md « Online payment »). Without the secret every notification is refused
+ * (503): nothing can be checked.
  */
 export const webhookProvider = (config: {
   readonly secret?: string;

@@ -21,7 +21,7 @@ const refusal = (run: () => unknown): string => {
 };
 
 describe('Notification signatures (HMAC-SHA256 of "<t>.<raw body>")', () => {
-  it('signs as the README says, and verifies what it signed', () => {
+  it('signs as docs/http-contract.md says, and verifies what it signed', () => {
     const expected = createHmac('sha256', SECRET).update(`${T}.${body.toString()}`).digest('hex');
     const header = signNotification(SECRET, body, T);
     expect(header).toBe(`t=${T},v1=${expected}`);

@@ -10,7 +10,7 @@ import { ProjectionRunner } from './runner.js';
 import type { Projection } from './projection.js';
 
 /**
- * Issue 30, item 1: a projection whose store fails is tried again with growing delays (capped),
+ * A projection whose store fails is tried again with growing delays (capped),
  * never in a tight loop, and its error is in the runner's state (what readiness reports) until it
  * works again.
  */

@@ -298,8 +298,9 @@ export class MongoReadStore implements ReadStore {
 
   async write(batch: WriteBatch): Promise<void> {
     await this.connected();
-    // No multi-document transaction here (see README): the lease and the checkpoint are checked
-    // first, then documents, then the checkpoint, so a stale writer fails before writing anything.
+    // No multi-document transaction here (docs/decisions.md « Adapters › MongoDB adapter within
+    // FerretDB v1 »): the lease and the checkpoint are checked first, then documents, then the
+    // checkpoint, so a stale writer fails before writing anything.
     if (batch.lease) {
       const holder = await this.leaseHolder(batch.lease.name);
       if (holder?.owner !== batch.lease.owner)

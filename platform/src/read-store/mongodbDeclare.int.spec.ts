@@ -6,7 +6,7 @@ import { freePort, tcpRelay } from '../testing/network.js';
 import { MongoReadStore } from './mongodb.js';
 
 /**
- * Issue 30, item 1: collections and their indexes are declared idempotently (only what is missing
+ * Collections and their indexes are declared idempotently (only what is missing
  * is created: FerretDB v1 drops the connection when asked for an index that already exists), and
  * several processes declaring the same collection at the same moment all succeed.
  */

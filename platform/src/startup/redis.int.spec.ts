@@ -5,7 +5,7 @@ import { freePort, tcpRelay } from '../testing/network.js';
 import { openRedis } from './redis.js';
 
 /**
- * Issue 30: Redis away is one warning in French per outage (and one when it is back), not
+ * Redis away is one warning in French per outage (and one when it is back), not
  * « [ioredis] Unhandled error event » at every try to reconnect.
  */
 

@@ -66,7 +66,7 @@ export const accountReadRoutes: FastifyPluginAsync<AccountReadOptions> = async (
   });
 
   /**
-   * The profiles the caller may give an account (issue 29): those whose permissions are all among
+   * The profiles the caller may give an account: those whose permissions are all among
    * the caller's, by libellé, for whoever creates or modifies users or enrôleurs. The user and
    * enrôleur forms offer these only; the commands refuse any other.
    */

@@ -42,8 +42,9 @@ const MAX_FOUND = 50;
  *   ignored) or birth date typed JJ/MM/AAAA;
  * - GET `/:id` → the 360° view of one dossier: identity, candidature and allocation, presences and
  *   marks per épreuve (with their entries), registration and exam incidents, identity corrections,
- *   the result (once deliberated: issue « Admissions »), its pièces, and its whole timeline (the
- *   dossier's history from its events, then every grade event), oldest first.
+ *   the result (always null: this view does not read the deliberated results), its pièces, and
+ *   its whole timeline (the dossier's history from its events, then every grade event), oldest
+ *   first.
  */
 export const candidateSearchRoutes: FastifyPluginAsync<{
   readonly readStore: ReadStore;
@@ -243,7 +244,7 @@ export const candidateSearchRoutes: FastifyPluginAsync<{
         justification: c.justification,
         changes: c.changes,
       })),
-      // Deliberation comes with the issue « Admissions ».
+      // Not read from the deliberated results: the screen shows « Pas encore délibéré ».
       resultat: null,
       pieces: dossier.pieces ?? [],
       chronologie: timeline,

@@ -49,7 +49,8 @@ const NOTIFICATION_BODY_LIMIT = 64 * 1024;
  *   where the browser goes, and the receipt's token (given once);
  * - `POST /paiements/suivi { jeton }`: where that payment stands;
  * - `POST /paiements/demonstration { jeton }`: the sandbox pays (« Mode démonstration »);
- * - `POST /paiements/notifications`: the provider's signed notification (see the README);
+ * - `POST /paiements/notifications`: the provider's signed notification (docs/http-contract.md
+ *   « Online payment »);
  * - `GET /paiements/recus/:jeton`: the receipt (PDF), as often as asked, to whoever holds the token.
  * The page calls share one budget per client address, the notifications another. Without
  * PAYMENT_PROVIDER every one but `mode` answers 404 `paiement-indisponible`, before reading anything.
