@@ -66,6 +66,42 @@ export default tseslint.config(
     },
   },
   {
+    // The application layer stands on domain and platform only: the services, projections and
+    // workers use it, never the other way round.
+    files: ['application/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@examens-pro/*', '!@examens-pro/domain', '!@examens-pro/platform'],
+              message: 'application n’importe que domain et platform.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Infrastructure knows no handler: ports, adapters, HTTP, auth, jobs, PDF primitives, runner.
+    files: ['platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@examens-pro/*', '!@examens-pro/domain'],
+              message:
+                'platform est l’infrastructure : il n’importe que domain (les gestionnaires vont dans application).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Composition roots, benchmarks and tests may wire any package together.
     files: ['embedded/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts'],
     rules: { 'no-restricted-imports': 'off' },

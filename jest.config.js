@@ -2,6 +2,7 @@
 const packages = [
   'domain',
   'platform',
+  'application',
   'projections',
   'command-service',
   'query-service',
@@ -23,9 +24,9 @@ module.exports = {
   },
   moduleNameMapper: {
     // Workspace packages resolve to their sources, so tests never need a build first.
-    '^@examens-pro/(domain|platform|projections|command-service|query-service|workers|embedded)$':
+    '^@examens-pro/(domain|platform|application|projections|command-service|query-service|workers|embedded)$':
       '<rootDir>/$1/src/index.ts',
-    '^@examens-pro/(domain|platform|projections|command-service|query-service|workers|embedded)/(.*)$':
+    '^@examens-pro/(domain|platform|application|projections|command-service|query-service|workers|embedded)/(.*)$':
       '<rootDir>/$1/src/$2',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -16,14 +16,13 @@ import {
 } from '@examens-pro/domain';
 import { DEMO_NOMS, DEMO_PRENOMS_F } from '@examens-pro/embedded';
 import {
-  deliberationCommands,
   eventIdFor,
   handleCommand,
   loadConfig,
   openPorts,
   ProjectionRunner,
-  readJuryDeliberation,
 } from '@examens-pro/platform';
+import { deliberationCommands, readJuryDeliberation } from '@examens-pro/application';
 import {
   candidaturesProjection,
   deliberationsProjection,
@@ -31,7 +30,7 @@ import {
   resultsProjection,
   sessionsProjection,
 } from '@examens-pro/projections';
-import { listCommands } from '@examens-pro/command-service';
+import { listCommands } from '@examens-pro/application';
 import { benchConfiguration } from './configuration.js';
 import { allocatedDossier, decidedEnvelopes } from './dossiers.js';
 import { round } from './machine.js';

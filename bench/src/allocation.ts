@@ -33,9 +33,6 @@ import {
   type ProjectionsControl,
 } from '@examens-pro/embedded';
 import {
-  ALLOCATION_REACTOR,
-  allocationCommands,
-  allocationPreview,
   loadConfig,
   openPorts,
   SqliteEventStore,
@@ -45,6 +42,11 @@ import {
   type ReadStore,
   type WriteBatch,
 } from '@examens-pro/platform';
+import {
+  ALLOCATION_REACTOR,
+  allocationCommands,
+  allocationPreview,
+} from '@examens-pro/application';
 import { benchConfiguration } from './configuration.js';
 import { round } from './machine.js';
 

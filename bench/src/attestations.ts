@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { listCommands } from '@examens-pro/command-service';
+import { listCommands } from '@examens-pro/application';
 import {
   attestationsCollection,
   computeResult,
@@ -17,13 +17,8 @@ import {
   type DocumentTarget,
 } from '@examens-pro/domain';
 import { DEMO_NOMS, DEMO_PRENOMS_F } from '@examens-pro/embedded';
-import {
-  attestationCommands,
-  handleCommand,
-  loadConfig,
-  openPorts,
-  ProjectionRunner,
-} from '@examens-pro/platform';
+import { handleCommand, loadConfig, openPorts, ProjectionRunner } from '@examens-pro/platform';
+import { attestationCommands } from '@examens-pro/application';
 import {
   attestationsProjection,
   documentsProjection,

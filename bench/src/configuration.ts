@@ -1,4 +1,4 @@
-import { ensureGeography, listCommands, sessionCommands } from '@examens-pro/command-service';
+import { ensureGeography, listCommands, sessionCommands } from '@examens-pro/application';
 import {
   DEFAULT_GEOGRAPHY,
   geographyCode,

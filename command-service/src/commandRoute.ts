@@ -8,7 +8,7 @@ import {
   newItemId,
   requiredRevision,
 } from '@examens-pro/platform';
-import type { CommandAnswer } from './commands.js';
+import type { CommandAnswer } from '@examens-pro/platform';
 import { commandContext } from './context.js';
 import { may } from './guard.js';
 

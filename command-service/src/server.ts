@@ -1,7 +1,6 @@
 import { logUnhandledRejections, runStandalone } from '@examens-pro/platform';
 import { SYSTEM_ACTOR } from '@examens-pro/domain';
-import { ensureFirstAdministrator } from './accounts/handlers.js';
-import { ensureGeography } from './lists/handlers.js';
+import { ensureFirstAdministrator, ensureGeography } from '@examens-pro/application';
 import { commandService } from './app.js';
 
 logUnhandledRejections((message) => console.error(message));

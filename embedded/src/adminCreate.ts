@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { createAdministrator } from '@examens-pro/command-service';
+import { createAdministrator } from '@examens-pro/application';
 import { SYSTEM_ACTOR, loginSchema, parseInput, passwordSchema } from '@examens-pro/domain';
 import { loadConfig, openPorts, type Ports } from '@examens-pro/platform';
 import { z } from 'zod';

@@ -5,7 +5,7 @@ import {
   SYSTEM_ACTOR,
   siteFullMessage,
 } from '@examens-pro/domain';
-import { allocationCommands } from '@examens-pro/platform';
+import { allocationCommands } from '@examens-pro/application';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';

@@ -6,13 +6,15 @@ import Fastify, {
 import { commandService } from '@examens-pro/command-service';
 import {
   officeTimeZone,
-  personListsReactor,
-  allocationReactor,
-  admissionDecisionsReactor,
   openMailer,
   ProjectionRunner,
   reservationsReactor,
 } from '@examens-pro/platform';
+import {
+  personListsReactor,
+  allocationReactor,
+  admissionDecisionsReactor,
+} from '@examens-pro/application';
 import { allProjections } from '@examens-pro/projections';
 import { queryService } from '@examens-pro/query-service';
 import {

@@ -9,7 +9,8 @@ import {
   streamName,
   type AttestationDocument,
 } from '@examens-pro/domain';
-import { issueAttestation, PUBLIC_URL_MISSING, uniqueValueHolder } from '@examens-pro/platform';
+import { uniqueValueHolder } from '@examens-pro/platform';
+import { issueAttestation, PUBLIC_URL_MISSING } from '@examens-pro/application';
 import { pdfQrCodes } from '@examens-pro/workers/testing/pdfQrCodes';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import { signaturePng } from '@examens-pro/workers/testing/signaturePng';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { listCommands } from '@examens-pro/command-service';
+import { listCommands } from '@examens-pro/application';
 import {
   CANDIDATURE_CATEGORY,
   DEFAULT_TIME_ZONE,
@@ -19,12 +19,8 @@ import {
   type ListItemEvent,
   type PieceFile,
 } from '@examens-pro/domain';
-import {
-  candidatureCommands,
-  eventIdFor,
-  waitForProjections,
-  type Ports,
-} from '@examens-pro/platform';
+import { eventIdFor, waitForProjections, type Ports } from '@examens-pro/platform';
+import { candidatureCommands } from '@examens-pro/application';
 import {
   DEMO_NOMS as NOMS,
   DEMO_PRENOMS_F as PRENOMS_F,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ensureGeography } from '@examens-pro/command-service';
+import { ensureGeography } from '@examens-pro/application';
 import { READ_RESOURCES, SYSTEM_ACTOR } from '@examens-pro/domain';
 import { waitForProjections } from '@examens-pro/platform';
 import { startTestApp, type Agent } from './testApp.js';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ensureFirstAdministrator, ensureGeography } from '@examens-pro/command-service';
+import { ensureFirstAdministrator, ensureGeography } from '@examens-pro/application';
 import { SYSTEM_ACTOR } from '@examens-pro/domain';
 import { loadConfig, openPorts, productInformation } from '@examens-pro/platform';
 import { buildApp } from './app.js';

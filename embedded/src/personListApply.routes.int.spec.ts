@@ -8,12 +8,12 @@ import {
   type AppliedRow,
   type PersonListDocument,
 } from '@examens-pro/domain';
+import { newItemId } from '@examens-pro/platform';
 import {
   candidatureCommands,
   listRowCommandId,
-  newItemId,
   personListsReactor,
-} from '@examens-pro/platform';
+} from '@examens-pro/application';
 import { startTestApp, type Agent } from './testApp.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

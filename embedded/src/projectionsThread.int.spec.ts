@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Worker } from 'node:worker_threads';
-import { ensureGeography } from '@examens-pro/command-service';
+import { ensureGeography } from '@examens-pro/application';
 import { listCollection, referenceList, SYSTEM_ACTOR } from '@examens-pro/domain';
 import { openEventStore, openReadStore, waitForProjections } from '@examens-pro/platform';
 import { allProjections } from '@examens-pro/projections';

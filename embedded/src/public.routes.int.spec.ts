@@ -8,7 +8,8 @@ import {
   verificationCodeFromBytes,
   type AttestationDocument,
 } from '@examens-pro/domain';
-import { issueAttestation, rateLimitsOf, waitForProjections } from '@examens-pro/platform';
+import { rateLimitsOf, waitForProjections } from '@examens-pro/platform';
+import { issueAttestation } from '@examens-pro/application';
 import { startTestApp, type Agent } from './testApp.js';
 import {
   closedDeliberation,

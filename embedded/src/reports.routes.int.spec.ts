@@ -12,7 +12,8 @@ import {
   type DashboardFigureValue,
   type ReportResult,
 } from '@examens-pro/domain';
-import { MongoReadStore, ProjectionRunner, computeReport } from '@examens-pro/platform';
+import { MongoReadStore, ProjectionRunner } from '@examens-pro/platform';
+import { computeReport } from '@examens-pro/application';
 import {
   listsProjection,
   sessionsProjection,

@@ -7,7 +7,7 @@ import type {
   LightMyRequestResponse,
   RouteOptions,
 } from 'fastify';
-import { createAdministrator, ensureGeography } from '@examens-pro/command-service';
+import { createAdministrator, ensureGeography } from '@examens-pro/application';
 import { SYSTEM_ACTOR } from '@examens-pro/domain';
 import {
   DirectoryDocumentStorage,

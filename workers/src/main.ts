@@ -1,14 +1,16 @@
 import {
   officeTimeZone,
   openPorts,
-  personListsReactor,
-  allocationReactor,
-  admissionDecisionsReactor,
   openMailer,
   ProjectionRunner,
   reservationsReactor,
   runBackgroundProcess,
 } from '@examens-pro/platform';
+import {
+  personListsReactor,
+  allocationReactor,
+  admissionDecisionsReactor,
+} from '@examens-pro/application';
 import {
   documentsReactor,
   reconcileDocuments,

@@ -12,12 +12,8 @@ import {
   ValidationError,
   type RouteId,
 } from '@examens-pro/domain';
-import {
-  admissionDecisionCommands,
-  beforeBody,
-  commandIdOf,
-  requireAccess,
-} from '@examens-pro/platform';
+import { beforeBody, commandIdOf, requireAccess } from '@examens-pro/platform';
+import { admissionDecisionCommands } from '@examens-pro/application';
 import { commandRoute } from '../commandRoute.js';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './deps.js';

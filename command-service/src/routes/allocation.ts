@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseAllocationRun } from '@examens-pro/domain';
-import { allocationCommands, nationalRouteHook } from '@examens-pro/platform';
+import { nationalRouteHook } from '@examens-pro/platform';
+import { allocationCommands } from '@examens-pro/application';
 import { commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from './deps.js';
 

@@ -6,7 +6,8 @@ import {
   routeById,
   type RouteId,
 } from '@examens-pro/domain';
-import { attestationCommands, commandIdOf, requireAccess } from '@examens-pro/platform';
+import { commandIdOf, requireAccess } from '@examens-pro/platform';
+import { attestationCommands } from '@examens-pro/application';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './deps.js';
 

@@ -27,7 +27,7 @@ import {
   type Principal,
   type SignInLimiter,
 } from '@examens-pro/platform';
-import { findUserByLogin, userCommands } from '../accounts/handlers.js';
+import { findUserByLogin, userCommands } from '@examens-pro/application';
 import { signInJournalFor } from '../accounts/signInJournal.js';
 import { commandContext } from '../context.js';
 

@@ -13,12 +13,8 @@ import {
 import { acceptFiles, storedUpload, storeUpload, uploadedFile } from './uploads.js';
 import { commandRoute } from '../commandRoute.js';
 import { may } from '../guard.js';
-import {
-  allocationCommands,
-  beforeBody,
-  candidatureCommands,
-  officeTimeZone,
-} from '@examens-pro/platform';
+import { beforeBody, officeTimeZone } from '@examens-pro/platform';
+import { allocationCommands, candidatureCommands } from '@examens-pro/application';
 import type { RouteDeps } from './deps.js';
 
 /** The caller's centre de dépôt (an enrôleur's): their dossiers are that centre's only. */

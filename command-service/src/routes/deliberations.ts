@@ -9,13 +9,8 @@ import {
   type OverrideResult,
   type RouteId,
 } from '@examens-pro/domain';
-import {
-  commandIdOf,
-  deliberationCommands,
-  etag,
-  requireAccess,
-  type CommandAnswer,
-} from '@examens-pro/platform';
+import { commandIdOf, etag, requireAccess, type CommandAnswer } from '@examens-pro/platform';
+import { deliberationCommands } from '@examens-pro/application';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './deps.js';
 

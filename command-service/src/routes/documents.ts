@@ -24,11 +24,11 @@ import {
   checkAccess,
   commandIdOf,
   handleCommand,
-  juryClosing,
   newItemId,
   targetWithinCentre,
   type EventStore,
 } from '@examens-pro/platform';
+import { juryClosing } from '@examens-pro/application';
 import { commandContext } from '../context.js';
 import { extractionTarget } from './admissionDocuments.js';
 import type { RouteDeps } from './deps.js';

@@ -21,7 +21,6 @@ import {
   beforeBody,
   commandIdOf,
   etag,
-  gradeCommands,
   JSON_BODY_LIMIT,
   PERSON_LIST_MAX_BYTES,
   readTableFile,
@@ -29,6 +28,7 @@ import {
   XLSX_TYPE,
   type CommandAnswer,
 } from '@examens-pro/platform';
+import { gradeCommands } from '@examens-pro/application';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './deps.js';
 

@@ -28,7 +28,8 @@ import {
   type RegistrationIncidentData,
 } from '@examens-pro/domain';
 import { checkReferences, type EventStore } from '@examens-pro/platform';
-import { aggregateRunner, type CommandAnswer } from '../commands.js';
+import type { CommandAnswer } from '@examens-pro/platform';
+import { aggregateRunner } from '@examens-pro/application';
 import { commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from './deps.js';
 import { acceptFiles, storeUpload, uploadedFile } from './uploads.js';

@@ -5,7 +5,7 @@ import {
   type ReferenceListDefinition,
 } from '@examens-pro/domain';
 import { activationRoutes, recordRoutes } from '../commandRoute.js';
-import { listCommands } from '../lists/handlers.js';
+import { listCommands } from '@examens-pro/application';
 import type { RouteDeps } from './deps.js';
 
 /** POST, PUT, DELETE /api/<list> and the actions desactiver / reactiver, for any reference list. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { maintenanceSchema, parseInput } from '@examens-pro/domain';
 import { commandIdOf, requireAccess } from '@examens-pro/platform';
-import { maintenanceCommands } from '../accounts/handlers.js';
+import { maintenanceCommands } from '@examens-pro/application';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './deps.js';
 

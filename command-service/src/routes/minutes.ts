@@ -6,7 +6,8 @@ import {
   routeById,
   type RouteId,
 } from '@examens-pro/domain';
-import { commandIdOf, etag, minutesCommands, requireAccess } from '@examens-pro/platform';
+import { commandIdOf, etag, requireAccess } from '@examens-pro/platform';
+import { minutesCommands } from '@examens-pro/application';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './deps.js';
 

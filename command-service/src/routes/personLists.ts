@@ -16,16 +16,14 @@ import {
   beforeBody,
   commandIdOf,
   etag,
-  InvalidListError,
   JSON_BODY_LIMIT,
   officeTimeZone,
   PERSON_LIST_MAX_BYTES,
-  personListCommands,
   readPersonList,
   requireAccess,
-  verifiedListFile,
   XLSX_TYPE,
 } from '@examens-pro/platform';
+import { InvalidListError, personListCommands, verifiedListFile } from '@examens-pro/application';
 import { commandContext } from '../context.js';
 import type { RouteDeps } from './deps.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseSession, parseSessionReference, ValidationError } from '@examens-pro/domain';
 import { commandRoute } from '../commandRoute.js';
-import { isSessionStatus, sessionCommands } from '../lists/sessions.js';
+import { isSessionStatus, sessionCommands } from '@examens-pro/application';
 import type { RouteDeps } from './deps.js';
 
 /**

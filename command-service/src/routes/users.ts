@@ -23,9 +23,9 @@ import {
   requireAccess,
   requiredRevision,
 } from '@examens-pro/platform';
-import { accountTrust, profileCommands, userCommands } from '../accounts/handlers.js';
+import { accountTrust, profileCommands, userCommands } from '@examens-pro/application';
 import { signInJournalFor } from '../accounts/signInJournal.js';
-import type { CommandAnswer } from '../commands.js';
+import type { CommandAnswer } from '@examens-pro/platform';
 import { commandContext } from '../context.js';
 import { commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from './deps.js';

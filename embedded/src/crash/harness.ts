@@ -8,15 +8,17 @@ import { DEFAULT_TIME_ZONE, type ReadModelDocument } from '@examens-pro/domain';
 import {
   EVENTS_FILE,
   InProcessJobQueue,
-  personListsReactor,
-  allocationReactor,
-  admissionDecisionsReactor,
   reservationsReactor,
   SqliteEventStore,
   SqliteReadStore,
   type EventStore,
   type Projection,
 } from '@examens-pro/platform';
+import {
+  personListsReactor,
+  allocationReactor,
+  admissionDecisionsReactor,
+} from '@examens-pro/application';
 import { allProjections } from '@examens-pro/projections';
 import { documentsReactor } from '@examens-pro/workers';
 

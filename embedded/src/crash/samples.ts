@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
 import {
-  candidatureCommands,
-  ensureGeography,
   examIncidentCommands,
   incidentCommands,
+  recordSignInEvent,
+} from '@examens-pro/command-service';
+import {
+  candidatureCommands,
+  ensureGeography,
   listCommands,
   maintenanceCommands,
   profileCommands,
-  recordSignInEvent,
   sessionCommands,
   userCommands,
-} from '@examens-pro/command-service';
+} from '@examens-pro/application';
 import {
   ALLOCATION_RUN_CATEGORY,
   allocationRunEvents,
@@ -91,19 +93,21 @@ import {
   ONLINE_PAYMENT_CATEGORY,
 } from '@examens-pro/domain';
 import {
-  allocationCommands,
   eventIdFor,
   handleCommand,
   toEnvelopes,
   newItemId,
-  onlinePaymentCommands,
-  personListCommands,
   releaseUniqueValue,
   reserveUniqueValue,
   type DocumentStorage,
   type EventStore,
   type ReadStore,
 } from '@examens-pro/platform';
+import {
+  allocationCommands,
+  onlinePaymentCommands,
+  personListCommands,
+} from '@examens-pro/application';
 
 /**
  * Sample commands per aggregate: the crash tests' log generator (and the appender of the live

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync, statSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
-import { ensureFirstAdministrator } from '@examens-pro/command-service';
+import { ensureFirstAdministrator } from '@examens-pro/application';
 import { adminCreate } from '../adminCreate.js';
 import { startTestApp } from '../testApp.js';
 

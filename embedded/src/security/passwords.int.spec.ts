@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fold, streamName, USER_CATEGORY, userDecider, type UserEvent } from '@examens-pro/domain';
-import { findUserByLogin } from '@examens-pro/command-service';
+import { findUserByLogin } from '@examens-pro/application';
 import {
   hashPassword,
   PASSWORD_HASHING,

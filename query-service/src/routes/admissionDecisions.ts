@@ -21,13 +21,12 @@ import {
   type SignatureDocument,
 } from '@examens-pro/domain';
 import {
-  readAllItems,
-  readDecision,
   requireAccess,
   type DocumentStorage,
   type EventStore,
   type ReadStore,
 } from '@examens-pro/platform';
+import { readAllItems, readDecision } from '@examens-pro/application';
 import { awaitPosition } from './resource.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;

@@ -24,13 +24,8 @@ import {
   type ResultDocument,
   type RouteId,
 } from '@examens-pro/domain';
-import {
-  extractionFilter,
-  extractionNames,
-  extractionSource,
-  requireAccess,
-  type ReadStore,
-} from '@examens-pro/platform';
+import { requireAccess, type ReadStore } from '@examens-pro/platform';
+import { extractionFilter, extractionNames, extractionSource } from '@examens-pro/application';
 import {
   csvExport,
   EXPORT_TYPES,

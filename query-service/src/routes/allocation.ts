@@ -22,14 +22,12 @@ import {
   type ExportTable,
 } from '@examens-pro/domain';
 import {
-  allocationPreview,
-  examListSource,
   nationalRoute,
-  readAllItems,
   requireAccess,
   targetWithinCentre,
   type ReadStore,
 } from '@examens-pro/platform';
+import { allocationPreview, examListSource, readAllItems } from '@examens-pro/application';
 import {
   csvExport,
   EXPORT_TYPES,

@@ -15,13 +15,8 @@ import {
   type ReadModelDocument,
   type ResultDocument,
 } from '@examens-pro/domain';
-import {
-  readAllItems,
-  readJuryDeliberation,
-  requireAccess,
-  type EventStore,
-  type ReadStore,
-} from '@examens-pro/platform';
+import { requireAccess, type EventStore, type ReadStore } from '@examens-pro/platform';
+import { readAllItems, readJuryDeliberation } from '@examens-pro/application';
 import { awaitPosition } from './resource.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;

@@ -16,16 +16,14 @@ import {
   type ReadModelDocument,
   type RouteId,
 } from '@examens-pro/domain';
+import { checkAccess, requireAccess, type ReadStore } from '@examens-pro/platform';
 import {
-  checkAccess,
   epreuvesOfExamen,
   isAnonymous,
   readAllItems,
-  requireAccess,
   sheetRoster,
   type GradedEpreuve,
-  type ReadStore,
-} from '@examens-pro/platform';
+} from '@examens-pro/application';
 import { awaitPosition } from './resource.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;

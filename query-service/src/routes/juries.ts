@@ -14,7 +14,8 @@ import {
   type CoveragePair,
   type ReadModelDocument,
 } from '@examens-pro/domain';
-import { readAllItems, requireAccess, type ReadStore } from '@examens-pro/platform';
+import { requireAccess, type ReadStore } from '@examens-pro/platform';
+import { readAllItems } from '@examens-pro/application';
 import { awaitPosition } from './resource.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;

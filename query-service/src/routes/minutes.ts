@@ -20,14 +20,8 @@ import {
   type ResultsVisibilityDocument,
   type RouteId,
 } from '@examens-pro/domain';
-import {
-  checkArchivedPv,
-  readAllItems,
-  requireAccess,
-  sessionJuryStates,
-  type DocumentStorage,
-  type ReadStore,
-} from '@examens-pro/platform';
+import { requireAccess, type DocumentStorage, type ReadStore } from '@examens-pro/platform';
+import { checkArchivedPv, readAllItems, sessionJuryStates } from '@examens-pro/application';
 import { awaitPosition } from './resource.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;

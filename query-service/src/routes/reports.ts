@@ -28,15 +28,13 @@ import {
   type ResourceDefinition,
 } from '@examens-pro/domain';
 import {
-  computeReport,
   officeTimeZone,
   renderListDocument,
-  reportChoices,
-  reportSessions,
   requireAccess,
   type Filter,
   type ReadStore,
 } from '@examens-pro/platform';
+import { computeReport, reportChoices, reportSessions } from '@examens-pro/application';
 import { exportBatches, exportFileName, EXPORT_TYPES, xlsxExport } from '../exports.js';
 import { awaitPosition, readScope, withinScope } from './resource.js';
 

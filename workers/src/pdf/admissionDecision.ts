@@ -12,12 +12,12 @@ import {
   type DecisionContent,
 } from '@examens-pro/domain';
 import {
-  decisionDocumentSource,
   officeTimeZone,
   type DocumentStorage,
   type EventStore,
   type ReadStore,
 } from '@examens-pro/platform';
+import { decisionDocumentSource } from '@examens-pro/application';
 import { editedOn, pdfText } from './listDocument.js';
 
 export interface AdmissionDecisionPdf {

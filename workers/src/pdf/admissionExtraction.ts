@@ -7,12 +7,8 @@ import {
   type ExtractionLine,
   type ExtractionQuery,
 } from '@examens-pro/domain';
-import {
-  extractionFilter,
-  extractionNames,
-  extractionSource,
-  type ReadStore,
-} from '@examens-pro/platform';
+import { type ReadStore } from '@examens-pro/platform';
+import { extractionFilter, extractionNames, extractionSource } from '@examens-pro/application';
 import { renderListDocumentOffThread } from './renderThread.js';
 
 /**

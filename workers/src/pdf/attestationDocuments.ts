@@ -1,12 +1,12 @@
 import type { Writable } from 'node:stream';
 import type { AttestationKind, AttestationPage, DocumentTarget } from '@examens-pro/domain';
 import {
-  attestationSource,
   officeTimeZone,
   type DocumentStorage,
   type EventStore,
   type ReadStore,
 } from '@examens-pro/platform';
+import { attestationSource } from '@examens-pro/application';
 import { qrSymbol, type AttestationPageToDraw } from './attestations.js';
 import { renderAttestationsOffThread } from './renderThread.js';
 

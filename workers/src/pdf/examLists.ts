@@ -7,7 +7,8 @@ import {
   type ExamListKind,
   type ExamListRow,
 } from '@examens-pro/domain';
-import { examListSource, type ReadStore } from '@examens-pro/platform';
+import { type ReadStore } from '@examens-pro/platform';
+import { examListSource } from '@examens-pro/application';
 import { renderListDocumentOffThread } from './renderThread.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { formatMark, type DocumentTarget } from '@examens-pro/domain';
-import { gradeSheetsSource, type GradeSheetLine } from '@examens-pro/platform';
+import { gradeSheetsSource, type GradeSheetLine } from '@examens-pro/application';
 import type { ReadStore } from '@examens-pro/platform';
 import { renderListDocumentOffThread } from './renderThread.js';
 

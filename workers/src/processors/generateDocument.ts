@@ -18,7 +18,6 @@ import {
   type ExamListKind,
 } from '@examens-pro/domain';
 import {
-  convocationSource,
   officeTimeZone,
   outboxMailer,
   type Mailer,
@@ -29,6 +28,7 @@ import {
   type JobContext,
   type ReadStore,
 } from '@examens-pro/platform';
+import { convocationSource } from '@examens-pro/application';
 import type { Writable } from 'node:stream';
 import { renderMetiersList } from '../pdf/metiersList.js';
 import { renderExamList } from '../pdf/examLists.js';

@@ -17,13 +17,10 @@ import {
   type OnlinePayment,
 } from '@examens-pro/domain';
 import {
-  DEMONSTRATION_ALREADY_MADE,
   officeTimeZone,
-  onlinePaymentCommands,
   paymentConfigOf,
   paymentProvidersOf,
   productOrigin,
-  progressOf,
   renderReceipt,
   SIGNATURE_HEADER,
   type EventStore,
@@ -31,6 +28,11 @@ import {
   type PaymentProvider,
   type ReadStore,
 } from '@examens-pro/platform';
+import {
+  DEMONSTRATION_ALREADY_MADE,
+  onlinePaymentCommands,
+  progressOf,
+} from '@examens-pro/application';
 import type { PublicNames } from './names.js';
 
 /** The receipts' address: the token is the only key (a dossier number alone opens nothing). */

@@ -26,8 +26,8 @@ import {
   type RowOf,
   type StatisticsCube,
 } from '@examens-pro/domain';
-import type { Filter, GroupRow, ReadStore } from '../read-store/port.js';
-import { readAllItems } from '../registration/examLists.js';
+import type { Filter, GroupRow, ReadStore } from '@examens-pro/platform';
+import { readAllItems } from '../allocation/examLists.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 

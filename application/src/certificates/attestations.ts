@@ -43,14 +43,14 @@ import {
   type ReadModelDocument,
   type ResultDocument,
 } from '@examens-pro/domain';
-import type { DocumentStorage } from '../documents/storage.js';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
-import type { ReadStore } from '../read-store/port.js';
-import { handleCommand, type CommandAnswer } from '../commands/handle.js';
-import { releaseUniqueValue, reserveUniqueValue } from '../commands/unique.js';
-import { newItemId } from '../http/headers.js';
-import { productOrigin } from '../http/origin.js';
-import { sessionState } from './grades.js';
+import type { DocumentStorage } from '@examens-pro/platform';
+import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
+import { handleCommand, type CommandAnswer } from '@examens-pro/platform';
+import { releaseUniqueValue, reserveUniqueValue } from '@examens-pro/platform';
+import { newItemId } from '@examens-pro/platform';
+import { productOrigin } from '@examens-pro/platform';
+import { sessionState } from '../grades/grades.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 

@@ -54,12 +54,12 @@ import {
   type SessionEvent,
   type SheetKeys,
 } from '@examens-pro/domain';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
-import type { ReadStore } from '../read-store/port.js';
-import { handleCommand, type CommandAnswer } from '../commands/handle.js';
+import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
+import { handleCommand, type CommandAnswer } from '@examens-pro/platform';
 import { randomInt } from 'node:crypto';
-import { sequence, serialized } from '../commands/sequence.js';
-import { targetSites } from '../registration/examLists.js';
+import { sequence, serialized } from '@examens-pro/platform';
+import { targetSites } from '../allocation/examLists.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 

@@ -35,10 +35,10 @@ import {
   type ProviderNotification,
   type SessionFee,
 } from '@examens-pro/domain';
-import { handleCommand } from '../commands/handle.js';
-import { serialized, sequence } from '../commands/sequence.js';
-import { reserveUniqueValue, uniqueValueHolder, type UniqueValue } from '../commands/unique.js';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
+import { handleCommand } from '@examens-pro/platform';
+import { serialized, sequence } from '@examens-pro/platform';
+import { reserveUniqueValue, uniqueValueHolder, type UniqueValue } from '@examens-pro/platform';
+import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
 import { sessionFeeOf } from '../registration/candidatures.js';
 
 /** The dossier statuses whose fee may still be paid (as `RecordPayment` allows). */

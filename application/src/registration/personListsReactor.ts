@@ -7,11 +7,11 @@ import {
   type RecordedEvent,
   type RowOutcomeNote,
 } from '@examens-pro/domain';
-import { toEnvelopes } from '../commands/handle.js';
-import { newItemId } from '../http/headers.js';
-import type { EventStore } from '../event-store/port.js';
-import type { Projection } from '../projection-runner/projection.js';
-import type { ReadStore } from '../read-store/port.js';
+import { toEnvelopes } from '@examens-pro/platform';
+import { newItemId } from '@examens-pro/platform';
+import type { EventStore } from '@examens-pro/platform';
+import type { Projection } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
 import { candidatureCommands } from './candidatures.js';
 import { listRowCommandId } from './personLists.js';
 

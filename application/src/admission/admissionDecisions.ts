@@ -52,13 +52,13 @@ import {
   type ResultDocument,
   type SignatureVersion,
 } from '@examens-pro/domain';
-import type { EventStore } from '../event-store/port.js';
-import type { ReadStore } from '../read-store/port.js';
-import { handleCommand, type CommandAnswer } from '../commands/handle.js';
-import { uniqueValueHolder } from '../commands/unique.js';
-import type { Projection } from '../projection-runner/projection.js';
-import { readAllItems } from '../registration/examLists.js';
-import { sessionState } from './grades.js';
+import type { EventStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
+import { handleCommand, type CommandAnswer } from '@examens-pro/platform';
+import { uniqueValueHolder } from '@examens-pro/platform';
+import type { Projection } from '@examens-pro/platform';
+import { readAllItems } from '../allocation/examLists.js';
+import { sessionState } from '../grades/grades.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import {
   type ExamListRow,
   type ReadModelDocument,
 } from '@examens-pro/domain';
-import type { ReadStore } from '../read-store/port.js';
+import type { ReadStore } from '@examens-pro/platform';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 

@@ -37,11 +37,11 @@ import {
   type OverrideResult,
   type ReadModelDocument,
 } from '@examens-pro/domain';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
-import type { ReadStore } from '../read-store/port.js';
-import { handleCommand, type CommandAnswer } from '../commands/handle.js';
-import { readAllItems } from '../registration/examLists.js';
-import { gradeSettingsOf, sessionState } from './grades.js';
+import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
+import { handleCommand, type CommandAnswer } from '@examens-pro/platform';
+import { readAllItems } from '../allocation/examLists.js';
+import { gradeSettingsOf, sessionState } from '../grades/grades.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 

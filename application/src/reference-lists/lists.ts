@@ -18,13 +18,13 @@ import {
   readListItem,
   releaseUniqueValue,
   reserveUniqueValue,
-  siteSeats,
   uniqueValueHolder,
   type DocumentStorage,
   type EventStore,
   type ReadStore,
   type UniqueValue,
 } from '@examens-pro/platform';
+import { siteSeats } from '../allocation/allocation.js';
 import { aggregateRunner, usageCount, type CommandAnswer } from '../commands.js';
 
 /**

@@ -40,12 +40,12 @@ import {
   type ResultsVisibility,
   type SessionJury,
 } from '@examens-pro/domain';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
-import type { ReadStore } from '../read-store/port.js';
-import type { DocumentStorage } from '../documents/storage.js';
-import { handleCommand, type CommandAnswer } from '../commands/handle.js';
-import { waitForProjections } from '../read-store/wait.js';
-import { sessionState } from './grades.js';
+import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
+import type { DocumentStorage } from '@examens-pro/platform';
+import { handleCommand, type CommandAnswer } from '@examens-pro/platform';
+import { waitForProjections } from '@examens-pro/platform';
+import { sessionState } from '../grades/grades.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 

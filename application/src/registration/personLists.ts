@@ -29,13 +29,13 @@ import {
   type RowProblem,
   LIST_PROJECTION,
 } from '@examens-pro/domain';
-import type { DocumentStorage } from '../documents/storage.js';
-import { type CommandAnswer, toEnvelopes } from '../commands/handle.js';
-import { eventIdFor } from '../commands/ids.js';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
-import { readPersonList } from '../files/personListFile.js';
-import type { ReadStore } from '../read-store/port.js';
-import { waitForProjections } from '../read-store/wait.js';
+import type { DocumentStorage } from '@examens-pro/platform';
+import { type CommandAnswer, toEnvelopes } from '@examens-pro/platform';
+import { eventIdFor } from '@examens-pro/platform';
+import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
+import { readPersonList } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
+import { waitForProjections } from '@examens-pro/platform';
 import { candidatureCommands } from './candidatures.js';
 
 /** Where a verified list is kept until it is applied: named after its content. */

@@ -14,8 +14,8 @@ import {
   type ReadModelDocument,
   type ResultDocument,
 } from '@examens-pro/domain';
-import type { Filter, ReadStore } from '../read-store/port.js';
-import { readAllItems } from '../registration/examLists.js';
+import type { Filter, ReadStore } from '@examens-pro/platform';
+import { readAllItems } from '../allocation/examLists.js';
 
 /**
  * The `resultats` filter of an extraction: the session's admitted candidates, narrowed by its

@@ -34,12 +34,12 @@ import {
   type SessionEvent,
   type SiteSeats,
 } from '@examens-pro/domain';
-import { handleCommand, toEnvelopes, type CommandAnswer } from '../commands/handle.js';
-import { sequence, serialized } from '../commands/sequence.js';
-import { readListItem } from '../commands/references.js';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
-import type { Projection } from '../projection-runner/projection.js';
-import type { ReadStore } from '../read-store/port.js';
+import { handleCommand, toEnvelopes, type CommandAnswer } from '@examens-pro/platform';
+import { sequence, serialized } from '@examens-pro/platform';
+import { readListItem } from '@examens-pro/platform';
+import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
+import type { Projection } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
 import { readAllItems } from './examLists.js';
 
 type Present = Extract<Candidature, { status: 'present' }>;

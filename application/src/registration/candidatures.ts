@@ -46,13 +46,13 @@ import {
   type PersonListTarget,
   type RecordedEvent,
 } from '@examens-pro/domain';
-import { handleCommand, toEnvelopes, type CommandAnswer } from '../commands/handle.js';
-import { checkReferences, readListItem } from '../commands/references.js';
-import { sequence, serialized } from '../commands/sequence.js';
-import { siteSeats } from './allocation.js';
-import { releaseUniqueValue, reserveUniqueValue, type UniqueValue } from '../commands/unique.js';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
-import type { ReadStore } from '../read-store/port.js';
+import { handleCommand, toEnvelopes, type CommandAnswer } from '@examens-pro/platform';
+import { checkReferences, readListItem } from '@examens-pro/platform';
+import { sequence, serialized } from '@examens-pro/platform';
+import { siteSeats } from '../allocation/allocation.js';
+import { releaseUniqueValue, reserveUniqueValue, type UniqueValue } from '@examens-pro/platform';
+import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
 
 const formatDay = (iso: string) => iso.split('-').reverse().join('/');
 
