@@ -108,7 +108,9 @@ run('parcours : configuration des métiers, %s', (mode, environment) => {
     await page.waitForURL(/\/show$/);
     await page.getByText('Électricité du bâtiment').first().waitFor();
     await page.getByRole('tab', { name: 'Historique' }).click();
-    await page.getByText('Libellé : Électricité bâtiment → Électricité du bâtiment').waitFor();
+    await page
+      .getByText('Libellé : Électricité bâtiment → Électricité du bâtiment')
+      .waitFor({ timeout: 60_000 });
     // Signed in, the change is the administrator's, no longer the system's.
     await page.getByRole('cell', { name: 'Premier Administrateur' }).first().waitFor();
     await shot(page, prefix + '-03-historique');

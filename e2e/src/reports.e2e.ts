@@ -256,7 +256,8 @@ run('Rapports statistiques et chiffres du tableau de bord', () => {
     await admin
       .getByRole('status')
       .getByText(`${REPORT_SESSION} — depuis le ${today} — 2 lignes`)
-      .waitFor();
+      // Ten keystrokes, each a query of the cubes: a busy machine answers the last one late.
+      .waitFor({ timeout: 60_000 });
     await expect(totals(byZone)).resolves.toEqual([
       'Total',
       '4',
