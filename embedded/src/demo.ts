@@ -88,12 +88,12 @@ const SMALL_LISTS: Record<string, readonly [string, string, ListValues?][]> = {
   ],
 };
 
-export const seedDemo = async (
-  ports: Pick<Ports, 'eventStore' | 'readStore' | 'storage'>,
-  registration: { readonly candidatures?: number; readonly timeZone?: string } = {},
-): Promise<Record<string, number>> => {
+/**
+ * What the seeding steps share: the stores, the instant, the counts of what they add, and how they
+ * add an item (deterministic ids and command ids, an existing item or code kept).
+ */
+const demoWriter = (ports: Pick<Ports, 'eventStore' | 'readStore'>, now: string) => {
   const { eventStore, readStore } = ports;
-  const now = new Date().toISOString();
   const context = (key: string): CommandContext => ({
     commandId: `demonstration-${key}`,
     actor: ACTOR,
@@ -139,13 +139,23 @@ export const seedDemo = async (
     if (state.status === 'absent') throw new Error(`${list} ${code} absent`);
     return id;
   };
+  return { eventStore, readStore, counts, context, idOf, exists, holderOfCode, item, geography };
+};
 
-  await ensureGeography(eventStore, readStore, { actor: ACTOR, now });
+type DemoWriter = ReturnType<typeof demoWriter>;
+
+/** The small lists: their items' ids by list, then by code. */
+const seedSmallLists = async ({ item }: DemoWriter) => {
   const small: Record<string, Record<string, string>> = {};
   for (const [list, items] of Object.entries(SMALL_LISTS))
     for (const [code, libelle, values] of items)
       (small[list] ??= {})[code] = await item(list, code, libelle, values);
+  return small;
+};
 
+/** The 30 métiers (codes M01…): their ids, in the order of their names. */
+const seedMetiers = async (writer: DemoWriter) => {
+  const { eventStore, readStore, counts, context, idOf, exists, holderOfCode } = writer;
   const metiers = listCommands(eventStore, readStore, referenceList('metiers')!);
   const metierIds: string[] = [];
   for (const [index, libelle] of METIERS.entries()) {
@@ -162,7 +172,11 @@ export const seedDemo = async (
     }
     metierIds.push(holder ?? id);
   }
+  return metierIds;
+};
 
+/** The two examens (CQP, DQP) with their épreuves, and the pièces justificatives. */
+const seedExamens = async ({ item }: DemoWriter) => {
   const cqp = await item('examens', 'CQP', 'Certificat de qualification professionnelle', {
     noteDePassage: 10,
     noteEliminatoire: 5,
@@ -212,7 +226,11 @@ export const seedDemo = async (
     obligatoire: false,
     examenIds: [dqp],
   });
+  return { cqp, acte, photo };
+};
 
+/** A centre d'examen, a centre de dépôt and four sites per town: the centres de dépôt. */
+const seedCentres = async ({ item, geography }: DemoWriter) => {
   const centresDepot: { id: string; departementId: string; ville: string }[] = [];
   for (const [code, town, departement] of CENTRES) {
     const departementId = await geography('departements', departement);
@@ -232,7 +250,20 @@ export const seedDemo = async (
         adresse: town,
       });
   }
+  return centresDepot;
+};
 
+/**
+ * The CQP 2027 session, open for registration: its fee, its dossiers' settings, its 20 métiers,
+ * and the levels some of them require.
+ */
+const seedSession = async (
+  writer: DemoWriter,
+  cqp: string,
+  metierIds: readonly string[],
+  niveaux: Record<string, string>,
+) => {
+  const { eventStore, counts, context, idOf, exists, item } = writer;
   const sessionId = idOf('session-cqp-2027');
   const sessions = sessionCommands(eventStore);
   if (!(await exists('sessions', sessionId))) {
@@ -274,7 +305,6 @@ export const seedDemo = async (
     });
   // Some métiers require a level: Électricité bâtiment, Froid et climatisation, Électronique (BEPC),
   // Maintenance informatique (Probatoire).
-  const niveaux = small['niveaux-scolarisation']!;
   const niveauIds = ['CEP', 'BEPC', 'PROBA', 'BAC'].map((code) => niveaux[code]!);
   const niveauxRequis = new Map<number, number>([
     [1, 1],
@@ -287,6 +317,29 @@ export const seedDemo = async (
       metierId: metierIds[metier]!,
       niveauId: niveauIds[niveau]!,
     });
+  return { sessionId, niveauIds, niveauxRequis };
+};
+
+export const seedDemo = async (
+  ports: Pick<Ports, 'eventStore' | 'readStore' | 'storage'>,
+  registration: { readonly candidatures?: number; readonly timeZone?: string } = {},
+): Promise<Record<string, number>> => {
+  const { eventStore, readStore } = ports;
+  const now = new Date().toISOString();
+  const writer = demoWriter(ports, now);
+  const { counts } = writer;
+
+  await ensureGeography(eventStore, readStore, { actor: ACTOR, now });
+  const small = await seedSmallLists(writer);
+  const metierIds = await seedMetiers(writer);
+  const { cqp, acte, photo } = await seedExamens(writer);
+  const centresDepot = await seedCentres(writer);
+  const { sessionId, niveauIds, niveauxRequis } = await seedSession(
+    writer,
+    cqp,
+    metierIds,
+    small['niveaux-scolarisation']!,
+  );
 
   if (registration.candidatures !== 0)
     await seedDemoRegistration(

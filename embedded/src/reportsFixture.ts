@@ -266,15 +266,17 @@ export interface ReportDataset {
   readonly position: string;
 }
 
+/** Creates an item through its route, as `admin`: its id. */
+const creator = (admin: ReportClient) => async (url: string, payload: Record<string, unknown>) =>
+  (await admin.command('POST', url, payload)).id;
+
 /**
- * The reference data, then the ten dossiers, each taken through its steps. `ids` holds the
- * session, métiers, centres, départements, zones, patrons, apprentis and pièces by key.
+ * The reference data: départements and zones (the product's seed), the examen and its session open
+ * for registration with its settings and fee, métiers, niveau, centres de dépôt, motif, pièces, the
+ * centre d'examen and its site. Their ids go into `ids`.
  */
-export const seedReportDataset = async (actors: ReportActors): Promise<ReportDataset> => {
-  const { admin } = actors;
-  const ids: Record<string, string> = {};
-  const create = async (url: string, payload: Record<string, unknown>) =>
-    (await admin.command('POST', url, payload)).id;
+const seedReportReference = async (admin: ReportClient, ids: Record<string, string>) => {
+  const create = creator(admin);
   const first = async (resource: string, q: string) =>
     (
       await admin.get<{ id: string; zoneId?: string }[]>(`/api/${resource}?filter=${enc({ q })}`)
@@ -367,6 +369,11 @@ export const seedReportDataset = async (actors: ReportActors): Promise<ReportDat
     centreExamenId: ids.centreExamen,
     capacite: 100,
   });
+};
+
+/** The patrons and the apprentis the dossiers register (their ids into `ids`). */
+const seedReportPeople = async (admin: ReportClient, ids: Record<string, string>) => {
+  const create = creator(admin);
   const patron = (
     libelle: string,
     responsableNom: string,
@@ -403,76 +410,98 @@ export const seedReportDataset = async (actors: ReportActors): Promise<ReportDat
   ids.a1 = await apprenti(REPORT_DOSSIERS[0]!, 'ndzana', 0);
   ids.a2 = await apprenti(REPORT_DOSSIERS[1]!, 'ndzana', 1);
   ids.a3 = await apprenti(REPORT_DOSSIERS[5]!, 'gweth', 5);
+};
+
+/** Dossier `i` of the table, taken through its steps: its id and the last command's answer. */
+const seedReportDossier = async (
+  actors: ReportActors,
+  ids: Record<string, string>,
+  plan: DossierPlan,
+  i: number,
+) => {
+  const { admin } = actors;
+  const as = plan.by === 'enroleur' ? (actors.enroleur ?? admin) : admin;
+  const checker = actors.superviseur ?? admin;
+  let answer = await as.command('POST', '/api/candidatures', {
+    sessionId: ids.session,
+    metierId: ids[plan.metier],
+    centreDepotId: ids[plan.depot],
+    categorie: plan.categorie,
+    ...(plan.categorie === 'apprenti' ? { apprentiId: ids[plan.record!] } : {}),
+    ...(plan.categorie === 'patron' ? { patronId: ids[plan.record!] } : {}),
+    nom: plan.nom,
+    prenoms: plan.prenoms,
+    sexe: plan.sexe,
+    dateNaissance: `199${i}-03-${String(10 + i)}`,
+    lieuNaissance: 'Bafoussam',
+    nationalite: 'Camerounaise',
+    telephone: '699 11 22 33',
+    niveauId: ids.niveau,
+  });
+  const id = answer.id;
+  let payments = 0;
+  for (const step of plan.steps) {
+    const url = `/api/candidatures/${id}`;
+    const { revision } = answer;
+    if (step === 'valider') answer = await checker.command('POST', `${url}/valider`, {}, revision);
+    else if (step === 'rejeter')
+      answer = await checker.command(
+        'POST',
+        `${url}/rejeter`,
+        { motifId: ids.motif, commentaire: 'Pièces illisibles' },
+        revision,
+      );
+    else if (step === 'affecter')
+      answer = await admin.command('POST', `${url}/affecter`, { siteId: ids.site }, revision);
+    else if (step === 'supprimer') answer = await as.command('DELETE', url, undefined, revision);
+    else if (typeof step === 'string')
+      answer = await as.command('POST', `${url}/${step}`, {}, revision);
+    else if ('piece' in step)
+      answer = await as.upload(
+        `${url}/pieces/${ids[step.piece]}`,
+        PDF,
+        revision,
+        `${step.piece}.pdf`,
+      );
+    else if ('verifier' in step)
+      answer = await checker.command(
+        'POST',
+        `${url}/pieces/${ids[step.verifier]}/valider`,
+        {},
+        revision,
+      );
+    else {
+      payments += 1;
+      answer = await as.command(
+        'POST',
+        `${url}/paiements`,
+        {
+          montant: step.payer,
+          date: '2026-11-20',
+          reference: `REC-${String(i).padStart(2, '0')}-${payments}`,
+        },
+        revision,
+      );
+    }
+  }
+  return { id, answer };
+};
+
+/**
+ * The reference data, then the ten dossiers, each taken through its steps. `ids` holds the
+ * session, métiers, centres, départements, zones, patrons, apprentis and pièces by key.
+ */
+export const seedReportDataset = async (actors: ReportActors): Promise<ReportDataset> => {
+  const { admin } = actors;
+  const ids: Record<string, string> = {};
+  await seedReportReference(admin, ids);
+  await seedReportPeople(admin, ids);
 
   const dossiers: string[] = [];
   let position = '0';
   for (const [i, plan] of REPORT_DOSSIERS.entries()) {
-    const as = plan.by === 'enroleur' ? (actors.enroleur ?? admin) : admin;
-    const checker = actors.superviseur ?? admin;
-    let answer = await as.command('POST', '/api/candidatures', {
-      sessionId: ids.session,
-      metierId: ids[plan.metier],
-      centreDepotId: ids[plan.depot],
-      categorie: plan.categorie,
-      ...(plan.categorie === 'apprenti' ? { apprentiId: ids[plan.record!] } : {}),
-      ...(plan.categorie === 'patron' ? { patronId: ids[plan.record!] } : {}),
-      nom: plan.nom,
-      prenoms: plan.prenoms,
-      sexe: plan.sexe,
-      dateNaissance: `199${i}-03-${String(10 + i)}`,
-      lieuNaissance: 'Bafoussam',
-      nationalite: 'Camerounaise',
-      telephone: '699 11 22 33',
-      niveauId: ids.niveau,
-    });
-    const id = answer.id;
+    const { id, answer } = await seedReportDossier(actors, ids, plan, i);
     dossiers.push(id);
-    let payments = 0;
-    for (const step of plan.steps) {
-      const url = `/api/candidatures/${id}`;
-      const { revision } = answer;
-      if (step === 'valider')
-        answer = await checker.command('POST', `${url}/valider`, {}, revision);
-      else if (step === 'rejeter')
-        answer = await checker.command(
-          'POST',
-          `${url}/rejeter`,
-          { motifId: ids.motif, commentaire: 'Pièces illisibles' },
-          revision,
-        );
-      else if (step === 'affecter')
-        answer = await admin.command('POST', `${url}/affecter`, { siteId: ids.site }, revision);
-      else if (step === 'supprimer') answer = await as.command('DELETE', url, undefined, revision);
-      else if (typeof step === 'string')
-        answer = await as.command('POST', `${url}/${step}`, {}, revision);
-      else if ('piece' in step)
-        answer = await as.upload(
-          `${url}/pieces/${ids[step.piece]}`,
-          PDF,
-          revision,
-          `${step.piece}.pdf`,
-        );
-      else if ('verifier' in step)
-        answer = await checker.command(
-          'POST',
-          `${url}/pieces/${ids[step.verifier]}/valider`,
-          {},
-          revision,
-        );
-      else {
-        payments += 1;
-        answer = await as.command(
-          'POST',
-          `${url}/paiements`,
-          {
-            montant: step.payer,
-            date: '2026-11-20',
-            reference: `REC-${String(i).padStart(2, '0')}-${payments}`,
-          },
-          revision,
-        );
-      }
-    }
     position = answer.position;
   }
   return { ids, dossiers, position };

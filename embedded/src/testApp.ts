@@ -22,9 +22,11 @@ import {
   rateLimitsOf,
   usePasswordHashing,
   waitForProjections,
+  type EventStore,
   type PasswordHashing,
   type PaymentConfig,
   type RateLimits,
+  type ReadStore,
 } from '@examens-pro/platform';
 import { allProjections } from '@examens-pro/projections';
 import { buildApp } from './app.js';
@@ -41,39 +43,36 @@ export interface Agent {
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
+/** What a route test may change of the product it starts. */
+export interface TestAppOptions {
+  publicUrl?: string;
+  dir?: string;
+  trustedProxies?: readonly string[];
+  /** The product's logger (route tests read what it writes). */
+  logger?: FastifyServerOptions['logger'];
+  rateLimits?: RateLimits;
+  uiDir?: string;
+  /** Online payments (default: the sandbox, no webhook secret). */
+  payments?: PaymentConfig;
+  /**
+   * The projections on their own thread, as `npm start` runs them (default: on the test's
+   * thread; `TEST_PROJECTIONS_THREAD=1` runs every route test this way).
+   */
+  threaded?: boolean;
+  /** Told of every route as it is registered (the scope matrix test enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
+  /**
+   * The scrypt cost of the passwords hashed from now on in this process (default: the cheap
+   * `TEST_PASSWORD_HASHING`, route tests sign in often; `PASSWORD_HASHING`: the product's).
+   */
+  passwordHashing?: PasswordHashing;
+}
+
 /**
- * The embedded product on fresh SQLite files in a temporary folder, for route tests (`app.inject`);
- * with `dir`, on the data already there (laid out as in DATA_DIR, kept at close).
+ * The stores on `dir`. Threaded, they are laid out as in DATA_DIR: the projections' thread opens
+ * them from the folder.
  */
-export const startTestApp = async (
-  options: {
-    publicUrl?: string;
-    dir?: string;
-    trustedProxies?: readonly string[];
-    /** The product's logger (route tests read what it writes). */
-    logger?: FastifyServerOptions['logger'];
-    rateLimits?: RateLimits;
-    uiDir?: string;
-    /** Online payments (default: the sandbox, no webhook secret). */
-    payments?: PaymentConfig;
-    /**
-     * The projections on their own thread, as `npm start` runs them (default: on the test's
-     * thread; `TEST_PROJECTIONS_THREAD=1` runs every route test this way).
-     */
-    threaded?: boolean;
-    /** Told of every route as it is registered (the scope matrix test enumerates them). */
-    onRoute?: (route: RouteOptions) => void;
-    /**
-     * The scrypt cost of the passwords hashed from now on in this process (default: the cheap
-     * `TEST_PASSWORD_HASHING`, route tests sign in often; `PASSWORD_HASHING`: the product's).
-     */
-    passwordHashing?: PasswordHashing;
-  } = {},
-) => {
-  usePasswordHashing(options.passwordHashing ?? TEST_PASSWORD_HASHING);
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'app-'));
-  const threaded = options.threaded ?? process.env.TEST_PROJECTIONS_THREAD === '1';
-  // Threaded, the stores are laid out as in DATA_DIR: the thread opens them from the folder.
+const openTestStores = (dir: string, threaded: boolean) => {
   const eventStore = threaded
     ? openEventStore({ dataDir: dir })
     : new SqliteEventStore({ filename: join(dir, 'events.db') });
@@ -85,48 +84,22 @@ export const startTestApp = async (
   const sessionStore = new SqliteSessionStore(join(dir, 'sessions.db'));
   const signInLimiter = new SqliteSignInLimiter(join(dir, 'sessions.db'));
   const lookupLimiter = lookupLimiterIn(join(dir, 'sessions.db'));
-  const { app, runner } = await buildApp({
-    eventStore,
-    readStore,
-    jobQueue,
-    storage,
-    sessionStore,
-    signInLimiter,
-    lookupLimiter,
-    sessionSecret: 'secret-de-test-secret-de-test-secret-de-test',
-    publicUrl: options.publicUrl,
-    payments: options.payments,
-    trustedProxies: options.trustedProxies,
-    // Route tests play many users from one address (127.0.0.1): a budget that only the tests of
-    // the limits themselves lower.
-    rateLimits: options.rateLimits ?? {
-      auth: { max: 10_000, windowSeconds: 60 },
-      public: Object.fromEntries(
-        Object.keys(rateLimitsOf({}).public!).map((name) => [
-          name,
-          { max: 10_000, windowSeconds: 60 },
-        ]),
-      ) as unknown as NonNullable<RateLimits['public']>,
-    },
-    uiDir: options.uiDir,
-    logger: options.logger,
-    onRoute: options.onRoute,
-    ...(threaded ? { projectionsThread: { dataDir: dir } } : {}),
-  });
-  await app.ready();
-  await ensureGeography(eventStore, readStore, {
-    actor: SYSTEM_ACTOR,
-    now: new Date().toISOString(),
-  });
-  // The thread starts in its own time: the tests begin once it has read what is written so far.
-  if (threaded)
-    await waitForProjections(
-      readStore,
-      allProjections().map((p) => p.name),
-      await eventStore.headPosition(),
-      60_000,
-    );
+  return { eventStore, readStore, jobQueue, storage, sessionStore, signInLimiter, lookupLimiter };
+};
 
+/**
+ * Route tests play many users from one address (127.0.0.1): a budget that only the tests of the
+ * limits themselves lower.
+ */
+const testRateLimits = (): RateLimits => ({
+  auth: { max: 10_000, windowSeconds: 60 },
+  public: Object.fromEntries(
+    Object.keys(rateLimitsOf({}).public!).map((name) => [name, { max: 10_000, windowSeconds: 60 }]),
+  ) as unknown as NonNullable<RateLimits['public']>,
+});
+
+/** Agents of `app` (a browser's state each), and how they get a CSRF token and sign in. */
+const agentsOf = (app: { inject(options: InjectOptions): Promise<LightMyRequestResponse> }) => {
   /** An agent keeps its cookie across requests and sends its CSRF token on state changes. */
   const agent = (): Agent => {
     const self: Agent = {
@@ -175,6 +148,15 @@ export const startTestApp = async (
     return { agent: a, response };
   };
 
+  return { agent, fetchCsrf, signIn };
+};
+
+/** The administrator and users with given permissions, each signed in through `signIn`. */
+const usersOf = (
+  eventStore: EventStore,
+  readStore: ReadStore,
+  signIn: ReturnType<typeof agentsOf>['signIn'],
+) => {
   let admin: Agent | undefined;
   /** The administrator, signed in with a password of their own (created on first call). */
   const asAdmin = async (): Promise<Agent> => {
@@ -233,6 +215,54 @@ export const startTestApp = async (
     if (changed.statusCode !== 200) throw new Error(`mot de passe : ${changed.body}`);
     return signed;
   };
+
+  return { asAdmin, userWith };
+};
+
+/**
+ * The embedded product on fresh SQLite files in a temporary folder, for route tests (`app.inject`);
+ * with `dir`, on the data already there (laid out as in DATA_DIR, kept at close).
+ */
+export const startTestApp = async (options: TestAppOptions = {}) => {
+  usePasswordHashing(options.passwordHashing ?? TEST_PASSWORD_HASHING);
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'app-'));
+  const threaded = options.threaded ?? process.env.TEST_PROJECTIONS_THREAD === '1';
+  const { eventStore, readStore, jobQueue, storage, sessionStore, signInLimiter, lookupLimiter } =
+    openTestStores(dir, threaded);
+  const { app, runner } = await buildApp({
+    eventStore,
+    readStore,
+    jobQueue,
+    storage,
+    sessionStore,
+    signInLimiter,
+    lookupLimiter,
+    sessionSecret: 'secret-de-test-secret-de-test-secret-de-test',
+    publicUrl: options.publicUrl,
+    payments: options.payments,
+    trustedProxies: options.trustedProxies,
+    rateLimits: options.rateLimits ?? testRateLimits(),
+    uiDir: options.uiDir,
+    logger: options.logger,
+    onRoute: options.onRoute,
+    ...(threaded ? { projectionsThread: { dataDir: dir } } : {}),
+  });
+  await app.ready();
+  await ensureGeography(eventStore, readStore, {
+    actor: SYSTEM_ACTOR,
+    now: new Date().toISOString(),
+  });
+  // The thread starts in its own time: the tests begin once it has read what is written so far.
+  if (threaded)
+    await waitForProjections(
+      readStore,
+      allProjections().map((p) => p.name),
+      await eventStore.headPosition(),
+      60_000,
+    );
+
+  const { agent, fetchCsrf, signIn } = agentsOf(app);
+  const { asAdmin, userWith } = usersOf(eventStore, readStore, signIn);
 
   return {
     app,

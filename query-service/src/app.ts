@@ -1,6 +1,6 @@
 import { candidateSearchRoutes } from './routes/candidateSearch.js';
 import { gradeQueryRoutes } from './routes/grades.js';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   choosersOf,
   DOCUMENT_KINDS,
@@ -96,37 +96,10 @@ export const readRequirement = (name: string): readonly string[] => {
   ];
 };
 
-export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
-  app,
-  {
-    readStore,
-    eventStore,
-    jobQueue,
-    storage,
-    information,
-    lookupLimiter,
-    publicLimits,
-    publicUrl,
-    payments,
-  },
-) => {
-  installErrorHandling(app);
-  // Centres stay apart: another centre's dossier, incident or document, read by id, is a 404.
-  app.addHook('preValidation', centreScopeHook(readStore, RESOURCES));
-  // The public area's calls: no session, their own limits (the gateway sends every method here).
-  await app.register(publicRoutes, {
-    prefix: '/api/public',
-    readStore,
-    eventStore,
-    jobQueue,
-    storage,
-    lookupLimiter,
-    limits: publicLimits,
-    publicUrl,
-    payments,
-  });
-  // An export shows references by their libellé, read from the referenced resource's collection.
-  const labels: LabelSource = async (name, ids) => {
+/** An export shows references by their libellé, read from the referenced resource's collection. */
+export const labelSourceOf =
+  (readStore: ReadStore): LabelSource =>
+  async (name, ids) => {
     const referenced = RESOURCES.find((resource) => resource.name === name);
     if (!referenced) return new Map();
     const found = await readStore
@@ -134,6 +107,13 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
       .getMany(ids);
     return new Map(found.map((doc) => [doc.id, String(doc.libelle ?? doc.id)]));
   };
+
+/** Every read resource's list, history and record, its filters' values and its screen's exports. */
+export const registerResourceRoutes = async (
+  app: FastifyInstance,
+  { readStore, eventStore }: QueryServiceOptions,
+  labels: LabelSource,
+): Promise<void> => {
   for (const resource of RESOURCES) {
     await app.register(resourceReadRoutes, {
       prefix: `/api/${resource.name}`,
@@ -167,6 +147,13 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
       });
     }
   }
+};
+
+/** The documents' files, the accounts' reads, and the files attached to dossiers and incidents. */
+export const registerFileRoutes = async (
+  app: FastifyInstance,
+  { readStore, jobQueue, storage, information }: QueryServiceOptions,
+): Promise<void> => {
   await app.register(documentFileRoutes, {
     prefix: '/api/documents',
     readStore,
@@ -209,6 +196,14 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     storage,
     requirement: readRequirement('corrections-identite'),
   });
+};
+
+/** The screens' own reads: search, grades, reports, allocation, juries, minutes, admissions. */
+export const registerScreenRoutes = async (
+  app: FastifyInstance,
+  { readStore, eventStore, storage }: QueryServiceOptions,
+  labels: LabelSource,
+): Promise<void> => {
   // « Rechercher un candidat »: the search and the 360° view of a dossier.
   await app.register(candidateSearchRoutes, {
     prefix: '/api/recherche-candidats',
@@ -269,6 +264,38 @@ export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (
     readStore,
     eventStore,
   });
+};
+
+export const queryService: FastifyPluginAsync<QueryServiceOptions> = async (app, options) => {
+  const {
+    readStore,
+    eventStore,
+    jobQueue,
+    storage,
+    lookupLimiter,
+    publicLimits,
+    publicUrl,
+    payments,
+  } = options;
+  installErrorHandling(app);
+  // Centres stay apart: another centre's dossier, incident or document, read by id, is a 404.
+  app.addHook('preValidation', centreScopeHook(readStore, RESOURCES));
+  // The public area's calls: no session, their own limits (the gateway sends every method here).
+  await app.register(publicRoutes, {
+    prefix: '/api/public',
+    readStore,
+    eventStore,
+    jobQueue,
+    storage,
+    lookupLimiter,
+    limits: publicLimits,
+    publicUrl,
+    payments,
+  });
+  const labels = labelSourceOf(readStore);
+  await registerResourceRoutes(app, options, labels);
+  await registerFileRoutes(app, options);
+  await registerScreenRoutes(app, options, labels);
   await app.register(imageFileRoutes, {
     prefix: '/api/images',
     storage,

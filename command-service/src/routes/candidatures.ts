@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   IDENTITY_DOCUMENT_PREFIX,
   IDENTITY_MESSAGES,
@@ -21,19 +21,12 @@ import type { RouteDeps } from './deps.js';
 const scopeOf = (request: FastifyRequest): string | null =>
   request.principal?.user.centreDepotId ?? null;
 
-/**
- * POST /api/candidatures (creer), PUT /:id, DELETE /:id (a brouillon), and the steps
- * POST /:id/soumettre, /:id/valider, /:id/rejeter { motifId, commentaire }, /:id/desister, each under
- * the route table's permissions for that action.
- */
-export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
-  app,
-  { eventStore, readStore, storage },
-) => {
-  const candidatures = candidatureCommands(eventStore, officeTimeZone(), readStore);
-  const allocation = allocationCommands(eventStore, readStore);
-  const resource = 'candidatures';
+type Candidatures = ReturnType<typeof candidatureCommands>;
+type Storage = RouteDeps['storage'];
+const resource = 'candidatures';
 
+/** POST / (creer), PUT /:id, DELETE /:id (a brouillon). */
+const dossierRoutes = (app: FastifyInstance, candidatures: Candidatures) => {
   commandRoute(app, {
     method: 'POST',
     url: '/',
@@ -60,6 +53,13 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
     run: ({ id, revision, context, request }) =>
       candidatures.remove(id, revision, scopeOf(request), context),
   });
+};
+
+/**
+ * The steps of the life cycle: POST /:id/soumettre, /:id/valider, /:id/rejeter
+ * { motifId, commentaire }, /:id/desister.
+ */
+const stepRoutes = (app: FastifyInstance, candidatures: Candidatures) => {
   for (const action of ['soumettre', 'valider', 'desister'] as const)
     commandRoute(app, {
       method: 'POST',
@@ -78,9 +78,14 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
     run: ({ id, input, revision, context, request }) =>
       candidatures.step(id, 'rejeter', revision, scopeOf(request), context, input),
   });
+};
 
-  // A pièce justificative: the file's raw bytes (PDF, JPEG or PNG, ≤ 5 MB, recognised from its
-  // bytes), stored under its SHA-256; its name as the sender gave it in `X-Nom-Fichier`.
+/**
+ * A pièce justificative: the file's raw bytes (PDF, JPEG or PNG, ≤ 5 MB, recognised from its
+ * bytes), stored under its SHA-256; its name as the sender gave it in `X-Nom-Fichier`. Then its
+ * check: validated, or rejected with a motif.
+ */
+const pieceRoutes = (app: FastifyInstance, candidatures: Candidatures, storage: Storage) => {
   acceptFiles(app);
   const pieceOf = (request: FastifyRequest) => (request.params as { pieceId: string }).pieceId;
   commandRoute(app, {
@@ -125,6 +130,10 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
         input,
       ),
   });
+};
+
+/** A payment of the dossier's fee, recorded by hand. */
+const paymentRoutes = (app: FastifyInstance, candidatures: Candidatures) => {
   commandRoute(app, {
     method: 'POST',
     url: '/:id/paiements',
@@ -134,9 +143,17 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
     run: ({ id, input, revision, context, request }) =>
       candidatures.recordPayment(id, input, revision, scopeOf(request), context),
   });
+};
 
-  // An identity corrected after the exam: its document first (raw bytes, as a pièce's; stored
-  // under its SHA-256, no event: the correction names it), then the correction naming it.
+/**
+ * An identity corrected after the exam: its document first (raw bytes, as a pièce's; stored
+ * under its SHA-256, no event: the correction names it), then the correction naming it.
+ */
+const identityCorrectionRoutes = (
+  app: FastifyInstance,
+  candidatures: Candidatures,
+  storage: Storage,
+) => {
   app.post<{ Params: { id: string } }>(
     '/:id/correction-identite/document',
     // Who may, before the file is read; a pièce's limit.
@@ -174,8 +191,13 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
         context,
       ),
   });
+};
 
-  // Allocation by hand: to a site (or moved to another), and de-allocation.
+/** Allocation by hand: to a site (or moved to another), and de-allocation. */
+const allocationRoutes = (
+  app: FastifyInstance,
+  allocation: ReturnType<typeof allocationCommands>,
+) => {
   commandRoute(app, {
     method: 'POST',
     url: '/:id/affecter',
@@ -193,4 +215,24 @@ export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
     run: ({ id, revision, context, request }) =>
       allocation.deallocate(id, revision, scopeOf(request), context),
   });
+};
+
+/**
+ * POST /api/candidatures (creer), PUT /:id, DELETE /:id (a brouillon), and the steps
+ * POST /:id/soumettre, /:id/valider, /:id/rejeter { motifId, commentaire }, /:id/desister, each under
+ * the route table's permissions for that action; the pièces, the payments, the identity
+ * corrections and the allocation by hand.
+ */
+export const candidaturesRoutes: FastifyPluginAsync<RouteDeps> = async (
+  app,
+  { eventStore, readStore, storage },
+) => {
+  const candidatures = candidatureCommands(eventStore, officeTimeZone(), readStore);
+  const allocation = allocationCommands(eventStore, readStore);
+  dossierRoutes(app, candidatures);
+  stepRoutes(app, candidatures);
+  pieceRoutes(app, candidatures, storage);
+  paymentRoutes(app, candidatures);
+  identityCorrectionRoutes(app, candidatures, storage);
+  allocationRoutes(app, allocation);
 };

@@ -37,6 +37,150 @@ export const isIsoDate = (value: string): boolean => {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 };
 
+/** One e-mail address, in lower case. */
+const emailSchema = (field: ListField, named: string, required: string): z.ZodType => {
+  const address = z
+    .string({ error: `${named} doit être un texte.` })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: `${named} compte au plus 254 caractères.` })
+    .refine((value) => value === '' || EMAIL.test(value), {
+      error: `${named} n’est pas une adresse e-mail valide.`,
+    });
+  return field.required
+    ? address.refine((value) => value !== '', { error: required })
+    : address.default('');
+};
+
+/** A person's name (nom, prénoms). */
+const personNameSchema = (field: ListField, named: string, required: string): z.ZodType => {
+  // Checked as typed (seed §5 rule 3), stored cleaned and capitalised (seed text rules).
+  const name = z
+    .string({ error: `${named} doit être un texte.` })
+    .trim()
+    .max(100, { error: `${named} compte au plus 100 caractères.` })
+    .refine((value) => value === '' || !isAbbreviatedName(value), { error: NAME_ABBREVIATED })
+    .transform(storedName)
+    .refine((value) => value === '' || /\p{L}/u.test(value), {
+      error: `${named} doit contenir des lettres.`,
+    });
+  return field.required
+    ? name.refine((value) => value !== '', { error: required })
+    : name.default('');
+};
+
+/** A phone number: 8 to 15 digits, spaces, dots and dashes dropped. */
+const phoneSchema = (field: ListField, named: string, required: string): z.ZodType => {
+  const phone = z
+    .string({ error: `${named} doit être un texte.` })
+    .trim()
+    .transform((value) => value.replace(/[\s.-]/g, ''))
+    .refine((value) => value === '' || /^\+?[0-9]{8,15}$/.test(value), {
+      error: `${named} compte de 8 à 15 chiffres (indicatif + accepté).`,
+    });
+  return field.required
+    ? phone.refine((value) => value !== '', { error: required })
+    : phone.default('');
+};
+
+/** A whole number, within the field's bounds. */
+const integerSchema = (field: ListField, named: string): z.ZodType => {
+  const range =
+    field.min !== undefined && field.max !== undefined
+      ? ` entre ${nf.format(field.min)} et ${nf.format(field.max)}`
+      : '';
+  const message = `${named} doit être un nombre entier${range}.`;
+  let integer = z.number({ error: message }).int({ error: message });
+  if (field.min !== undefined) integer = integer.min(field.min, { error: message });
+  if (field.max !== undefined) integer = integer.max(field.max, { error: message });
+  return field.required
+    ? z.preprocess((value) => (value === '' || value === null ? undefined : value), integer)
+    : integer.nullable().default(null);
+};
+
+/** A decimal number (a coefficient), kept to two decimals. */
+const numberSchema = (field: ListField, named: string): z.ZodType => {
+  const bound =
+    field.positive && field.max !== undefined
+      ? ` supérieur à 0 et au plus ${nf.format(field.max)}`
+      : field.positive
+        ? ' supérieur à 0'
+        : '';
+  const message = `${named} doit être un nombre${bound}.`;
+  let number = z.number({ error: message });
+  if (field.positive) number = number.gt(0, { error: message });
+  if (field.min !== undefined) number = number.min(field.min, { error: message });
+  if (field.max !== undefined) number = number.max(field.max, { error: message });
+  const rounded = number.transform((value) => Math.round(value * 100) / 100);
+  return field.required
+    ? z.preprocess((value) => (value === '' || value === null ? undefined : value), rounded)
+    : rounded.nullable().default(null);
+};
+
+/** A calendar day, YYYY-MM-DD. */
+const dateSchema = (field: ListField, named: string, required: string): z.ZodType => {
+  const date = z
+    .string({ error: required })
+    .trim()
+    .refine((value) => value === '' || isIsoDate(value), {
+      error: `${named} : date invalide.`,
+    });
+  return field.required
+    ? date.refine((value) => value !== '', { error: required })
+    : date
+        .transform((value) => (value === '' ? null : value))
+        .nullable()
+        .default(null);
+};
+
+/** Several items of another list, each once. */
+const referencesSchema = (field: ListField, named: string, required: string): z.ZodType => {
+  const ids = z
+    .array(z.string().trim().min(1), { error: `${named} : une liste est attendue.` })
+    .max(200, { error: `${named} : 200 éléments au plus.` })
+    .transform((ids) => [...new Set(ids)]);
+  // Required: one item at least (a jury's centres d'examen).
+  return field.required
+    ? z.preprocess(
+        (value) => value ?? [],
+        ids.refine((list) => list.length > 0, { error: required }),
+      )
+    : ids.default([]);
+};
+
+/** An uploaded image, by its stored file name. */
+const imageSchema = (field: ListField, named: string, required: string): z.ZodType => {
+  const file = z
+    .string({ error: required })
+    .trim()
+    .refine((value) => value === '' || SIGNATURE_FILE.test(value), {
+      error: `${named} : image inconnue, envoyez-la de nouveau.`,
+    });
+  return field.required
+    ? file.refine((value) => value !== '', { error: required })
+    : file
+        .transform((value) => (value === '' ? null : value))
+        .nullable()
+        .default(null);
+};
+
+/** Several e-mail addresses, stored separated by commas. */
+const emailListSchema = (field: ListField, named: string, required: string): z.ZodType => {
+  const list = z
+    .string({ error: `${named} doit être un texte.` })
+    .transform((value) =>
+      value
+        .split(/[,;\s]+/)
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((emails) => emails.every((email) => EMAIL.test(email)), {
+      error: `${named} : une adresse e-mail n’est pas valide.`,
+    })
+    .transform((emails) => [...new Set(emails)].join(', '));
+  return field.required ? list.refine((value) => value !== '', { error: required }) : list;
+};
+
 /** One field's zod schema, French messages naming the field. */
 const fieldSchema = (field: ListField): z.ZodType => {
   const named = `« ${field.label} »`;
@@ -49,90 +193,18 @@ const fieldSchema = (field: ListField): z.ZodType => {
         .max(500, { error: `${named} compte au plus 500 caractères.` });
       return field.required ? text.min(1, { error: required }) : text.default('');
     }
-    case 'email': {
-      const address = z
-        .string({ error: `${named} doit être un texte.` })
-        .trim()
-        .toLowerCase()
-        .max(254, { error: `${named} compte au plus 254 caractères.` })
-        .refine((value) => value === '' || EMAIL.test(value), {
-          error: `${named} n’est pas une adresse e-mail valide.`,
-        });
-      return field.required
-        ? address.refine((value) => value !== '', { error: required })
-        : address.default('');
-    }
-    case 'person-name': {
-      // Checked as typed (seed §5 rule 3), stored cleaned and capitalised (seed text rules).
-      const name = z
-        .string({ error: `${named} doit être un texte.` })
-        .trim()
-        .max(100, { error: `${named} compte au plus 100 caractères.` })
-        .refine((value) => value === '' || !isAbbreviatedName(value), { error: NAME_ABBREVIATED })
-        .transform(storedName)
-        .refine((value) => value === '' || /\p{L}/u.test(value), {
-          error: `${named} doit contenir des lettres.`,
-        });
-      return field.required
-        ? name.refine((value) => value !== '', { error: required })
-        : name.default('');
-    }
-    case 'phone': {
-      const phone = z
-        .string({ error: `${named} doit être un texte.` })
-        .trim()
-        .transform((value) => value.replace(/[\s.-]/g, ''))
-        .refine((value) => value === '' || /^\+?[0-9]{8,15}$/.test(value), {
-          error: `${named} compte de 8 à 15 chiffres (indicatif + accepté).`,
-        });
-      return field.required
-        ? phone.refine((value) => value !== '', { error: required })
-        : phone.default('');
-    }
-    case 'integer': {
-      const range =
-        field.min !== undefined && field.max !== undefined
-          ? ` entre ${nf.format(field.min)} et ${nf.format(field.max)}`
-          : '';
-      const message = `${named} doit être un nombre entier${range}.`;
-      let integer = z.number({ error: message }).int({ error: message });
-      if (field.min !== undefined) integer = integer.min(field.min, { error: message });
-      if (field.max !== undefined) integer = integer.max(field.max, { error: message });
-      return field.required
-        ? z.preprocess((value) => (value === '' || value === null ? undefined : value), integer)
-        : integer.nullable().default(null);
-    }
-    case 'number': {
-      const bound =
-        field.positive && field.max !== undefined
-          ? ` supérieur à 0 et au plus ${nf.format(field.max)}`
-          : field.positive
-            ? ' supérieur à 0'
-            : '';
-      const message = `${named} doit être un nombre${bound}.`;
-      let number = z.number({ error: message });
-      if (field.positive) number = number.gt(0, { error: message });
-      if (field.min !== undefined) number = number.min(field.min, { error: message });
-      if (field.max !== undefined) number = number.max(field.max, { error: message });
-      const rounded = number.transform((value) => Math.round(value * 100) / 100);
-      return field.required
-        ? z.preprocess((value) => (value === '' || value === null ? undefined : value), rounded)
-        : rounded.nullable().default(null);
-    }
-    case 'date': {
-      const date = z
-        .string({ error: required })
-        .trim()
-        .refine((value) => value === '' || isIsoDate(value), {
-          error: `${named} : date invalide.`,
-        });
-      return field.required
-        ? date.refine((value) => value !== '', { error: required })
-        : date
-            .transform((value) => (value === '' ? null : value))
-            .nullable()
-            .default(null);
-    }
+    case 'email':
+      return emailSchema(field, named, required);
+    case 'person-name':
+      return personNameSchema(field, named, required);
+    case 'phone':
+      return phoneSchema(field, named, required);
+    case 'integer':
+      return integerSchema(field, named);
+    case 'number':
+      return numberSchema(field, named);
+    case 'date':
+      return dateSchema(field, named, required);
     case 'choice': {
       const values = (field.choices ?? []).map((c) => c.value);
       const choice = z.enum(values as [string, ...string[]], {
@@ -140,50 +212,14 @@ const fieldSchema = (field: ListField): z.ZodType => {
       });
       return field.required ? choice : choice.nullable().default(null);
     }
-    case 'references': {
-      const ids = z
-        .array(z.string().trim().min(1), { error: `${named} : une liste est attendue.` })
-        .max(200, { error: `${named} : 200 éléments au plus.` })
-        .transform((ids) => [...new Set(ids)]);
-      // Required: one item at least (a jury's centres d'examen).
-      return field.required
-        ? z.preprocess(
-            (value) => value ?? [],
-            ids.refine((list) => list.length > 0, { error: required }),
-          )
-        : ids.default([]);
-    }
-    case 'image': {
-      const file = z
-        .string({ error: required })
-        .trim()
-        .refine((value) => value === '' || SIGNATURE_FILE.test(value), {
-          error: `${named} : image inconnue, envoyez-la de nouveau.`,
-        });
-      return field.required
-        ? file.refine((value) => value !== '', { error: required })
-        : file
-            .transform((value) => (value === '' ? null : value))
-            .nullable()
-            .default(null);
-    }
+    case 'references':
+      return referencesSchema(field, named, required);
+    case 'image':
+      return imageSchema(field, named, required);
     case 'boolean':
       return z.boolean({ error: `${named} vaut oui ou non.` }).default(false);
-    case 'email-list': {
-      const list = z
-        .string({ error: `${named} doit être un texte.` })
-        .transform((value) =>
-          value
-            .split(/[,;\s]+/)
-            .map((email) => email.trim().toLowerCase())
-            .filter(Boolean),
-        )
-        .refine((emails) => emails.every((email) => EMAIL.test(email)), {
-          error: `${named} : une adresse e-mail n’est pas valide.`,
-        })
-        .transform((emails) => [...new Set(emails)].join(', '));
-      return field.required ? list.refine((value) => value !== '', { error: required }) : list;
-    }
+    case 'email-list':
+      return emailListSchema(field, named, required);
     case 'reference': {
       const id = z.string({ error: required }).trim();
       return field.required ? id.min(1, { error: required }) : id.nullable().default(null);

@@ -120,6 +120,205 @@ export const editedOn = (at: Date, timeZone?: string): string => {
 /** Helvetica (a standard PDF font) has no U+202F: French number spacing uses U+00A0 instead. */
 export const pdfText = (value: string): string => value.replace(/\u202f/g, '\u00a0');
 
+/** A list's pages: the table's geometry and where a page ends. */
+interface ListPage {
+  readonly doc: PDFKit.PDFDocument;
+  readonly width: number;
+  /** Each column's left edge. */
+  readonly xs: readonly number[];
+  /** Each column's text width. */
+  readonly cellWidths: readonly number[];
+  /** Right-aligned columns, by index. */
+  readonly right: ReadonlySet<number>;
+  bottom(): number;
+}
+
+const listPage = <Row>(doc: PDFKit.PDFDocument, options: ListDocumentOptions<Row>): ListPage => {
+  const width = doc.page.width - 2 * MARGIN;
+  const xs: number[] = [];
+  let x = MARGIN;
+  for (const column of options.columns) {
+    xs.push(x);
+    x += column.width * width;
+  }
+  return {
+    doc,
+    width,
+    xs,
+    cellWidths: options.columns.map((column) => column.width * width - 8),
+    right: new Set(options.alignRight ?? []),
+    bottom: (): number => doc.page.height - doc.page.margins.bottom,
+  };
+};
+
+/** The table's header row, white on blue. */
+const drawListHeader = <Row>(
+  { doc, width, xs, right }: ListPage,
+  options: ListDocumentOptions<Row>,
+): void => {
+  const y = doc.y;
+  doc.font('Helvetica-Bold').fontSize(9);
+  const texts = options.columns.map((column) => pdfText(column.header));
+  const widthOf = (i: number) => options.columns[i]!.width * width - 8;
+  // One line each, as lists always were; a report's long headers wrap within their column.
+  const height = options.wrapHeaders
+    ? Math.max(18, ...texts.map((text, i) => doc.heightOfString(text, { width: widthOf(i) }) + 8))
+    : 18;
+  doc.rect(MARGIN, y, width, height).fill(BLUE);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(9);
+  texts.forEach((text, i) =>
+    doc.text(
+      text,
+      xs[i]! + 4,
+      y + 5,
+      options.wrapHeaders
+        ? { width: widthOf(i), align: right.has(i) ? 'right' : 'left' }
+        : { width: widthOf(i), lineBreak: false },
+    ),
+  );
+  doc.fillColor('#000000').font('Helvetica').fontSize(9);
+  doc.y = y + height + 4;
+};
+
+/** The title, the subtitle and « Édité le … ». */
+const drawListTitle = <Row>(doc: PDFKit.PDFDocument, options: ListDocumentOptions<Row>): void => {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor(BLUE)
+    .text(pdfText(options.title), MARGIN, MARGIN);
+  if (options.subtitle)
+    doc.font('Helvetica').fontSize(11).fillColor('#000000').text(pdfText(options.subtitle));
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#444444')
+    .text(editedOn(options.editedAt, options.timeZone));
+  doc.moveDown(1);
+};
+
+/** A part's heading (a site of a centre). */
+const drawPartHeading = (doc: PDFKit.PDFDocument, title: string): void => {
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(pdfText(title), MARGIN, doc.y);
+  doc.fillColor('#000000').font('Helvetica').fontSize(9);
+  doc.moveDown(0.5);
+};
+
+/** A block per signer under the table, on a new page when they no longer fit. */
+const drawSignatureBlocks = (
+  { doc, width, bottom }: ListPage,
+  signers: readonly string[],
+): void => {
+  if (signers.length === 0) return;
+  const blockHeight = 70;
+  if (doc.y + blockHeight + 12 > bottom()) {
+    doc.addPage();
+    doc.y = MARGIN;
+  }
+  const top = doc.y + 12;
+  const blockWidth = width / signers.length;
+  signers.forEach((signer, i) => {
+    const left = MARGIN + i * blockWidth;
+    doc
+      .rect(left + 4, top, blockWidth - 8, blockHeight)
+      .lineWidth(0.5)
+      .stroke('#888888');
+    doc
+      .fillColor('#000000')
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .text(pdfText(signer), left + 10, top + 6, { width: blockWidth - 20, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#444444')
+      .text('Nom, date et signature', left + 10, top + 20, {
+        width: blockWidth - 20,
+        lineBreak: false,
+      });
+  });
+  doc.fillColor('#000000').font('Helvetica').fontSize(9);
+  doc.y = top + blockHeight + 6;
+};
+
+/** A row's cells at `y`: on one line when `single` says it fits, else wrapped in its column. */
+const drawCells = (
+  { doc, xs, cellWidths, right }: ListPage,
+  values: readonly string[],
+  y: number,
+  single: readonly boolean[],
+): void =>
+  values.forEach((value, i) =>
+    doc.text(
+      value,
+      xs[i]! + 4,
+      y,
+      right.has(i)
+        ? { width: cellWidths[i]!, align: 'right', lineBreak: !single[i] }
+        : single[i]
+          ? { lineBreak: false }
+          : { width: cellWidths[i]! },
+    ),
+  );
+
+/** The totals row in bold under a blue rule, on a new page (under its header) when needed. */
+const drawTotals = <Row>(
+  page: ListPage,
+  options: ListDocumentOptions<Row>,
+  totals: readonly string[],
+  lineHeight: number,
+): void => {
+  const { doc, width, cellWidths } = page;
+  const values = totals.map(pdfText);
+  doc.font('Helvetica-Bold');
+  const height =
+    Math.max(
+      lineHeight,
+      ...values.map((value, i) => doc.heightOfString(value, { width: cellWidths[i]! })),
+    ) + 6;
+  if (doc.y + height > page.bottom()) {
+    doc.addPage();
+    doc.y = MARGIN;
+    drawListHeader(page, options);
+    doc.font('Helvetica-Bold');
+  }
+  const y = doc.y + 2;
+  doc
+    .moveTo(MARGIN, y - 3)
+    .lineTo(MARGIN + width, y - 3)
+    .lineWidth(0.8)
+    .stroke(BLUE);
+  drawCells(
+    page,
+    values,
+    y,
+    values.map(() => false),
+  );
+  doc.y = y + height;
+  doc.font('Helvetica');
+};
+
+/** « Page N sur M » at the foot of every page: the number of pages. */
+const drawPageNumbers = ({ doc, width }: ListPage): number => {
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i += 1) {
+    doc.switchToPage(range.start + i);
+    const text = `Page ${i + 1} sur ${range.count}`;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#666666')
+      // Written inside the bottom margin: pdfkit must not start a new page for it.
+      .text(text, MARGIN, doc.page.height - MARGIN - 10, {
+        width,
+        align: 'right',
+        lineBreak: false,
+        height: 10,
+      });
+  }
+  return range.count;
+};
+
 /**
  * A printed list: French title, "Édité le DD/MM/YYYY à HH h MM", a table whose header repeats on
  * every page, optionally a totals row in bold, and "Page N sur M" at the foot of each page. Rows
@@ -139,109 +338,14 @@ export const renderListDocument = async <Row>(
     lang: 'fr-FR',
   } as PDFKit.PDFDocumentOptions);
   doc.pipe(out);
-  const width = doc.page.width - 2 * MARGIN;
-  const xs: number[] = [];
-  let x = MARGIN;
-  for (const column of options.columns) {
-    xs.push(x);
-    x += column.width * width;
-  }
-  const bottom = (): number => doc.page.height - doc.page.margins.bottom;
+  const page = listPage(doc, options);
+  const { width, cellWidths } = page;
+  const header = (): void => drawListHeader(page, options);
+  const signatureBlocks = (): void => drawSignatureBlocks(page, options.signatures ?? []);
 
-  const right = new Set(options.alignRight ?? []);
-  const header = (): void => {
-    const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(9);
-    const texts = options.columns.map((column) => pdfText(column.header));
-    const widthOf = (i: number) => options.columns[i]!.width * width - 8;
-    // One line each, as lists always were; a report's long headers wrap within their column.
-    const height = options.wrapHeaders
-      ? Math.max(18, ...texts.map((text, i) => doc.heightOfString(text, { width: widthOf(i) }) + 8))
-      : 18;
-    doc.rect(MARGIN, y, width, height).fill(BLUE);
-    doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(9);
-    texts.forEach((text, i) =>
-      doc.text(
-        text,
-        xs[i]! + 4,
-        y + 5,
-        options.wrapHeaders
-          ? { width: widthOf(i), align: right.has(i) ? 'right' : 'left' }
-          : { width: widthOf(i), lineBreak: false },
-      ),
-    );
-    doc.fillColor('#000000').font('Helvetica').fontSize(9);
-    doc.y = y + height + 4;
-  };
-
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(16)
-    .fillColor(BLUE)
-    .text(pdfText(options.title), MARGIN, MARGIN);
-  if (options.subtitle)
-    doc.font('Helvetica').fontSize(11).fillColor('#000000').text(pdfText(options.subtitle));
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#444444')
-    .text(editedOn(options.editedAt, options.timeZone));
-  doc.moveDown(1);
-  const headingOf = (title: string): void => {
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(BLUE).text(pdfText(title), MARGIN, doc.y);
-    doc.fillColor('#000000').font('Helvetica').fontSize(9);
-    doc.moveDown(0.5);
-  };
+  drawListTitle(doc, options);
   let part: string | undefined;
-  const signatureBlocks = (): void => {
-    const signers = options.signatures ?? [];
-    if (signers.length === 0) return;
-    const blockHeight = 70;
-    if (doc.y + blockHeight + 12 > bottom()) {
-      doc.addPage();
-      doc.y = MARGIN;
-    }
-    const top = doc.y + 12;
-    const blockWidth = width / signers.length;
-    signers.forEach((signer, i) => {
-      const left = MARGIN + i * blockWidth;
-      doc
-        .rect(left + 4, top, blockWidth - 8, blockHeight)
-        .lineWidth(0.5)
-        .stroke('#888888');
-      doc
-        .fillColor('#000000')
-        .font('Helvetica-Bold')
-        .fontSize(9)
-        .text(pdfText(signer), left + 10, top + 6, { width: blockWidth - 20, lineBreak: false });
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .fillColor('#444444')
-        .text('Nom, date et signature', left + 10, top + 20, {
-          width: blockWidth - 20,
-          lineBreak: false,
-        });
-    });
-    doc.fillColor('#000000').font('Helvetica').fontSize(9);
-    doc.y = top + blockHeight + 6;
-  };
   if (!options.section) header();
-  const cellWidths = options.columns.map((column) => column.width * width - 8);
-  /** A row's cells at `y`: on one line when `single` says it fits, else wrapped in its column. */
-  const drawCells = (values: readonly string[], y: number, single: readonly boolean[]): void =>
-    values.forEach((value, i) =>
-      doc.text(
-        value,
-        xs[i]! + 4,
-        y,
-        right.has(i)
-          ? { width: cellWidths[i]!, align: 'right', lineBreak: !single[i] }
-          : single[i]
-            ? { lineBreak: false }
-            : { width: cellWidths[i]! },
-      ),
-    );
   const lineHeight = doc.currentLineHeight(true);
   const fontSize = 9;
 
@@ -257,7 +361,7 @@ export const renderListDocument = async <Row>(
           doc.y = MARGIN;
         }
         part = next;
-        headingOf(next);
+        drawPartHeading(doc, next);
         header();
       }
     }
@@ -276,7 +380,7 @@ export const renderListDocument = async <Row>(
           single[i] ? lineHeight : doc.heightOfString(value, { width: cellWidths[i]! }),
         ),
       ) + 6;
-    if (doc.y + height > bottom()) {
+    if (doc.y + height > page.bottom()) {
       doc.addPage();
       doc.y = MARGIN;
       header();
@@ -287,7 +391,7 @@ export const renderListDocument = async <Row>(
         .rect(MARGIN, y - 2, width, height)
         .fill('#f0f3f8')
         .fillColor('#000000');
-    drawCells(values, y, single);
+    drawCells(page, values, y, single);
     doc.y = y + height;
     count += 1;
     const percent = options.total > 0 ? Math.floor((count / options.total) * 95) : 0;
@@ -300,52 +404,10 @@ export const renderListDocument = async <Row>(
     if (options.section) header();
     doc.font('Helvetica-Oblique').text('Aucun élément.', MARGIN, doc.y + 4);
   }
-  if (options.totals) {
-    const values = options.totals.map(pdfText);
-    doc.font('Helvetica-Bold');
-    const height =
-      Math.max(
-        lineHeight,
-        ...values.map((value, i) => doc.heightOfString(value, { width: cellWidths[i]! })),
-      ) + 6;
-    if (doc.y + height > bottom()) {
-      doc.addPage();
-      doc.y = MARGIN;
-      header();
-      doc.font('Helvetica-Bold');
-    }
-    const y = doc.y + 2;
-    doc
-      .moveTo(MARGIN, y - 3)
-      .lineTo(MARGIN + width, y - 3)
-      .lineWidth(0.8)
-      .stroke(BLUE);
-    drawCells(
-      values,
-      y,
-      values.map(() => false),
-    );
-    doc.y = y + height;
-    doc.font('Helvetica');
-  }
+  if (options.totals) drawTotals(page, options, options.totals, lineHeight);
   if (count > 0) signatureBlocks();
 
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i += 1) {
-    doc.switchToPage(range.start + i);
-    const text = `Page ${i + 1} sur ${range.count}`;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#666666')
-      // Written inside the bottom margin: pdfkit must not start a new page for it.
-      .text(text, MARGIN, doc.page.height - MARGIN - 10, {
-        width,
-        align: 'right',
-        lineBreak: false,
-        height: 10,
-      });
-  }
+  const pages = drawPageNumbers(page);
   // Resolve once every byte has gone to `out`: the caller may close it right after.
   const ended = new Promise<void>((resolve, reject) => {
     doc.once('end', resolve);
@@ -353,5 +415,5 @@ export const renderListDocument = async <Row>(
   });
   doc.end();
   await ended;
-  return { pages: range.count };
+  return { pages };
 };

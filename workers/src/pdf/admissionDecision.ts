@@ -56,51 +56,46 @@ const COLUMNS = [
 
 const nf = new Intl.NumberFormat('fr-FR');
 
-/**
- * A département's admission decision, A4: the State's heading, « Décision n° … portant admission
- * des candidats à l’examen … — session … », « Le Ministre », the visas in order (« Vu … ; »), the
- * session's arrêté, « DÉCIDE : », Article 1er and the table of admitted candidates (n°, candidate
- * number, nom, prénoms, date of birth, métier; its header repeated on every page), Article 2, the
- * ampliations and the signature block: the applied image once signed (with its version and
- * SHA-256 at the foot of every page), else « Signature non apposée » and a « PROJET » watermark on
- * every page.
- */
-export const renderAdmissionDecision = async (
-  out: Writable,
-  options: AdmissionDecisionPdf,
-): Promise<{ pages: number }> => {
-  const { contenu, candidats, signature } = options;
-  const title = decisionTitle(contenu);
-  const signedAt = signature ? new Date(signature.appliqueeLe) : options.editedAt;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: {
-      Title: pdfText(title),
-      Subject: `Département : ${contenu.departement.libelle}`,
-      Producer: 'Examens Pro',
-      Creator: 'Examens Pro',
-      CreationDate: signedAt,
-    },
-    lang: 'fr-FR',
-  } as PDFKit.PDFDocumentOptions);
-  doc.pipe(out);
+/** The decision's pages: their usable width, and how text flows onto them. */
+interface DecisionPage {
+  readonly doc: PDFKit.PDFDocument;
+  readonly width: number;
+  /** The lowest y a line may reach on the current page. */
+  bottom(): number;
+  /** A new page unless `height` still fits on this one. */
+  ensure(height: number): void;
+  /** A justified paragraph across the width. */
+  paragraph(value: string, font?: string, size?: number, gap?: number): void;
+}
+
+const decisionPage = (doc: PDFKit.PDFDocument): DecisionPage => {
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const ensure = (height: number) => {
-    if (doc.y + height > bottom()) {
-      doc.addPage();
-      doc.y = MARGIN;
-    }
+  return {
+    doc,
+    width,
+    bottom,
+    ensure: (height) => {
+      if (doc.y + height > bottom()) {
+        doc.addPage();
+        doc.y = MARGIN;
+      }
+    },
+    paragraph: (value, font = 'Helvetica', size = 10, gap = 0.3) => {
+      doc.font(font).fontSize(size).fillColor('#000000');
+      doc.text(pdfText(value), MARGIN, doc.y, { width, align: 'justify' });
+      doc.moveDown(gap);
+    },
   };
-  const paragraph = (value: string, font = 'Helvetica', size = 10, gap = 0.3) => {
-    doc.font(font).fontSize(size).fillColor('#000000');
-    doc.text(pdfText(value), MARGIN, doc.y, { width, align: 'justify' });
-    doc.moveDown(gap);
-  };
+};
 
-  // The State's heading, then the decision's title.
+/** The State's heading, then the decision's title, its département and a draft's warnings. */
+const drawDecisionHeading = (
+  { doc, width }: DecisionPage,
+  options: AdmissionDecisionPdf,
+  title: string,
+): void => {
+  const { contenu, signature } = options;
   doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000');
   doc.text('RÉPUBLIQUE DU CAMEROUN', MARGIN, MARGIN, { width, align: 'center' });
   doc
@@ -134,7 +129,15 @@ export const renderAdmissionDecision = async (
       .text(pdfText(options.avertissement), MARGIN, doc.y, { width, align: 'center' });
   }
   doc.moveDown(1.2);
+};
 
+/** « LE MINISTRE, », the visas, the session's arrêté, « DÉCIDE : » and Article 1er. */
+const drawDecisionPreamble = (
+  page: DecisionPage,
+  contenu: DecisionContent,
+  candidats: readonly DecisionCandidate[],
+): void => {
+  const { doc, width, paragraph } = page;
   paragraph('LE MINISTRE,', 'Helvetica-Bold', 11, 0.6);
   for (const visa of contenu.visas) paragraph(visaLine(visa));
   if (contenu.arrete)
@@ -145,7 +148,7 @@ export const renderAdmissionDecision = async (
     paragraph('Vu l’arrêté n° …… du …… relatif à l’examen (référence d’examen non enregistrée) ;');
   paragraph('Vu les procès-verbaux des délibérations des jurys ;');
   doc.moveDown(0.5);
-  ensure(40);
+  page.ensure(40);
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
@@ -156,8 +159,15 @@ export const renderAdmissionDecision = async (
     `Article 1er. — Sont déclarés admis à l’examen ${contenu.examen.libelle}${contenu.examen.code && contenu.examen.code !== contenu.examen.libelle ? ` (${contenu.examen.code})` : ''}, session ${contenu.session.libelle}, les candidats du département ${contenu.departement.libelle} dont les noms suivent (${count}) :`,
   );
   doc.moveDown(0.3);
+};
 
-  // The table of admitted candidates.
+/** The table of admitted candidates, its header repeated on every page. */
+const drawCandidateTable = async (
+  page: DecisionPage,
+  candidats: readonly DecisionCandidate[],
+  onProgress: AdmissionDecisionPdf['onProgress'],
+): Promise<void> => {
+  const { doc, width, bottom } = page;
   const xs: number[] = [];
   let x = MARGIN;
   for (const column of COLUMNS) {
@@ -177,7 +187,7 @@ export const renderAdmissionDecision = async (
     doc.fillColor('#000000').font('Helvetica').fontSize(FONT);
     doc.y = y + 19;
   };
-  ensure(40);
+  page.ensure(40);
   header();
   doc.font('Helvetica').fontSize(FONT);
   const lineHeight = doc.currentLineHeight(true);
@@ -216,7 +226,7 @@ export const renderAdmissionDecision = async (
     const percent = candidats.length > 0 ? Math.floor(((index + 1) / candidats.length) * 90) : 0;
     if (percent >= reported + 10) {
       reported = percent;
-      await options.onProgress?.(percent);
+      await onProgress?.(percent);
       // A long list leaves room to the event loop (HTTP, progress, leases).
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -226,15 +236,14 @@ export const renderAdmissionDecision = async (
       .font('Helvetica-Oblique')
       .text('Aucun candidat admis.', MARGIN + 4, doc.y + 2)
       .moveDown();
-  doc.moveDown(1);
-  paragraph(
-    'Article 2. — La présente décision sera enregistrée, publiée et communiquée partout où besoin sera.',
-  );
-  doc.moveDown(1);
+};
 
-  // The signature block (right) beside the ampliations (left).
+/** The signature block (right) beside the ampliations (left). */
+const drawSignatureBlock = (page: DecisionPage, options: AdmissionDecisionPdf): void => {
+  const { doc, width } = page;
+  const { contenu, signature } = options;
   const blockHeight = 150;
-  ensure(Math.max(blockHeight, 40 + 14 * contenu.ampliations.length));
+  page.ensure(Math.max(blockHeight, 40 + 14 * contenu.ampliations.length));
   const top = doc.y;
   const half = width / 2;
   const right = MARGIN + half + 10;
@@ -281,8 +290,11 @@ export const renderAdmissionDecision = async (
     y = doc.y;
   }
   doc.y = Math.max(y, afterSignature) + 6;
+};
 
-  // Each page's foot, and on a draft a « PROJET » across every page.
+/** Each page's foot, and on a draft a « PROJET » across every page: the number of pages. */
+const drawDecisionFeet = ({ doc, width }: DecisionPage, options: AdmissionDecisionPdf): number => {
+  const { signature } = options;
   const range = doc.bufferedPageRange();
   const foot = signature
     ? `Signature du ministre apposée le ${formatDateTimeIn(signature.appliqueeLe, options.timeZone)} par ${signature.appliqueePar} (version ${signature.numero}, SHA-256 ${signature.sha256.slice(0, 16)}…)`
@@ -322,6 +334,50 @@ export const renderAdmissionDecision = async (
         height: 10,
       });
   }
+  return range.count;
+};
+
+/**
+ * A département's admission decision, A4: the State's heading, « Décision n° … portant admission
+ * des candidats à l’examen … — session … », « Le Ministre », the visas in order (« Vu … ; »), the
+ * session's arrêté, « DÉCIDE : », Article 1er and the table of admitted candidates (n°, candidate
+ * number, nom, prénoms, date of birth, métier; its header repeated on every page), Article 2, the
+ * ampliations and the signature block: the applied image once signed (with its version and
+ * SHA-256 at the foot of every page), else « Signature non apposée » and a « PROJET » watermark on
+ * every page.
+ */
+export const renderAdmissionDecision = async (
+  out: Writable,
+  options: AdmissionDecisionPdf,
+): Promise<{ pages: number }> => {
+  const { contenu, candidats, signature } = options;
+  const title = decisionTitle(contenu);
+  const signedAt = signature ? new Date(signature.appliqueeLe) : options.editedAt;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: {
+      Title: pdfText(title),
+      Subject: `Département : ${contenu.departement.libelle}`,
+      Producer: 'Examens Pro',
+      Creator: 'Examens Pro',
+      CreationDate: signedAt,
+    },
+    lang: 'fr-FR',
+  } as PDFKit.PDFDocumentOptions);
+  doc.pipe(out);
+  const page = decisionPage(doc);
+  drawDecisionHeading(page, options, title);
+  drawDecisionPreamble(page, contenu, candidats);
+  await drawCandidateTable(page, candidats, options.onProgress);
+  doc.moveDown(1);
+  page.paragraph(
+    'Article 2. — La présente décision sera enregistrée, publiée et communiquée partout où besoin sera.',
+  );
+  doc.moveDown(1);
+  drawSignatureBlock(page, options);
+  const pages = drawDecisionFeet(page, options);
   const ended = new Promise<void>((resolve, reject) => {
     doc.once('end', resolve);
     doc.once('error', reject);
@@ -329,7 +385,7 @@ export const renderAdmissionDecision = async (
   doc.end();
   await ended;
   await options.onProgress?.(95);
-  return { pages: range.count };
+  return { pages };
 };
 
 /**

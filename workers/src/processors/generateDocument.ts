@@ -116,20 +116,22 @@ export interface DocumentDeps {
   readonly now?: () => Date;
 }
 
-/**
- * Makes one requested document: renders it into storage, then records `DocumentGenerated` with its
- * SHA-256. Idempotent: a document already generated is left alone; the last failed try records
- * `DocumentFailed` with the reason staff will read.
- */
-export const generateDocument = (deps: DocumentDeps) => {
-  const now = () => (deps.now ?? (() => new Date()))();
+/** The clock a document prints (« éditée le … »): the deps' own, else the machine's. */
+const clockOf =
+  (deps: DocumentDeps): (() => Date) =>
+  () =>
+    (deps.now ?? (() => new Date()))();
+
+/** How each kind of document is rendered, from the read models (convocations off the main thread). */
+export const documentRenderers = (deps: DocumentDeps): Record<DocumentKind, Renderer> => {
+  const now = clockOf(deps);
   const examList =
     (kind: ExamListKind): Renderer =>
     (out, progress, cible) => {
       if (!cible) throw new Error('document sans cible');
       return renderExamList(out, deps.readStore, kind, cible, now(), progress);
     };
-  const renderers: Record<DocumentKind, Renderer> = {
+  return {
     'liste-metiers': (out, progress) => renderMetiersList(out, deps.readStore, now(), progress),
     'liste-emargement': examList('liste-emargement'),
     'liste-porte': examList('liste-porte'),
@@ -164,67 +166,76 @@ export const generateDocument = (deps: DocumentDeps) => {
       });
     },
   };
+};
 
-  const mailer = deps.mailer ?? outboxMailer(deps.storage);
-  /**
-   * A département's lists go to its addresses (« E-mails par département »), the PDF attached, once
-   * (`DocumentSent`); a département without addresses receives nothing.
-   */
-  const sendToDepartement = async (
-    data: GenerateDocumentData,
-    context: (suffix: string) => CommandContext,
-  ) => {
-    const departementId = data.cible?.departementId;
-    if (!departementId || !SENT_TO_DEPARTEMENT.includes(data.kind)) return;
-    const { items } = await deps.readStore
-      .collection<ReadModelDocument & { emails?: unknown }>(
-        listCollection(referenceList('emails-departements')!),
-      )
-      .list({ filter: { departementId, actif: true }, limit: 50 });
-    const to = [
-      ...new Set(
-        items.flatMap((item) =>
-          (Array.isArray(item.emails) ? item.emails : String(item.emails ?? '').split(/[,;]/))
-            .map((address) => String(address).trim())
-            .filter(Boolean),
-        ),
+/**
+ * A département's lists go to its addresses (« E-mails par département »), the PDF attached, once
+ * (`DocumentSent`); a département without addresses receives nothing.
+ */
+export const sendToDepartement = async (
+  deps: DocumentDeps & { readonly mailer: Mailer },
+  data: GenerateDocumentData,
+  context: (suffix: string) => CommandContext,
+): Promise<void> => {
+  const departementId = data.cible?.departementId;
+  if (!departementId || !SENT_TO_DEPARTEMENT.includes(data.kind)) return;
+  const { items } = await deps.readStore
+    .collection<ReadModelDocument & { emails?: unknown }>(
+      listCollection(referenceList('emails-departements')!),
+    )
+    .list({ filter: { departementId, actif: true }, limit: 50 });
+  const to = [
+    ...new Set(
+      items.flatMap((item) =>
+        (Array.isArray(item.emails) ? item.emails : String(item.emails ?? '').split(/[,;]/))
+          .map((address) => String(address).trim())
+          .filter(Boolean),
       ),
-    ];
-    if (to.length === 0) return;
-    const label = `${DOCUMENT_KINDS[data.kind].label} — ${data.cible!.libelle}`;
-    const fileName = documentFileName(data.kind, data.cible);
-    const receipt = await mailer.send(
-      {
-        to,
-        subject: label,
-        text: [
-          'Bonjour,',
-          '',
-          `Veuillez trouver ci-joint : ${label}, éditée le ${formatDateTimeIn(now(), officeTimeZone())}.`,
-          '',
-          'Ce message est envoyé automatiquement par Examens Pro ; merci de ne pas y répondre.',
-        ].join('\n'),
-        attachments: [
-          {
-            fileName,
-            contentType: 'application/pdf',
-            content: () => deps.storage.read(`${data.documentId}.pdf`),
-          },
-        ],
-      },
-      data.documentId,
-    );
-    await handleCommand(deps.eventStore, {
-      stream: streamName(DOCUMENT_CATEGORY, data.documentId),
-      decider: documentDecider,
-      command: {
-        type: 'RecordDocumentSent',
-        data: { documentId: data.documentId, destinataires: to, ...receipt },
-      },
-      context: context('envoi'),
-    });
-  };
+    ),
+  ];
+  if (to.length === 0) return;
+  const label = `${DOCUMENT_KINDS[data.kind].label} — ${data.cible!.libelle}`;
+  const fileName = documentFileName(data.kind, data.cible);
+  const receipt = await deps.mailer.send(
+    {
+      to,
+      subject: label,
+      text: [
+        'Bonjour,',
+        '',
+        `Veuillez trouver ci-joint : ${label}, éditée le ${formatDateTimeIn(clockOf(deps)(), officeTimeZone())}.`,
+        '',
+        'Ce message est envoyé automatiquement par Examens Pro ; merci de ne pas y répondre.',
+      ].join('\n'),
+      attachments: [
+        {
+          fileName,
+          contentType: 'application/pdf',
+          content: () => deps.storage.read(`${data.documentId}.pdf`),
+        },
+      ],
+    },
+    data.documentId,
+  );
+  await handleCommand(deps.eventStore, {
+    stream: streamName(DOCUMENT_CATEGORY, data.documentId),
+    decider: documentDecider,
+    command: {
+      type: 'RecordDocumentSent',
+      data: { documentId: data.documentId, destinataires: to, ...receipt },
+    },
+    context: context('envoi'),
+  });
+};
 
+/**
+ * Makes one requested document: renders it into storage, then records `DocumentGenerated` with its
+ * SHA-256. Idempotent: a document already generated is left alone; the last failed try records
+ * `DocumentFailed` with the reason staff will read.
+ */
+export const generateDocument = (deps: DocumentDeps) => {
+  const renderers = documentRenderers(deps);
+  const sending = { ...deps, mailer: deps.mailer ?? outboxMailer(deps.storage) };
   return async (job: JobContext): Promise<unknown> => {
     const data = job.data as GenerateDocumentData;
     const stream = streamName(DOCUMENT_CATEGORY, data.documentId);
@@ -237,7 +248,7 @@ export const generateDocument = (deps: DocumentDeps) => {
     });
     // Generated before a crash, not sent yet: only the sending is left.
     if (state.status === 'generated' && !state.sent) {
-      await sendToDepartement(data, context);
+      await sendToDepartement(sending, data, context);
       return { deja: state.status };
     }
     if (state.status !== 'requested') return { deja: state.status };
@@ -268,7 +279,7 @@ export const generateDocument = (deps: DocumentDeps) => {
         },
         context: context('genere'),
       });
-      await sendToDepartement(data, context);
+      await sendToDepartement(sending, data, context);
       await job.progress(100);
       return { pages, sha256: file.sha256 };
     } catch (error) {

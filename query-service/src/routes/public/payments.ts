@@ -1,4 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+} from 'fastify';
 import {
   candidaturesCollection,
   ConflictError,
@@ -26,12 +32,15 @@ import {
   type EventStore,
   type PaymentConfig,
   type PaymentProvider,
+  type PaymentProviders,
   type ReadStore,
+  type Collection,
 } from '@examens-pro/platform';
 import {
   DEMONSTRATION_ALREADY_MADE,
   onlinePaymentCommands,
   progressOf,
+  type OnlinePaymentCommands,
 } from '@examens-pro/application';
 import type { PublicNames } from './names.js';
 
@@ -40,6 +49,217 @@ export const RECEIPTS_PATH = '/api/public/paiements/recus';
 
 /** A notification's body: a few hundred bytes, never more than this. */
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
+
+/** What the payment calls share: the commands, the providers, the dossiers and the office's zone. */
+export interface PaymentRouteContext {
+  readonly payments: OnlinePaymentCommands;
+  readonly providers: PaymentProviders;
+  readonly dossiers: Collection<CandidatureDocument>;
+  readonly names: PublicNames;
+  readonly timeZone: string;
+  readonly publicUrl?: string;
+}
+
+/** The dossier a number names (read model: it was created long before it is paid). */
+export const dossierIdOf = async (
+  dossiers: Collection<CandidatureDocument>,
+  body: unknown,
+): Promise<string> => {
+  const numeroDossier = parseDossierLookup(body);
+  const { items } = await dossiers.list({ filter: { numeroDossier }, limit: 2 });
+  if (items.length === 0) throw new NotFoundError(DOSSIER_NOT_FOUND);
+  if (items.length > 1)
+    throw new ConflictError(
+      'Plusieurs dossiers portent ce numéro : adressez-vous à votre centre de dépôt.',
+    );
+  return items[0]!.id;
+};
+
+/** A provider's notification: signature checked over the raw bytes, then confirmed or failed. */
+export const receiveNotification = (
+  payments: OnlinePaymentCommands,
+  provider: PaymentProvider,
+  body: Buffer,
+  signature: string | undefined,
+) => {
+  const now = Date.now();
+  const notification = provider.verify(body, signature, now);
+  return payments.notified(notification, provider, now);
+};
+
+/** Where a payment stands, for the page: its receipt's address once recorded on the dossier. */
+export const paymentProgress = (
+  timeZone: string,
+  payment: Exclude<OnlinePayment, { status: 'absent' }>,
+  recorded: boolean,
+  jeton: string,
+  lienExpireLe: string,
+) => {
+  const outcome = progressOf(payment, recorded);
+  return {
+    ...outcome,
+    numeroDossier: payment.numeroDossier,
+    montant: payment.montant,
+    fournisseur: payment.fournisseurLibelle,
+    demonstration: payment.fournisseur === DEMONSTRATION_PROVIDER,
+    ...(outcome.statut === 'confirme' ? { recu: `${RECEIPTS_PATH}/${jeton}` } : {}),
+    // The receipt's link opens it for a year: the instant, and its day as the page prints it.
+    lienExpireLe,
+    lienExpireLeJour: receiptLinkExpiryDay(lienExpireLe, timeZone),
+  };
+};
+
+/**
+ * `POST /paiements/dossier`: whoever holds a dossier's number learns what it owes and whether it is
+ * settled, nothing of the person (no name, no examen, no dates of payment).
+ */
+export const dossierStanding = async (
+  { payments, providers, dossiers }: PaymentRouteContext,
+  request: FastifyRequest,
+) => {
+  const standing = await payments.standing(await dossierIdOf(dossiers, request.body));
+  const { candidature, fee, paid, demonstration, outstanding } = standing;
+  const provider = providers.current!;
+  // The sandbox pays a dossier once: a payment that does not count would change nothing.
+  const obstacle =
+    standing.obstacle ??
+    (provider.code === DEMONSTRATION_PROVIDER && demonstration > 0
+      ? DEMONSTRATION_ALREADY_MADE
+      : null);
+  return {
+    numeroDossier: candidature.numeroDossier,
+    montantDu: fee?.montant ?? null,
+    dejaPaye: paid,
+    resteAPayer: outstanding,
+    regle: outstanding !== null && outstanding <= 0,
+    paiementsDemonstration: demonstration,
+    payable: obstacle === null,
+    motif: obstacle,
+    fournisseur: {
+      libelle: provider.libelle,
+      demonstration: provider.code === DEMONSTRATION_PROVIDER,
+    },
+  };
+};
+
+/** `POST /paiements`: a payment of what remains now, where the browser goes, the receipt's token. */
+export const startPayment = async (
+  { payments, providers, dossiers, names, publicUrl }: PaymentRouteContext,
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const candidatureId = await dossierIdOf(dossiers, request.body);
+  const standing = await payments.standing(candidatureId);
+  const { examen, session } = await names.session(standing.candidature.sessionId);
+  const provider = providers.current!;
+  const started = await payments.start(
+    candidatureId,
+    provider,
+    { examen, session },
+    new Date().toISOString(),
+  );
+  const origin = productOrigin(publicUrl, app.server.address());
+  const redirection = provider.checkout({
+    paiementEnLigneId: started.paiementEnLigneId,
+    montant: started.montant,
+    returnUrl: `${origin}/paiement?paiement=${started.paiementEnLigneId}`,
+  });
+  return reply.code(201).send({
+    ...started,
+    redirection,
+    fournisseur: provider.libelle,
+    demonstration: provider.code === DEMONSTRATION_PROVIDER,
+  });
+};
+
+/**
+ * `POST /paiements/demonstration`: « Payer (démonstration) » makes the sandbox sign the
+ * notification a real provider would send, which then takes the notifications' own path.
+ */
+export const payInSandbox = async (
+  { payments, providers, timeZone }: PaymentRouteContext,
+  request: FastifyRequest,
+) => {
+  const sandbox = providers.demonstration;
+  if (!sandbox) throw new NotFoundError('Le mode démonstration n’est pas activé sur ce serveur.');
+  const jeton = parseTokenBody(request.body);
+  const found = await payments.byToken(jeton);
+  if (found.payment.fournisseur !== sandbox.code)
+    throw new ValidationError('Ce paiement n’a pas été ouvert en mode démonstration.', {
+      jeton: 'Paiement d’un autre fournisseur.',
+    });
+  if (found.payment.status === 'demarre') {
+    // The sandbox charges nothing the dossier no longer owes.
+    const { outstanding } = await payments.standing(found.payment.candidatureId);
+    if (outstanding !== found.payment.montant)
+      throw new ConflictError(
+        'Le reste à payer de ce dossier a changé depuis le début de ce paiement : recommencez le paiement.',
+      );
+    const { body, signature } = sandbox.notify(found.payment, Date.now());
+    await receiveNotification(payments, sandbox, body, signature);
+  }
+  const { payment, recorded, lienExpireLe } = await payments.byToken(jeton);
+  return paymentProgress(timeZone, payment, recorded, jeton, lienExpireLe);
+};
+
+/** `GET /paiements/recus/:jeton`: the receipt (PDF), once the payment is recorded on the dossier. */
+export const receiptFile = async (
+  { payments, timeZone }: PaymentRouteContext,
+  request: FastifyRequest<{ Params: { jeton: string } }>,
+  reply: FastifyReply,
+) => {
+  const { jeton } = request.params;
+  const { payment, recorded, lienExpireLe } = await payments.byToken(jeton);
+  const receipt = recorded ? receiptOf(payment, lienExpireLe) : null;
+  if (!receipt) {
+    const { statut, motif } = progressOf(payment, recorded);
+    throw new ConflictError(
+      statut === 'refuse'
+        ? `Ce paiement n’a pas pu être enregistré sur le dossier : ${motif} Il sera remboursé ; adressez-vous à votre centre de dépôt.`
+        : statut === 'echoue'
+          ? `Ce paiement a échoué : ${motif}`
+          : 'Ce paiement n’est pas encore confirmé : le reçu sera disponible dès sa confirmation.',
+    );
+  }
+  const pdf = await renderReceipt(receipt, timeZone);
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', `attachment; filename="${receiptFileName(receipt)}"`)
+    .header('Cache-Control', 'no-store')
+    .header('Referrer-Policy', 'no-referrer')
+    .header('X-Robots-Tag', 'noindex')
+    .send(pdf);
+};
+
+/**
+ * The provider's notifications: the HMAC is computed over the bytes received, so this route's
+ * JSON arrives unparsed (this plugin only).
+ */
+const notificationRoutes =
+  (
+    { payments, providers }: PaymentRouteContext,
+    onRequest: readonly onRequestHookHandler[],
+  ): FastifyPluginAsync =>
+  async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT },
+      (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
+        done(null, body),
+    );
+    webhook.post('/paiements/notifications', { onRequest: [...onRequest] }, async (request) => {
+      const signature = request.headers[SIGNATURE_HEADER];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return receiveNotification(
+        payments,
+        providers.webhook,
+        body,
+        typeof signature === 'string' ? signature : undefined,
+      );
+    });
+  };
 
 /**
  * `/paiement`'s calls (`/api/public/paiements…`), every personal datum in a POST body:
@@ -79,46 +299,13 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
   const limit = [offered, options.limit];
   const payments = onlinePaymentCommands(eventStore, { timeZone });
   await readStore.ensureCollection(candidaturesCollection);
-  const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
-
-  /** The dossier a number names (read model: it was created long before it is paid). */
-  const dossierOf = async (body: unknown): Promise<string> => {
-    const numeroDossier = parseDossierLookup(body);
-    const { items } = await dossiers.list({ filter: { numeroDossier }, limit: 2 });
-    if (items.length === 0) throw new NotFoundError(DOSSIER_NOT_FOUND);
-    if (items.length > 1)
-      throw new ConflictError(
-        'Plusieurs dossiers portent ce numéro : adressez-vous à votre centre de dépôt.',
-      );
-    return items[0]!.id;
-  };
-
-  /** A provider's notification: signature checked over the raw bytes, then confirmed or failed. */
-  const receive = (provider: PaymentProvider, body: Buffer, signature: string | undefined) => {
-    const now = Date.now();
-    const notification = provider.verify(body, signature, now);
-    return payments.notified(notification, provider, now);
-  };
-
-  /** Where a payment stands, for the page: its receipt's address once recorded on the dossier. */
-  const progress = (
-    payment: Exclude<OnlinePayment, { status: 'absent' }>,
-    recorded: boolean,
-    jeton: string,
-    lienExpireLe: string,
-  ) => {
-    const outcome = progressOf(payment, recorded);
-    return {
-      ...outcome,
-      numeroDossier: payment.numeroDossier,
-      montant: payment.montant,
-      fournisseur: payment.fournisseurLibelle,
-      demonstration: payment.fournisseur === DEMONSTRATION_PROVIDER,
-      ...(outcome.statut === 'confirme' ? { recu: `${RECEIPTS_PATH}/${jeton}` } : {}),
-      // The receipt's link opens it for a year: the instant, and its day as the page prints it.
-      lienExpireLe,
-      lienExpireLeJour: receiptLinkExpiryDay(lienExpireLe, timeZone),
-    };
+  const context: PaymentRouteContext = {
+    payments,
+    providers,
+    dossiers: readStore.collection<CandidatureDocument>(candidaturesCollection),
+    names,
+    timeZone,
+    ...(options.publicUrl !== undefined ? { publicUrl: options.publicUrl } : {}),
   };
 
   // What the pages need to know of the configuration: nothing to hide, never a 404 (the dashboard
@@ -132,116 +319,21 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
         }
       : { enLigne: false, demonstration: false, message: ONLINE_PAYMENT_NOT_OFFERED },
   );
-
-  // Whoever holds a dossier's number learns what it owes and whether it is settled, nothing of
-  // the person (no name, no examen, no dates of payment).
-  app.post('/paiements/dossier', { onRequest: limit }, async (request) => {
-    const standing = await payments.standing(await dossierOf(request.body));
-    const { candidature, fee, paid, demonstration, outstanding } = standing;
-    const provider = providers.current!;
-    // The sandbox pays a dossier once: a payment that does not count would change nothing.
-    const obstacle =
-      standing.obstacle ??
-      (provider.code === DEMONSTRATION_PROVIDER && demonstration > 0
-        ? DEMONSTRATION_ALREADY_MADE
-        : null);
-    return {
-      numeroDossier: candidature.numeroDossier,
-      montantDu: fee?.montant ?? null,
-      dejaPaye: paid,
-      resteAPayer: outstanding,
-      regle: outstanding !== null && outstanding <= 0,
-      paiementsDemonstration: demonstration,
-      payable: obstacle === null,
-      motif: obstacle,
-      fournisseur: {
-        libelle: provider.libelle,
-        demonstration: provider.code === DEMONSTRATION_PROVIDER,
-      },
-    };
-  });
-
-  app.post('/paiements', { onRequest: limit }, async (request, reply) => {
-    const candidatureId = await dossierOf(request.body);
-    const standing = await payments.standing(candidatureId);
-    const { examen, session } = await names.session(standing.candidature.sessionId);
-    const provider = providers.current!;
-    const started = await payments.start(
-      candidatureId,
-      provider,
-      { examen, session },
-      new Date().toISOString(),
-    );
-    const origin = productOrigin(options.publicUrl, app.server.address());
-    const redirection = provider.checkout({
-      paiementEnLigneId: started.paiementEnLigneId,
-      montant: started.montant,
-      returnUrl: `${origin}/paiement?paiement=${started.paiementEnLigneId}`,
-    });
-    return reply.code(201).send({
-      ...started,
-      redirection,
-      fournisseur: provider.libelle,
-      demonstration: provider.code === DEMONSTRATION_PROVIDER,
-    });
-  });
-
+  app.post('/paiements/dossier', { onRequest: limit }, (request) =>
+    dossierStanding(context, request),
+  );
+  app.post('/paiements', { onRequest: limit }, (request, reply) =>
+    startPayment(context, app, request, reply),
+  );
   app.post('/paiements/suivi', { onRequest: limit }, async (request) => {
     const jeton = parseTokenBody(request.body);
     const { payment, recorded, lienExpireLe } = await payments.byToken(jeton);
-    return progress(payment, recorded, jeton, lienExpireLe);
+    return paymentProgress(timeZone, payment, recorded, jeton, lienExpireLe);
   });
-
-  // The sandbox's payment page: « Payer (démonstration) » makes it sign the notification a real
-  // provider would send, which then takes the notifications' own path.
-  app.post('/paiements/demonstration', { onRequest: limit }, async (request) => {
-    const sandbox = providers.demonstration;
-    if (!sandbox) throw new NotFoundError('Le mode démonstration n’est pas activé sur ce serveur.');
-    const jeton = parseTokenBody(request.body);
-    const found = await payments.byToken(jeton);
-    if (found.payment.fournisseur !== sandbox.code)
-      throw new ValidationError('Ce paiement n’a pas été ouvert en mode démonstration.', {
-        jeton: 'Paiement d’un autre fournisseur.',
-      });
-    if (found.payment.status === 'demarre') {
-      // The sandbox charges nothing the dossier no longer owes.
-      const { outstanding } = await payments.standing(found.payment.candidatureId);
-      if (outstanding !== found.payment.montant)
-        throw new ConflictError(
-          'Le reste à payer de ce dossier a changé depuis le début de ce paiement : recommencez le paiement.',
-        );
-      const { body, signature } = sandbox.notify(found.payment, Date.now());
-      await receive(sandbox, body, signature);
-    }
-    const { payment, recorded, lienExpireLe } = await payments.byToken(jeton);
-    return progress(payment, recorded, jeton, lienExpireLe);
-  });
-
-  // The provider's notifications: the HMAC is computed over the bytes received, so this route's
-  // JSON arrives unparsed (this plugin only).
-  await app.register(async (webhook) => {
-    webhook.removeContentTypeParser('application/json');
-    webhook.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT },
-      (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
-        done(null, body),
-    );
-    webhook.post(
-      '/paiements/notifications',
-      { onRequest: [offered, notificationLimit] },
-      async (request) => {
-        const signature = request.headers[SIGNATURE_HEADER];
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return receive(
-          providers.webhook,
-          body,
-          typeof signature === 'string' ? signature : undefined,
-        );
-      },
-    );
-  });
-
+  app.post('/paiements/demonstration', { onRequest: limit }, (request) =>
+    payInSandbox(context, request),
+  );
+  await app.register(notificationRoutes(context, [offered, notificationLimit]));
   app.get<{ Params: { jeton: string } }>(
     '/paiements/recus/:jeton',
     {
@@ -254,28 +346,6 @@ export const publicPaymentRoutes: FastifyPluginAsync<{
         }),
       },
     },
-    async (request, reply) => {
-      const { jeton } = request.params;
-      const { payment, recorded, lienExpireLe } = await payments.byToken(jeton);
-      const receipt = recorded ? receiptOf(payment, lienExpireLe) : null;
-      if (!receipt) {
-        const { statut, motif } = progressOf(payment, recorded);
-        throw new ConflictError(
-          statut === 'refuse'
-            ? `Ce paiement n’a pas pu être enregistré sur le dossier : ${motif} Il sera remboursé ; adressez-vous à votre centre de dépôt.`
-            : statut === 'echoue'
-              ? `Ce paiement a échoué : ${motif}`
-              : 'Ce paiement n’est pas encore confirmé : le reçu sera disponible dès sa confirmation.',
-        );
-      }
-      const pdf = await renderReceipt(receipt, timeZone);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${receiptFileName(receipt)}"`)
-        .header('Cache-Control', 'no-store')
-        .header('Referrer-Policy', 'no-referrer')
-        .header('X-Robots-Tag', 'noindex')
-        .send(pdf);
-    },
+    (request, reply) => receiptFile(context, request, reply),
   );
 };

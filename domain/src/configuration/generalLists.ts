@@ -1,0 +1,168 @@
+/** The geography, the lists of codes and the places where candidates register and compose. */
+import { departement } from './fields.js';
+import type { ReferenceListDefinition } from './listTypes.js';
+import { simple } from './simpleList.js';
+
+export const GENERAL_LISTS: readonly ReferenceListDefinition[] = [
+  {
+    name: 'zones',
+    label: 'Zones',
+    itemLabel: 'Zone',
+    notFoundMessage: 'Cette zone est introuvable.',
+    fields: [],
+    readOnly: true,
+  },
+  {
+    name: 'departements',
+    label: 'Départements',
+    itemLabel: 'Département',
+    notFoundMessage: 'Ce département est introuvable.',
+    fields: [
+      {
+        name: 'zoneId',
+        label: 'Zone',
+        type: 'reference',
+        reference: 'zones',
+        required: true,
+        inList: true,
+      },
+    ],
+    readOnly: true,
+  },
+  simple('langues', 'configuration/langues', 'Langues', 'Langue', 'Cette langue est introuvable.'),
+  simple(
+    'niveaux-scolarisation',
+    'configuration/niveaux-de-scolarisation',
+    'Niveaux de scolarisation',
+    'Niveau de scolarisation',
+    'Ce niveau de scolarisation est introuvable.',
+    [
+      {
+        name: 'rang',
+        label: 'Rang',
+        type: 'integer',
+        min: 0,
+        max: 100,
+        inList: true,
+        help: 'Plus le rang est élevé, plus le niveau est élevé : un métier qui requiert un niveau accepte ceux de rang égal ou supérieur.',
+      },
+    ],
+  ),
+  simple(
+    'motifs-rejet',
+    'configuration/motifs-rejet',
+    'Motifs de rejet',
+    'Motif de rejet',
+    'Ce motif de rejet est introuvable.',
+  ),
+  simple(
+    'types-incidents',
+    'configuration/types-d-incidents',
+    'Types d’incidents',
+    'Type d’incident',
+    'Ce type d’incident est introuvable.',
+  ),
+  simple(
+    'types-incidents-examen',
+    'configuration/examen-session/type-des-incidents-examen',
+    'Types d’incidents d’examen',
+    'Type d’incident d’examen',
+    'Ce type d’incident d’examen est introuvable.',
+  ),
+  simple(
+    'types-jurys',
+    'configuration/examen-session/types-de-jurys',
+    'Types de jurys',
+    'Type de jury',
+    'Ce type de jury est introuvable.',
+  ),
+  simple(
+    'fonctions-membres-jurys',
+    'configuration/examen-session/fonction-des-membres-de-jurys',
+    'Fonctions des membres de jurys',
+    'Fonction de membre de jury',
+    'Cette fonction est introuvable.',
+  ),
+  simple(
+    'types-handicap',
+    'configuration/inscriptions/types-handicap',
+    'Types de handicap',
+    'Type de handicap',
+    'Ce type de handicap est introuvable.',
+    [
+      {
+        name: 'amenagement',
+        label: 'Aménagement accordé',
+        type: 'text',
+        help: 'Par exemple : un tiers de temps supplémentaire, sujets en gros caractères.',
+        inList: true,
+      },
+      {
+        name: 'siteAccessibleRequis',
+        label: 'Site accessible requis',
+        type: 'boolean',
+        defaultValue: false,
+        inList: true,
+        help: 'Les candidats de ce type ne sont affectés qu’à un site de composition accessible.',
+      },
+    ],
+  ),
+  simple(
+    'centres-depot',
+    'configuration/centre-de-depot',
+    'Centres de dépôt',
+    'Centre de dépôt',
+    'Ce centre de dépôt est introuvable.',
+    [
+      departement,
+      { name: 'adresse', label: 'Adresse', type: 'text' },
+      { name: 'telephone', label: 'Téléphone', type: 'phone' },
+    ],
+  ),
+  simple(
+    'centres-examen',
+    'configuration/examen-session/centres-d-examen',
+    'Centres d’examen',
+    'Centre d’examen',
+    'Ce centre d’examen est introuvable.',
+    [departement],
+  ),
+  {
+    ...simple(
+      'sites-composition',
+      'configuration/examen-session/sites-de-composition',
+      'Sites de composition',
+      'Site de composition',
+      'Ce site de composition est introuvable.',
+      [
+        {
+          name: 'centreExamenId',
+          label: 'Centre d’examen',
+          type: 'reference',
+          reference: 'centres-examen',
+          required: true,
+          inList: true,
+        },
+        {
+          name: 'capacite',
+          label: 'Capacité (places)',
+          type: 'integer',
+          required: true,
+          min: 1,
+          max: 100_000,
+          inList: true,
+        },
+        { name: 'adresse', label: 'Adresse', type: 'text' },
+        {
+          name: 'accessible',
+          label: 'Accessible (handicap)',
+          type: 'boolean',
+          defaultValue: false,
+          inList: true,
+          help: 'Le site accueille les candidats dont le handicap exige un site accessible.',
+        },
+      ],
+    ),
+    seats: { capacity: 'capacite' },
+  },
+];
