@@ -102,6 +102,16 @@ export default tseslint.config(
     },
   },
   {
+    // Handlers with names: a command, a screen or a read is a function one can read at once, in a
+    // file of one family. Tests, journeys and benches may run longer.
+    files: ['*/src/**/*.ts', '*/src/**/*.tsx'],
+    ignores: ['**/*.spec.ts', 'e2e/**', 'bench/**'],
+    rules: {
+      'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // Composition roots, benchmarks and tests may wire any package together.
     files: ['embedded/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts'],
     rules: { 'no-restricted-imports': 'off' },

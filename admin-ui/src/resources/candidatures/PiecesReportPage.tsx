@@ -8,31 +8,13 @@ import {
   LinearProgress,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
-import { apiJson } from '../../common/api';
 import { download } from '../../common/ExportButtons';
-import { formatNumber } from '../../common/format';
-
-interface ReportRow {
-  id: string;
-  centreDepotId: string | null;
-  metierId: string | null;
-  centreDepot: string;
-  metier: string;
-  complet: number;
-  incomplet: number;
-  rejete: number;
-  total: number;
-}
+import { PiecesReportTable } from './PiecesReportTable';
+import { usePiecesReport } from './usePiecesReport';
 
 const STATUTS = [
   { value: '', label: 'Tous, sauf les désistés' },
@@ -50,56 +32,21 @@ const STATUTS = [
  * the totals; filters by centre, métier and statut; the same table in CSV or XLSX.
  */
 export const PiecesReportPage = () => {
-  const [sessions, setSessions] = useState<{ id: string; libelle: string }[]>([]);
-  const [sessionId, setSessionId] = useState('');
-  const [centreDepotId, setCentre] = useState('');
-  const [metierId, setMetier] = useState('');
-  const [statut, setStatut] = useState('');
-  const [rows, setRows] = useState<ReportRow[]>();
-  const [all, setAll] = useState<ReportRow[]>([]);
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    apiJson<{ id: string; libelle: string }[]>('/api/bilan-pieces/sessions')
-      .then((found) => {
-        setSessions(found);
-        if (found[0]) setSessionId(found[0].id);
-      })
-      .catch((e: Error) => setError(e.message));
-  }, []);
-
-  const filter = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries({ sessionId, centreDepotId, metierId, statut }).filter(([, v]) => v !== ''),
-      ),
-    [sessionId, centreDepotId, metierId, statut],
-  );
-  const query = `filter=${encodeURIComponent(JSON.stringify(filter))}`;
-
-  useEffect(() => {
-    if (!sessionId) return;
-    setRows(undefined);
-    apiJson<ReportRow[]>(`/api/bilan-pieces?${query}`)
-      .then(setRows)
-      .catch((e: Error) => setError(e.message));
-  }, [query, sessionId]);
-
-  // The choices of centre and métier: those the session's dossiers hold.
-  useEffect(() => {
-    if (!sessionId) return;
-    apiJson<ReportRow[]>(
-      `/api/bilan-pieces?filter=${encodeURIComponent(JSON.stringify({ sessionId }))}`,
-    )
-      .then(setAll)
-      .catch(() => setAll([]));
-  }, [sessionId]);
-  const choices = (key: 'centreDepotId' | 'metierId', name: 'centreDepot' | 'metier') =>
-    [
-      ...new Map(
-        all.filter((r) => r[key]).map((r) => [r[key] as string, r[name]] as const),
-      ).entries(),
-    ].sort((a, b) => a[1].localeCompare(b[1], 'fr'));
+  const {
+    sessions,
+    sessionId,
+    setSessionId,
+    centreDepotId,
+    setCentre,
+    metierId,
+    setMetier,
+    statut,
+    setStatut,
+    rows,
+    error,
+    query,
+    choices,
+  } = usePiecesReport();
 
   return (
     <Box sx={{ mt: 1 }}>
@@ -191,44 +138,7 @@ export const PiecesReportPage = () => {
           {error ? <Typography color="error">{error}</Typography> : null}
           {!sessionId && !error ? <Typography>Aucune session.</Typography> : null}
           {sessionId && !rows ? <LinearProgress /> : null}
-          {rows ? (
-            <Table size="small" aria-label="Bilan général des pièces">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Centre de dépôt</TableCell>
-                  <TableCell>Métier</TableCell>
-                  <TableCell align="right">Dossiers complets</TableCell>
-                  <TableCell align="right">Dossiers incomplets</TableCell>
-                  <TableCell align="right">Avec une pièce rejetée</TableCell>
-                  <TableCell align="right">Total</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => {
-                  const total = row.id === 'total';
-                  const cell = { fontWeight: total ? 700 : undefined };
-                  return (
-                    <TableRow key={row.id}>
-                      <TableCell sx={cell}>{row.centreDepot}</TableCell>
-                      <TableCell sx={cell}>{row.metier}</TableCell>
-                      <TableCell sx={cell} align="right">
-                        {formatNumber(row.complet)}
-                      </TableCell>
-                      <TableCell sx={cell} align="right">
-                        {formatNumber(row.incomplet)}
-                      </TableCell>
-                      <TableCell sx={cell} align="right">
-                        {formatNumber(row.rejete)}
-                      </TableCell>
-                      <TableCell sx={cell} align="right">
-                        {formatNumber(row.total)}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          ) : null}
+          {rows ? <PiecesReportTable rows={rows} /> : null}
         </CardContent>
       </Card>
     </Box>

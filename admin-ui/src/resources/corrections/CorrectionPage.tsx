@@ -18,13 +18,8 @@ import {
   AutocompleteInput,
   Form,
   Loading,
-  maxLength,
-  minLength,
   ReferenceInput,
-  required,
   SaveButton,
-  SelectInput,
-  TextInput,
   Title,
   useBasename,
   useDataProvider,
@@ -36,8 +31,6 @@ import {
   canOpen,
   CANDIDATURE_STATUS_LABELS,
   IDENTITY_MESSAGES,
-  JUSTIFICATION_MAX,
-  NAME_ABBREVIATED,
   routeById,
   SEXES,
   type CandidatureStatus,
@@ -45,7 +38,6 @@ import {
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { usePermissions } from '../../dashboard/permissions';
 import { formatDate } from '../../common/format';
-import { FrenchDate } from '../../kit/fields';
 import { referenceResource } from '../../kit/routes';
 import { FileInput } from '../../kit/FileInput';
 import {
@@ -56,6 +48,7 @@ import {
   serverErrors,
   serverMessage,
 } from '../incidents/attachment';
+import { CorrectedIdentityInputs } from './CorrectedIdentityInputs';
 
 const DOSSIERS = referenceResource('candidatures');
 const HISTORY = 'espace-examen/gestion-des-contentieux/historique-modification-des-identites';
@@ -65,20 +58,6 @@ interface StoredDocument {
   fichier: string;
   nomFichier: string;
 }
-
-/** Keeps an emptied text as '' rather than react-admin's null. */
-const keepText = (value: string | null): string => value ?? '';
-
-/** A name as the seed wants it (§5): no dot, no one-letter word; said before sending. */
-const unabbreviated = (value: unknown) =>
-  typeof value === 'string' &&
-  (value.includes('.') ||
-    value
-      .trim()
-      .split(/\s+/)
-      .some((word) => [...word].length === 1))
-    ? NAME_ABBREVIATED
-    : undefined;
 
 const candidateText = (record: RaRecord) =>
   [record.numeroCandidat, record.numeroDossier, record.libelle].filter(Boolean).join(' — ');
@@ -201,59 +180,7 @@ const CorrectionForm = ({ id, onDone }: { id: string; onDone: () => void }) => {
           noValidate
         >
           <Stack sx={{ maxWidth: 720 }}>
-            <Typography variant="subtitle1" component="h3">
-              Identité corrigée
-            </Typography>
-            <TextInput
-              source="nom"
-              label="Nom"
-              parse={keepText}
-              validate={[required(IDENTITY_MESSAGES.noms), unabbreviated]}
-              helperText="Tel qu’il figure sur l’acte de naissance, sans abréviation."
-            />
-            <TextInput
-              source="prenoms"
-              label="Prénoms"
-              parse={keepText}
-              validate={[required(IDENTITY_MESSAGES.noms), unabbreviated]}
-            />
-            <SelectInput
-              source="sexe"
-              label="Sexe"
-              choices={SEXES.map((s) => ({ id: s.value, name: s.label }))}
-              validate={required(IDENTITY_MESSAGES.sexe)}
-            />
-            <FrenchDate
-              source="dateNaissance"
-              label="Date de naissance"
-              validate={required(IDENTITY_MESSAGES.dateNaissance)}
-            />
-            <TextInput
-              source="lieuNaissance"
-              label="Lieu de naissance"
-              parse={keepText}
-              validate={required(IDENTITY_MESSAGES.lieuNaissance)}
-            />
-            <TextInput
-              source="nationalite"
-              label="Nationalité"
-              parse={keepText}
-              validate={required(IDENTITY_MESSAGES.nationalite)}
-            />
-            <TextInput
-              source="justification"
-              label="Justification"
-              multiline
-              minRows={3}
-              fullWidth
-              parse={keepText}
-              helperText="Pourquoi l’identité est corrigée (jugement, acte de naissance…)."
-              validate={[
-                required(IDENTITY_MESSAGES.justification),
-                minLength(10, IDENTITY_MESSAGES.justification),
-                maxLength(JUSTIFICATION_MAX, IDENTITY_MESSAGES.justificationLongue),
-              ]}
-            />
+            <CorrectedIdentityInputs />
             <FileInput
               label="Document justificatif (obligatoire)"
               accept={ATTACHMENT_ACCEPT}

@@ -1,38 +1,14 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { IMAGE_MAX_BYTES, type SignatureDocument } from '@examens-pro/domain';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
-import { formatDateTime, formatNumber, useOfficeTimeZone } from '../../common/format';
+import { useOfficeTimeZone } from '../../common/format';
 import { readAfterCommand } from '../grades/shared';
-import { Sha256, signatureImageUrl } from './shared';
+import { CurrentSignatureCard, imageBox, SignatureVersions } from './SignatureParts';
 
 const TOO_BIG = 'Le contenu envoyé est trop volumineux.';
-
-const imageBox = {
-  display: 'block',
-  maxHeight: 160,
-  maxWidth: 420,
-  border: 1,
-  borderColor: 'divider',
-  borderRadius: 1,
-  bgcolor: '#fff',
-  p: 1,
-} as const;
 
 /**
  * « Signature du ministre »: the signature in force (its image, version, who deposited it and
@@ -93,35 +69,7 @@ export const SignaturePage = () => {
     <Box sx={{ mt: 2 }}>
       <Title title="Signature du ministre" />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
-        <Card variant="outlined" sx={{ flex: 1 }}>
-          <CardContent>
-            <Typography variant="h6" gutterBottom>
-              Signature en vigueur
-            </Typography>
-            {current === undefined ? null : current ? (
-              <>
-                <Box
-                  component="img"
-                  src={`${signatureImageUrl('courante')}?v=${current.numero}`}
-                  alt={`Signature du ministre, version ${current.numero}`}
-                  sx={imageBox}
-                />
-                <Typography variant="body2" sx={{ mt: 1 }}>
-                  Version {current.numero}, déposée le {formatDateTime(current.deposeLe)} par{' '}
-                  {current.deposePar} ({current.nomFichier}, {formatNumber(current.taille)} octets)
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  Empreinte SHA-256 : <Sha256 value={current.sha256} />
-                </Typography>
-              </>
-            ) : (
-              <Alert severity="info">
-                Aucune signature du ministre n’a encore été déposée : aucune décision ne peut être
-                signée.
-              </Alert>
-            )}
-          </CardContent>
-        </Card>
+        <CurrentSignatureCard current={current} />
         <Card variant="outlined" sx={{ flex: 1 }}>
           <CardContent>
             <Typography variant="h6" gutterBottom>
@@ -173,49 +121,7 @@ export const SignaturePage = () => {
           </CardContent>
         </Card>
       </Stack>
-      {current && current.versions.length > 0 ? (
-        <>
-          <Typography variant="h6" gutterBottom>
-            Versions déposées
-          </Typography>
-          <Table size="small" aria-label="Versions de la signature">
-            <TableHead>
-              <TableRow>
-                <TableCell>Version</TableCell>
-                <TableCell>Image</TableCell>
-                <TableCell>Déposée le</TableCell>
-                <TableCell>Par</TableCell>
-                <TableCell>Fichier</TableCell>
-                <TableCell>SHA-256</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {current.versions.map((v) => (
-                <TableRow key={v.numero}>
-                  <TableCell>
-                    {v.numero}
-                    {v.numero === current.numero ? ' (en vigueur)' : ''}
-                  </TableCell>
-                  <TableCell>
-                    <Box
-                      component="img"
-                      src={signatureImageUrl(v.numero)}
-                      alt={`Signature, version ${v.numero}`}
-                      sx={{ maxHeight: 40, maxWidth: 140, bgcolor: '#fff' }}
-                    />
-                  </TableCell>
-                  <TableCell>{formatDateTime(v.deposeLe)}</TableCell>
-                  <TableCell>{v.deposePar}</TableCell>
-                  <TableCell>{v.nomFichier}</TableCell>
-                  <TableCell>
-                    <Sha256 value={v.sha256} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </>
-      ) : null}
+      {current && current.versions.length > 0 ? <SignatureVersions current={current} /> : null}
     </Box>
   );
 };

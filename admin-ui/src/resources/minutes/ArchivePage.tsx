@@ -1,5 +1,3 @@
-import ArchiveIcon from '@mui/icons-material/Archive';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import {
   Alert,
   Box,
@@ -9,30 +7,18 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  LinearProgress,
-  Link as MuiLink,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
-import { formatDateTime, useOfficeTimeZone } from '../../common/format';
+import { useOfficeTimeZone } from '../../common/format';
 import { readAfterCommand } from '../grades/shared';
-import {
-  archivedFileUrl,
-  formatSize,
-  Sha256,
-  usePvGeneration,
-  type ArchivedVersion,
-} from './shared';
+import { ArchivedVersions } from './ArchivedVersions';
+import { PvGenerationPanel } from './PvGenerationPanel';
+import { usePvGeneration, type ArchivedVersion } from './shared';
 
 interface JuryChoice {
   id: string;
@@ -190,101 +176,13 @@ export const ArchivePage = () => {
         </Alert>
       ) : null}
       {jury?.close && centre ? (
-        <Stack spacing={2} sx={{ mb: 3 }}>
-          <Typography variant="body2" color="text.secondary">
-            Le procès-verbal liste chaque candidat délibéré de ce centre : ses notes par épreuve, sa
-            moyenne, son résultat (« décision du jury » lorsque le jury en a décidé) et son rang ;
-            puis les blocs de signature du président et des membres du jury, la référence et la date
-            de l’arrêté.
-          </Typography>
-          <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
-            <Button
-              variant="outlined"
-              startIcon={<PictureAsPdfIcon />}
-              disabled={generation.etat === 'en-cours'}
-              onClick={() => void generate({ sessionId, juryId, centreExamenId: centreId })}
-            >
-              Générer le procès-verbal
-            </Button>
-            {generation.etat === 'en-cours' ? (
-              <Box sx={{ width: 200 }} role="status" aria-label="Génération du procès-verbal">
-                <LinearProgress
-                  variant={generation.progression > 0 ? 'determinate' : 'indeterminate'}
-                  value={generation.progression}
-                />
-                <Typography variant="caption">Préparation… {generation.progression} %</Typography>
-              </Box>
-            ) : null}
-            {generation.etat === 'genere' ? (
-              <>
-                <MuiLink
-                  href={`/api/documents/${encodeURIComponent(generation.documentId)}/fichier`}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  Télécharger l’aperçu (PDF)
-                </MuiLink>
-                <Button
-                  variant="contained"
-                  startIcon={<ArchiveIcon />}
-                  onClick={() => setConfirming(true)}
-                >
-                  Archiver ce procès-verbal
-                </Button>
-              </>
-            ) : null}
-          </Stack>
-          {generation.etat === 'echec' ? (
-            <Alert severity="error">{generation.message}</Alert>
-          ) : null}
-        </Stack>
+        <PvGenerationPanel
+          generation={generation}
+          generate={() => void generate({ sessionId, juryId, centreExamenId: centreId })}
+          setConfirming={setConfirming}
+        />
       ) : null}
-      {centre ? (
-        <>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Versions archivées
-          </Typography>
-          {centre.versions.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              Aucune version archivée pour ce centre.
-            </Typography>
-          ) : (
-            <Table size="small" aria-label="Versions archivées">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Version</TableCell>
-                  <TableCell>Archivée le</TableCell>
-                  <TableCell>Par</TableCell>
-                  <TableCell>SHA-256</TableCell>
-                  <TableCell>Taille</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {centre.versions.map((v) => (
-                  <TableRow key={v.id}>
-                    <TableCell>
-                      {v.numeroVersion}
-                      {v.derniere ? ' (dernière)' : ''}
-                    </TableCell>
-                    <TableCell>{formatDateTime(v.archiveLe, timeZone)}</TableCell>
-                    <TableCell>{v.archivePar}</TableCell>
-                    <TableCell>
-                      <Sha256 value={v.sha256} />
-                    </TableCell>
-                    <TableCell>{formatSize(v.taille)}</TableCell>
-                    <TableCell>
-                      <MuiLink href={archivedFileUrl(v.id, true)} target="_blank" rel="noopener">
-                        Ouvrir
-                      </MuiLink>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </>
-      ) : null}
+      {centre ? <ArchivedVersions versions={centre.versions} timeZone={timeZone} /> : null}
       <Dialog open={confirming} onClose={() => setConfirming(false)}>
         <DialogTitle>Archiver le procès-verbal</DialogTitle>
         <DialogContent>

@@ -3,16 +3,10 @@ import {
   Box,
   Card,
   CardContent,
-  Chip,
   FormControlLabel,
   MenuItem,
   Stack,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -23,27 +17,9 @@ import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { formatDateTime, useOfficeTimeZone } from '../../common/format';
 import { useRouteCan } from '../../kit/useRouteCan';
 import { readAfterCommand } from '../grades/shared';
+import { SessionJuriesTable, type State } from './SessionJuriesTable';
 
 const ROUTE = 'espace-examen/gestion-des-admissions/visibilite-des-resultats';
-
-interface State {
-  sessionId: string;
-  session: string;
-  statut: string;
-  visible: boolean;
-  moyenneVisible: boolean;
-  modifieLe: string | null;
-  modifiePar: string | null;
-  jurys: {
-    id: string;
-    libelle: string;
-    close: boolean;
-    closLe: string | null;
-    effectif: number;
-    admis: number;
-  }[];
-  toutesCloses: boolean;
-}
 
 /**
  * « Visibilité des résultats »: per session, its juries and whether each has closed its
@@ -131,39 +107,7 @@ export const VisibilityPage = () => {
             Session à l’étape «{' '}
             {SESSION_STATUS_LABELS[state.statut as SessionStatus] ?? state.statut} ».
           </Typography>
-          <Table size="small" aria-label="Jurys de la session">
-            <TableHead>
-              <TableRow>
-                <TableCell>Jury</TableCell>
-                <TableCell>Délibération</TableCell>
-                <TableCell>Close le</TableCell>
-                <TableCell align="right">Admis / candidats</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {state.jurys.map((j) => (
-                <TableRow key={j.id}>
-                  <TableCell>{j.libelle}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={j.close ? 'success' : 'warning'}
-                      label={j.close ? 'Close' : 'Ouverte'}
-                    />
-                  </TableCell>
-                  <TableCell>{j.closLe ? formatDateTime(j.closLe, timeZone) : '—'}</TableCell>
-                  <TableCell align="right">
-                    {j.close ? `${j.admis} / ${j.effectif}` : '—'}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {state.jurys.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={4}>Aucun jury pour cette session.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
+          <SessionJuriesTable jurys={state.jurys} timeZone={timeZone} />
           {!state.toutesCloses ? (
             <Alert severity="info">
               {state.jurys.length === 0

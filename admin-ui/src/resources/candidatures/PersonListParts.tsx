@@ -1,0 +1,154 @@
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  Link,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { PersonList, Problem, Progress } from './usePersonList';
+
+export const number = new Intl.NumberFormat('fr-FR');
+
+/** The rows the verification (or the application) refused: line, column, message. */
+export const ProblemsTable = ({ problems }: { problems: readonly Problem[] }) => (
+  <Box sx={{ maxHeight: 320, overflow: 'auto', mb: 2 }}>
+    <Table size="small" stickyHeader data-testid="lignes-refusees">
+      <TableHead>
+        <TableRow>
+          <TableCell>Ligne</TableCell>
+          <TableCell>Colonne</TableCell>
+          <TableCell>Message</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {problems.map((p) => (
+          <TableRow key={`${p.ligne}-${p.colonne}`}>
+            <TableCell>{p.ligne}</TableCell>
+            <TableCell>{p.colonne}</TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-line' }}>{p.message}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  </Box>
+);
+
+/** The creation of the list's dossiers, then its outcome and what to do next. */
+export const ListProgress = ({
+  progress,
+  verified,
+  sessionId,
+  restart,
+}: {
+  progress: Progress | null;
+  verified: { verificationId: string; lignes: number } | null;
+  sessionId: string;
+  restart: () => void;
+}) => {
+  const done = progress?.statut === 'terminee';
+  return (
+    <Box data-testid="progression-liste">
+      <Typography variant="body2" gutterBottom>
+        {done
+          ? `Liste appliquée : ${number.format(progress.creees)} dossier${progress.creees > 1 ? 's' : ''} créé${progress.creees > 1 ? 's' : ''} (${number.format(progress.soumises)} soumis, ${number.format(progress.brouillons)} brouillon${progress.brouillons > 1 ? 's' : ''}), ${number.format(progress.ignorees)} ligne${progress.ignorees > 1 ? 's' : ''} ignorée${progress.ignorees > 1 ? 's' : ''}.`
+          : `Création des dossiers : ${number.format(progress?.traitees ?? 0)} / ${number.format(progress?.lignes ?? verified?.lignes ?? 0)}`}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={progress?.progression ?? 0}
+        sx={{ height: 10, borderRadius: 1, mb: 2 }}
+      />
+      {done && progress.anomalies.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+          {progress.anomalies.map((a) => `Ligne ${a.ligne} : ${a.motif}`).join('\n')}
+        </Alert>
+      )}
+      {done && (
+        <Button size="small" sx={{ mr: 2 }} onClick={restart}>
+          Soumettre une autre liste
+        </Button>
+      )}
+      {done && (
+        <Link
+          href={`/tableau-de-bord/inscription/candidats/liste?filter=${encodeURIComponent(JSON.stringify({ sessionId }))}`}
+        >
+          Voir les candidats de la session
+        </Link>
+      )}
+    </Box>
+  );
+};
+
+/** The list's session, métier and centre de dépôt (an enrôleur's own, fixed). */
+export const PersonListChoices = ({
+  list: {
+    sessions,
+    metiers,
+    centres,
+    ownCentre,
+    sessionId,
+    setSessionId,
+    metierId,
+    setMetierId,
+    centreDepotId,
+    setCentreDepotId,
+    listeId,
+  },
+}: {
+  list: PersonList;
+}) => (
+  <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+    <TextField
+      select
+      label="Session"
+      value={sessionId}
+      onChange={(e) => setSessionId(e.target.value)}
+      sx={{ minWidth: 220 }}
+      disabled={Boolean(listeId)}
+    >
+      {sessions.map((s) => (
+        <MenuItem key={s.id} value={s.id}>
+          {s.libelle}
+        </MenuItem>
+      ))}
+    </TextField>
+    <TextField
+      select
+      label="Métier"
+      value={metierId}
+      onChange={(e) => setMetierId(e.target.value)}
+      sx={{ minWidth: 220 }}
+      disabled={!sessionId || Boolean(listeId)}
+    >
+      {metiers.map((m) => (
+        <MenuItem key={m.id} value={m.id}>
+          {m.libelle}
+        </MenuItem>
+      ))}
+    </TextField>
+    <TextField
+      select
+      label="Centre de dépôt"
+      value={centreDepotId}
+      onChange={(e) => setCentreDepotId(e.target.value)}
+      sx={{ minWidth: 220 }}
+      disabled={Boolean(ownCentre) || Boolean(listeId)}
+      helperText={ownCentre ? 'Votre centre de dépôt.' : undefined}
+    >
+      {centres.map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.libelle}
+        </MenuItem>
+      ))}
+    </TextField>
+  </Stack>
+);
