@@ -58,8 +58,14 @@ export const useReport = (report: ReportDeclaration) => {
       .then((found) => {
         if (!current) return;
         setChoices(found);
-        if (!params.get('sessionId') && found.parDefaut && applies('session'))
-          change({ sessionId: found.parDefaut });
+        // The default session joins the filters as the address holds them now: the choices may
+        // arrive after a filter was chosen (they wait for the statistics), and this effect's
+        // parameters, those of the first render, would drop it.
+        const now = new URLSearchParams(window.location.search);
+        if (!now.get('sessionId') && found.parDefaut && applies('session')) {
+          now.set('sessionId', found.parDefaut);
+          setParams(now, { replace: true });
+        }
       })
       .catch((e: Error) => current && setError(e.message));
     return () => {
