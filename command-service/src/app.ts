@@ -1,27 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { centreScopeHook, installErrorHandling } from '@examens-pro/platform';
 import { AGGREGATES, READ_RESOURCES, referenceList } from '@examens-pro/domain';
-import { authRoutes, canRoutes } from './routes/auth.js';
-import { imagesRoutes } from './routes/images.js';
-import { personListsRoutes } from './routes/personLists.js';
-import { listRoutes } from './routes/lists.js';
-import { sessionsRoutes } from './routes/sessions.js';
-import { candidaturesRoutes } from './routes/candidatures.js';
-import { allocationRunsRoutes } from './routes/allocation.js';
-import { incidentsRoutes } from './routes/incidents.js';
-import { examIncidentsRoutes } from './routes/examIncidents.js';
-import { documentsRoutes } from './routes/documents.js';
-import { gradeSettingsRoutes, gradesRoutes } from './routes/grades.js';
-import { deliberationsRoutes } from './routes/deliberations.js';
-import { attestationsRoutes } from './routes/attestations.js';
+import { authRoutes, canRoutes } from './accounts/auth.js';
+import { imagesRoutes } from './reference-lists/images.js';
+import { personListsRoutes } from './registration/personLists.js';
+import { listRoutes } from './reference-lists/lists.js';
+import { sessionsRoutes } from './sessions/sessions.js';
+import { candidaturesRoutes } from './registration/candidatures.js';
+import { allocationRunsRoutes } from './allocation/allocation.js';
+import { incidentsRoutes } from './incidents/incidents.js';
+import { examIncidentsRoutes } from './incidents/examIncidents.js';
+import { documentsRoutes } from './documents/documents.js';
+import { gradeSettingsRoutes, gradesRoutes } from './grades/grades.js';
+import { deliberationsRoutes } from './deliberation/deliberations.js';
+import { attestationsRoutes } from './certificates/attestations.js';
 import { pvArchiveRoutes, resultsVisibilityRoutes } from './routes/minutes.js';
-import { maintenanceRoutes } from './routes/maintenance.js';
-import { admissionDecisionsRoutes, ministerSignatureRoutes } from './routes/admissionDecisions.js';
-import type { RouteDeps } from './routes/deps.js';
-import { ownAccountRoutes, profilesRoutes, usersRoutes } from './routes/users.js';
+import { maintenanceRoutes } from './accounts/maintenance.js';
+import {
+  admissionDecisionsRoutes,
+  ministerSignatureRoutes,
+} from './admission/admissionDecisions.js';
+import type { RouteDeps } from './routeDeps.js';
+import { ownAccountRoutes, profilesRoutes, usersRoutes } from './accounts/users.js';
 
 export type CommandServiceOptions = RouteDeps & {
-  /** PUBLIC_URL: the origin of the addresses the sign-in service answers (see routes/auth). */
+  /** PUBLIC_URL: the origin of the addresses the sign-in service answers (see accounts/auth.ts). */
   readonly publicUrl?: string;
 };
 

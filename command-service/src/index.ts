@@ -1,5 +1,5 @@
 export * from './app.js';
 export { JOURNAL_WAIT_MS, recordSignInEvent } from './accounts/signInJournal.js';
-export { SIGNOUT_CSRF_MESSAGE, safeCallback } from './routes/auth.js';
-export { incidentCommands } from './routes/incidents.js';
-export { examIncidentCommands } from './routes/examIncidents.js';
+export { SIGNOUT_CSRF_MESSAGE, safeCallback } from './accounts/auth.js';
+export { incidentCommands } from './incidents/incidents.js';
+export { examIncidentCommands } from './incidents/examIncidents.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { formatVerificationCode } from '../../domain/src/exam/verificationCode';
+import { formatVerificationCode } from '../../domain/src/certificates/verificationCode';
 import { pdfQrCodes } from '../../workers/src/testing/pdfQrCodes';
 import { pdfText } from '../../workers/src/testing/pdfText';
 import { addAttestationSignatory, SESSION_LIBELLE, setUpDeliberation } from './admissionsSetup';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { formatVerificationCode } from '../../domain/src/exam/verificationCode';
+import { formatVerificationCode } from '../../domain/src/certificates/verificationCode';
 import { addAttestationSignatory, SESSION_LIBELLE, setUpDeliberation } from './admissionsSetup';
 import { DASHBOARD, useJourney } from './examSetup';
 import { api, browserAvailable, shot } from './harness';

@@ -1,6 +1,6 @@
 import { documentsProjection } from './documents/documentsProjection.js';
 import type { Projection } from '@examens-pro/platform';
-import { usagesProjection } from './usages/usagesProjection.js';
+import { usagesProjection } from './usage/usagesProjection.js';
 import {
   profilesProjection,
   siteSettingsProjection,
@@ -10,18 +10,18 @@ import { signInJournalProjection } from './accounts/signInJournalProjection.js';
 
 export * from './accounts/accountsProjections.js';
 export { signInJournalProjection } from './accounts/signInJournalProjection.js';
-export { listsProjection } from './lists/listsProjection.js';
-import { listsProjection } from './lists/listsProjection.js';
-import { sessionsProjection } from './lists/sessionsProjection.js';
-export { sessionsProjection } from './lists/sessionsProjection.js';
+export { listsProjection } from './reference-lists/listsProjection.js';
+import { listsProjection } from './reference-lists/listsProjection.js';
+import { sessionsProjection } from './sessions/sessionsProjection.js';
+export { sessionsProjection } from './sessions/sessionsProjection.js';
 import { candidaturesProjection } from './registration/candidaturesProjection.js';
 export { candidaturesProjection } from './registration/candidaturesProjection.js';
 import { candidatureChangesProjection } from './registration/candidatureChangesProjection.js';
 export { candidatureChangesProjection } from './registration/candidatureChangesProjection.js';
 import { personListsProjection } from './registration/personListsProjection.js';
 export { personListsProjection } from './registration/personListsProjection.js';
-import { allocationRunsProjection } from './registration/allocationRunsProjection.js';
-export { allocationRunsProjection } from './registration/allocationRunsProjection.js';
+import { allocationRunsProjection } from './allocation/allocationRunsProjection.js';
+export { allocationRunsProjection } from './allocation/allocationRunsProjection.js';
 import { examIncidentsProjection, incidentsProjection } from './incidents/incidentsProjection.js';
 export { examIncidentsProjection, incidentsProjection } from './incidents/incidentsProjection.js';
 import { identityCorrectionsProjection } from './registration/identityCorrectionsProjection.js';
@@ -30,27 +30,30 @@ import {
   gradeHistoryProjection,
   gradeSettingsProjection,
   marksProjection,
-} from './exam/gradesProjections.js';
-export * from './exam/gradesProjections.js';
-import { attestationsProjection } from './exam/attestationsProjection.js';
-export { attestationsProjection } from './exam/attestationsProjection.js';
-import { publicResultsProjection } from './public/publicResultsProjection.js';
-export { publicResultsProjection } from './public/publicResultsProjection.js';
-import { deliberationsProjection, resultsProjection } from './exam/deliberationsProjections.js';
-export * from './exam/deliberationsProjections.js';
+} from './grades/gradesProjections.js';
+export * from './grades/gradesProjections.js';
+import { attestationsProjection } from './certificates/attestationsProjection.js';
+export { attestationsProjection } from './certificates/attestationsProjection.js';
+import { publicResultsProjection } from './public-results/publicResultsProjection.js';
+export { publicResultsProjection } from './public-results/publicResultsProjection.js';
+import {
+  deliberationsProjection,
+  resultsProjection,
+} from './deliberation/deliberationsProjections.js';
+export * from './deliberation/deliberationsProjections.js';
 import { pvArchivesProjection, resultsVisibilityProjection } from './exam/minutesProjections.js';
 export * from './exam/minutesProjections.js';
 
 import {
   admissionDecisionsProjection,
   ministerSignaturesProjection,
-} from './exam/admissionDecisionsProjections.js';
-export * from './exam/admissionDecisionsProjections.js';
+} from './admission/admissionDecisionsProjections.js';
+export * from './admission/admissionDecisionsProjections.js';
 
 import { statisticsProjection } from './statistics/statisticsProjection.js';
 export { statisticsProjection } from './statistics/statisticsProjection.js';
 
-export { usagesProjection } from './usages/usagesProjection.js';
+export { usagesProjection } from './usage/usagesProjection.js';
 export { documentsProjection } from './documents/documentsProjection.js';
 
 /** Every projection of the product, in one list: the runner, the rebuild CLI and the bench use it. */

@@ -1,5 +1,5 @@
-import { candidateSearchRoutes } from './routes/candidateSearch.js';
-import { gradeQueryRoutes } from './routes/grades.js';
+import { candidateSearchRoutes } from './registration/candidateSearch.js';
+import { gradeQueryRoutes } from './grades/grades.js';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   choosersOf,
@@ -27,7 +27,7 @@ import {
   type SignInLimiter,
 } from '@examens-pro/platform';
 import { publicRoutes } from './routes/public/index.js';
-import { accountReadRoutes, type ProductInformation } from './routes/accounts.js';
+import { accountReadRoutes, type ProductInformation } from './accounts/accounts.js';
 import { documentFileRoutes, imageFileRoutes } from './routes/documents.js';
 import { exportRoutes } from './routes/exports.js';
 import type { LabelSource } from './exports.js';
@@ -43,17 +43,17 @@ import {
   allocationPreviewRoutes,
   allocationReportRoutes,
   examListExportRoutes,
-} from './routes/allocation.js';
-import { deliberationQueryRoutes } from './routes/deliberations.js';
-import { juryCoverageRoutes } from './routes/juries.js';
+} from './allocation/allocation.js';
+import { deliberationQueryRoutes } from './deliberation/deliberations.js';
+import { juryCoverageRoutes } from './deliberation/juries.js';
 import { pvArchiveQueryRoutes, resultsVisibilityQueryRoutes } from './routes/minutes.js';
-import { examIncidentCandidatesRoutes } from './routes/examIncidents.js';
+import { examIncidentCandidatesRoutes } from './incidents/examIncidents.js';
 import {
   admissionDecisionQueryRoutes,
   ministerSignatureQueryRoutes,
-} from './routes/admissionDecisions.js';
-import { admissionExtractionRoutes, admissionStatisticsRoutes } from './routes/admissions.js';
-import { dashboardFigureRoutes, reportRoutes } from './routes/reports.js';
+} from './admission/admissionDecisions.js';
+import { admissionExtractionRoutes, admissionStatisticsRoutes } from './admission/admissions.js';
+import { dashboardFigureRoutes, reportRoutes } from './statistics/reports.js';
 
 export interface QueryServiceOptions {
   readonly readStore: ReadStore;

@@ -1,14 +1,14 @@
 import { GENERATE_DOCUMENT_JOB } from '@examens-pro/domain';
 import type { JobQueue } from '@examens-pro/platform';
-import { generateDocument, type DocumentDeps } from './processors/generateDocument.js';
-import { reconcileDocuments, type ReconcileOptions } from './reconcile.js';
+import { generateDocument, type DocumentDeps } from './documents/generateDocument.js';
+import { reconcileDocuments, type ReconcileOptions } from './documents/reconcile.js';
 
 export * from './pdf/listDocument.js';
-export * from './pdf/metiersList.js';
+export * from './reference-lists/metiersList.js';
 export * from './pdf/renderThread.js';
-export * from './processors/generateDocument.js';
-export * from './reactors/documentsReactor.js';
-export * from './reconcile.js';
+export * from './documents/generateDocument.js';
+export * from './documents/documentsReactor.js';
+export * from './documents/reconcile.js';
 
 export type WorkersDeps = DocumentDeps & {
   readonly queue: JobQueue;

@@ -18,19 +18,19 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
   informations: InformationsPage,
   'mon-compte': MonComptePage,
   'inscription/candidats': lazyScreen(
-    () => import('../resources/candidatures/LandingPage'),
+    () => import('../resources/registration/candidatures/LandingPage'),
     (m) => m.LandingPage,
   ),
   'inscription/candidats/histo': lazyScreen(
-    () => import('../resources/candidatures/HistoPage'),
+    () => import('../resources/registration/candidatures/HistoPage'),
     (m) => m.HistoPage,
   ),
   'inscription/candidats/bilan-general-pieces': lazyScreen(
-    () => import('../resources/candidatures/PiecesReportPage'),
+    () => import('../resources/registration/candidatures/PiecesReportPage'),
     (m) => m.PiecesReportPage,
   ),
   'inscription/candidats/inscrire-un-candidat': lazyScreen(
-    () => import('../resources/candidatures/screens'),
+    () => import('../resources/registration/candidatures/screens'),
     (m) => m.RegisterPage,
   ),
   'inscription/candidats/telechargement-des-listes': lazyScreen(
@@ -58,7 +58,7 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
     (m) => m.RecordIncidentPage,
   ),
   'espace-examen/rechercher-un-candidat': lazyScreen(
-    () => import('../resources/search/SearchPage'),
+    () => import('../resources/registration/candidateSearch/SearchPage'),
     (m) => m.CandidateSearchPage,
   ),
   'espace-examen/notes/configuration': lazyScreen(
@@ -86,57 +86,57 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
     (m) => m.PresencesReportPage,
   ),
   'espace-examen/gestion-des-admissions/resultat-et-pv': lazyScreen(
-    () => import('../resources/admissions/ResultsPage'),
+    () => import('../resources/deliberation/ResultsPage'),
     (m) => m.ResultsPage,
   ),
   'espace-examen/archives-des-proces-verbal/sauvegarde': lazyScreen(
-    () => import('../resources/minutes/ArchivePage'),
+    () => import('../resources/deliberation/ArchivePage'),
     (m) => m.ArchivePage,
   ),
   'espace-examen/archives-des-proces-verbal/consultations': lazyScreen(
-    () => import('../resources/minutes/ConsultationsPage'),
+    () => import('../resources/deliberation/ConsultationsPage'),
     (m) => m.ConsultationsPage,
   ),
   'espace-examen/gestion-des-admissions/visibilite-des-resultats': lazyScreen(
-    () => import('../resources/minutes/VisibilityPage'),
+    () => import('../resources/public-results/VisibilityPage'),
     (m) => m.VisibilityPage,
   ),
   'espace-examen/gestion-des-admissions/attestations/telechargement-des-attestations': lazyScreen(
-    () => import('../resources/attestations/ChosenDownloadPage'),
+    () => import('../resources/certificates/ChosenDownloadPage'),
     (m) => m.ChosenDownloadPage,
   ),
   'espace-examen/gestion-des-admissions/attestations/telechargement-par-departement': lazyScreen(
-    () => import('../resources/attestations/PlaceDownloadPage'),
+    () => import('../resources/certificates/PlaceDownloadPage'),
     (m) => m.DepartementDownloadPage,
   ),
   'espace-examen/gestion-des-admissions/attestations/telechargement-par-zone': lazyScreen(
-    () => import('../resources/attestations/PlaceDownloadPage'),
+    () => import('../resources/certificates/PlaceDownloadPage'),
     (m) => m.ZoneDownloadPage,
   ),
   'espace-examen/gestion-des-contentieux/modification-informations-identites': lazyScreen(
-    () => import('../resources/corrections/CorrectionPage'),
+    () => import('../resources/registration/identityCorrections/CorrectionPage'),
     (m) => m.CorrectionPage,
   ),
   'espace-examen/gestion-des-admissions/decision-d-admission/signature-du-ministre': lazyScreen(
-    () => import('../resources/decisions/SignaturePage'),
+    () => import('../resources/admission/SignaturePage'),
     (m) => m.SignaturePage,
   ),
   'espace-examen/gestion-des-admissions/decision-d-admission/apposer-la-signature-du-ministre':
     lazyScreen(
-      () => import('../resources/decisions/ApplySignaturePage'),
+      () => import('../resources/admission/ApplySignaturePage'),
       (m) => m.ApplySignaturePage,
     ),
   'espace-examen/gestion-des-admissions/decision-d-admission/telechargement-des-decisions':
     lazyScreen(
-      () => import('../resources/decisions/DecisionsDownloadPage'),
+      () => import('../resources/admission/DecisionsDownloadPage'),
       (m) => m.DecisionsDownloadPage,
     ),
   'espace-examen/gestion-des-admissions/extraction-par-rang-des-admis': lazyScreen(
-    () => import('../resources/admissions/ExtractionPage'),
+    () => import('../resources/admission/ExtractionPage'),
     (m) => m.ExtractionPage,
   ),
   'espace-examen/gestion-des-admissions/statistiques': lazyScreen(
-    () => import('../resources/admissions/StatisticsPage'),
+    () => import('../resources/admission/StatisticsPage'),
     (m) => m.StatisticsPage,
   ),
 };
@@ -147,7 +147,7 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
  */
 const reportPage = (id: RouteId): ComponentType =>
   lazyScreen(
-    () => import('../reports/ReportPage'),
+    () => import('../resources/statistics/ReportPage'),
     (m) => m.reportScreen(id),
   );
 

@@ -1,26 +1,26 @@
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { lazyScreen } from '../common/lazyScreen';
-import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './lists/definition';
-import candidatures, { inscrits, listeExamen } from './candidatures';
-import attestations from './attestations';
-import correctionsIdentite from './corrections';
+import { EDITABLE_LISTS, MANAGED_LISTS, managedPath } from './reference-lists/definition';
+import candidatures, { inscrits, listeExamen } from './registration/candidatures';
+import attestations from './certificates';
+import correctionsIdentite from './registration/identityCorrections';
 import { disputeGradeHistory, gradeHistory } from './grades';
-import journal from './journal';
-import historique from './historique';
+import journal from './accounts/signInJournal';
+import historique from './registration/candidatureChanges';
 import { incidents, mesIncidents } from './incidents';
-import { examIncidents } from './examIncidents';
-import listesAgents from './listesAgents';
-import { listScreens } from './lists';
-import profils from './profils';
-import referencesExamen from './references';
+import { examIncidents } from './incidents/examIncidents';
+import listesAgents from './registration/personLists';
+import { listScreens } from './reference-lists';
+import profils from './accounts/profiles';
+import referencesExamen from './sessions/references';
 import sessions from './sessions';
-import utilisateurs, { enroleurs } from './utilisateurs';
+import utilisateurs, { enroleurs } from './accounts/users';
 
 /** Lists with a panel of their own above the generic list: the juries' coverage. */
 const LIST_PANELS: Readonly<Record<string, ComponentType>> = {
   jurys: lazyScreen(
-    () => import('./juries/CoveragePanel'),
+    () => import('./deliberation/CoveragePanel'),
     (m) => m.CoveragePanel,
   ),
 };

@@ -9,7 +9,7 @@ import {
 import { commandIdOf, etag, requireAccess } from '@examens-pro/platform';
 import { minutesCommands } from '@examens-pro/application';
 import { commandContext } from '../context.js';
-import type { RouteDeps } from './deps.js';
+import type { RouteDeps } from '../routeDeps.js';
 
 const ARCHIVE: RouteId = 'espace-examen/archives-des-proces-verbal/sauvegarde';
 const VISIBILITY: RouteId = 'espace-examen/gestion-des-admissions/visibilite-des-resultats';

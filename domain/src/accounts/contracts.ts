@@ -5,7 +5,7 @@ import type {
   ResourceDefinition,
 } from '../core/readModels.js';
 import { libelleSchema } from '../core/validation.js';
-import type { ListField } from '../configuration/lists.js';
+import type { ListField } from '../reference-lists/lists.js';
 import { isPermissionCode } from './permissions.js';
 import { PROFILE_CATEGORY } from './profile.js';
 import { USER_CATEGORY, type ChangePasswordFlag } from './user.js';

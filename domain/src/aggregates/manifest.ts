@@ -11,16 +11,16 @@ import { profileDecider, type Profile, type ProfileEvent } from '../accounts/pro
 import { userDecider, type User, type UserEvent } from '../accounts/user.js';
 import { enrolersResource, profilesResource, usersResource } from '../accounts/contracts.js';
 import { signInJournalResource } from '../accounts/signInJournal.js';
-import { listItemDecider, type ListItem, type ListItemEvent } from '../configuration/item.js';
-import { REFERENCE_LISTS, type ReferenceListDefinition } from '../configuration/lists.js';
-import { listResource } from '../configuration/contracts.js';
+import { listItemDecider, type ListItem, type ListItemEvent } from '../reference-lists/item.js';
+import { REFERENCE_LISTS, type ReferenceListDefinition } from '../reference-lists/lists.js';
+import { listResource } from '../reference-lists/contracts.js';
 import {
   sessionDecider,
   sessionReferencesResource,
   sessionsResource,
   type Session,
   type SessionEvent,
-} from '../configuration/session.js';
+} from '../sessions/session.js';
 import { fold, type Decider } from '../core/decider.js';
 import type { DomainEvent } from '../core/envelope.js';
 import type { ResourceDefinition } from '../core/readModels.js';
@@ -39,37 +39,37 @@ import {
   PERSON_LIST_CATEGORY,
   personListsResource,
 } from '../registration/personListApplication.js';
-import { ALLOCATION_RUN_CATEGORY, allocationRunsResource } from '../registration/allocation.js';
+import { ALLOCATION_RUN_CATEGORY, allocationRunsResource } from '../allocation/allocation.js';
 import {
   INCIDENT_CATEGORY,
   incidentsResource,
   myIncidentsResource,
-} from '../registration/incident.js';
-import { EXAM_INCIDENT_CATEGORY, examIncidentsResource } from '../exam/incident.js';
-import { GRADE_SETTINGS_CATEGORY, gradeSettingsResource } from '../exam/gradeSettings.js';
-import { GRADE_SHEET_CATEGORY } from '../exam/gradeSheet.js';
+} from '../incidents/registrationIncident.js';
+import { EXAM_INCIDENT_CATEGORY, examIncidentsResource } from '../incidents/examIncident.js';
+import { GRADE_SETTINGS_CATEGORY, gradeSettingsResource } from '../grades/gradeSettings.js';
+import { GRADE_SHEET_CATEGORY } from '../grades/gradeSheet.js';
 import {
   disputeGradeHistoryResource,
   gradeHistoryResource,
   marksResource,
-} from '../exam/gradeContracts.js';
-import { DELIBERATION_CATEGORY } from '../exam/deliberation.js';
-import { deliberationsResource, resultsResource } from '../exam/deliberationContracts.js';
-import { ATTESTATION_CATEGORY, ATTESTATION_PRINT_CATEGORY } from '../exam/attestation.js';
-import { attestationsResource } from '../exam/attestationContracts.js';
-import { VERIFICATION_CATEGORY } from '../public/verifications.js';
-import { DECISION_CATEGORY } from '../exam/admissionDecision.js';
+} from '../grades/gradeContracts.js';
+import { DELIBERATION_CATEGORY } from '../deliberation/deliberation.js';
+import { deliberationsResource, resultsResource } from '../deliberation/deliberationContracts.js';
+import { ATTESTATION_CATEGORY, ATTESTATION_PRINT_CATEGORY } from '../certificates/attestation.js';
+import { attestationsResource } from '../certificates/attestationContracts.js';
+import { VERIFICATION_CATEGORY } from '../certificates/verifications.js';
+import { DECISION_CATEGORY } from '../admission/admissionDecision.js';
 import { ONLINE_PAYMENT_CATEGORY } from '../payments/onlinePayment.js';
-import { decisionsResource } from '../exam/admissionDecisionContracts.js';
+import { decisionsResource } from '../admission/admissionDecisionContracts.js';
 import {
   MINISTER_SIGNATURE_CATEGORY,
   ministerSignaturesResource,
-} from '../exam/ministerSignature.js';
-import { PV_ARCHIVE_CATEGORY, pvArchivesResource } from '../exam/minutes.js';
+} from '../admission/ministerSignature.js';
+import { PV_ARCHIVE_CATEGORY, pvArchivesResource } from '../deliberation/minutes.js';
 import {
   RESULTS_VISIBILITY_CATEGORY,
   resultsVisibilityResource,
-} from '../exam/resultsVisibility.js';
+} from '../public-results/resultsVisibility.js';
 
 /** A field of an aggregate naming one item (or several) of another resource. */
 export interface ReferenceDeclaration {

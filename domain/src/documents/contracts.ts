@@ -11,7 +11,7 @@ import {
   type DocumentKind,
   type DocumentTarget,
 } from './document.js';
-import { TOP_INVALID, TOP_MAX } from '../exam/admissionStats.js';
+import { TOP_INVALID, TOP_MAX } from '../admission/admissionStats.js';
 
 const id = z.string().trim().min(1).max(100);
 export const documentRequestSchema = z

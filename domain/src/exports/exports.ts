@@ -3,8 +3,8 @@ import {
   REFERENCE_LISTS,
   type ListField,
   type ReferenceListDefinition,
-} from '../configuration/lists.js';
-import { SESSION_STATUS_LABELS } from '../configuration/session.js';
+} from '../reference-lists/lists.js';
+import { SESSION_STATUS_LABELS } from '../sessions/session.js';
 import {
   CANDIDATURE_FIELDS,
   CANDIDATURE_STATUS_LABELS,

@@ -8,12 +8,12 @@ import {
   parseExamIncident,
   type ExamIncidentData,
   type ExamIncidentEvent,
-} from '../exam/incident.js';
+} from './examIncident.js';
 import {
   incidentDecider,
   type RegistrationIncidentData,
   type RegistrationIncidentEvent,
-} from '../registration/incident.js';
+} from './registrationIncident.js';
 import { isIncidentOf, parseIncidentStatus } from './incident.js';
 
 const exam: ExamIncidentData = {

@@ -4,8 +4,8 @@
  */
 import type { CommandContext } from '../core/envelope.js';
 import { utcDay } from '../core/time.js';
-import type { ListField } from '../configuration/listTypes.js';
-import { session, metier } from '../configuration/fields.js';
+import type { ListField } from '../reference-lists/listTypes.js';
+import { session, metier } from '../reference-lists/fields.js';
 import { SEXES } from './identity.js';
 
 export const CANDIDATURE_CATEGORY = 'candidatures';

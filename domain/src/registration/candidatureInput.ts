@@ -1,5 +1,5 @@
 /** What the candidatures' routes accept: the form, a pièce's file, a payment, a rejection. */
-import { recordInputSchema } from '../configuration/contracts.js';
+import { recordInputSchema } from '../reference-lists/contracts.js';
 import type { CommandContext } from '../core/envelope.js';
 import { ValidationError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';

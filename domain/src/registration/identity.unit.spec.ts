@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ValidationError } from '../core/errors.js';
-import { parseListItem } from '../configuration/contracts.js';
-import { referenceList } from '../configuration/lists.js';
+import { parseListItem } from '../reference-lists/contracts.js';
+import { referenceList } from '../reference-lists/lists.js';
 import {
   capitalizeName,
   cleanName,

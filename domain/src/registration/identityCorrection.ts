@@ -4,7 +4,7 @@
  * required. The correction is an event of the dossier (`CandidatureIdentityCorrected`); its history
  * is one line per correction, read here.
  */
-import { isIsoDate } from '../configuration/contracts.js';
+import { isIsoDate } from '../reference-lists/contracts.js';
 import type { CommandContext, RecordedEvent } from '../core/envelope.js';
 import { ValidationError } from '../core/errors.js';
 import { utcDay } from '../core/time.js';

@@ -3,8 +3,8 @@
  * routes and screens), without a code: the patrons (employers) and their apprentis. Their events
  * are the lists' (`ListItem*`) in streams of their own (`patrons-<id>`, `apprentis-<id>`).
  */
-import { departement, metier } from '../configuration/fields.js';
-import type { ListField, ReferenceListDefinition } from '../configuration/listTypes.js';
+import { departement, metier } from '../reference-lists/fields.js';
+import type { ListField, ReferenceListDefinition } from '../reference-lists/listTypes.js';
 import { utcDay } from '../core/time.js';
 import { SEXES } from './identity.js';
 

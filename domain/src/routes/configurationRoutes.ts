@@ -1,5 +1,5 @@
 /** « Configuration »: the reference lists with a screen, the métiers, the sessions. */
-import { REFERENCE_LISTS } from '../configuration/lists.js';
+import { REFERENCE_LISTS } from '../reference-lists/lists.js';
 import { config } from './routeDeclaration.js';
 
 /** The lists managed from a screen (its tabs), whose permissions open that screen too. */

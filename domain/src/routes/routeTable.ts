@@ -5,7 +5,7 @@
  * Paths are relative to /tableau-de-bord.
  */
 import { allows } from '../accounts/permissions.js';
-import { REFERENCE_LISTS } from '../configuration/lists.js';
+import { REFERENCE_LISTS } from '../reference-lists/lists.js';
 import type { DashboardRoute } from './routeDeclaration.js';
 import { HOME_ROUTES } from './homeRoutes.js';
 import { USER_ROUTES } from './userRoutes.js';

@@ -18,7 +18,7 @@ import type { RecordedEvent } from '../core/envelope.js';
 import { comparePositions } from '../core/positions.js';
 import type { CollectionDefinition, ReadModelDocument } from '../core/readModels.js';
 import { localDate } from '../core/time.js';
-import type { ListItemEvent } from '../configuration/item.js';
+import type { ListItemEvent } from '../reference-lists/item.js';
 import {
   countsTowardFee,
   isDemonstrationPayment,

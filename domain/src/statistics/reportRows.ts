@@ -4,7 +4,7 @@
  */
 import { formatFrenchDay } from '../core/frenchFormat.js';
 import type { ExportColumn, ExportTable } from '../exports/exports.js';
-import { formatRate, percentOf } from '../exam/admissionStats.js';
+import { formatRate, percentOf } from '../admission/admissionStats.js';
 import {
   CANDIDATURE_STATUS_LABELS,
   CANDIDATURE_STATUSES,

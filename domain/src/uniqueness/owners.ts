@@ -1,7 +1,7 @@
 import { userDecider, USER_CATEGORY, type UserEvent } from '../accounts/user.js';
-import { listItemDecider, type ListItemEvent } from '../configuration/item.js';
-import { referenceList, uniqueKeysOf } from '../configuration/lists.js';
-import { SESSION_CATEGORY, sessionDecider, type SessionEvent } from '../configuration/session.js';
+import { listItemDecider, type ListItemEvent } from '../reference-lists/item.js';
+import { referenceList, uniqueKeysOf } from '../reference-lists/lists.js';
+import { SESSION_CATEGORY, sessionDecider, type SessionEvent } from '../sessions/session.js';
 import { fold } from '../core/decider.js';
 import {
   candidatureDecider,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import { DeciderSpecification } from '../core/testing.js';
-import { listResource, parseListItem } from '../configuration/contracts.js';
-import { listItemDecider, type ListItemEvent } from '../configuration/item.js';
-import { referenceList } from '../configuration/lists.js';
+import { listResource, parseListItem } from '../reference-lists/contracts.js';
+import { listItemDecider, type ListItemEvent } from '../reference-lists/item.js';
+import { referenceList } from '../reference-lists/lists.js';
 import { upcast, UPCAST_TYPES } from './upcast.js';
 
 const spec = DeciderSpecification.for(listItemDecider);

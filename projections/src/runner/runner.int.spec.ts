@@ -8,7 +8,7 @@ import {
 } from '@examens-pro/domain';
 import { hostname } from 'node:os';
 import { StaleWriterError, toEnvelopes, waitForProjections } from '@examens-pro/platform';
-import { listsProjection } from '../lists/listsProjection.js';
+import { listsProjection } from '../reference-lists/listsProjection.js';
 import { READ_STORE_KINDS, tempStores } from '../testSupport.js';
 import { ProjectionRunner, type Projection } from '@examens-pro/platform';
 

@@ -8,9 +8,9 @@ import {
   type ConvocationPage,
 } from '@examens-pro/domain';
 import { officeTimeZone } from '@examens-pro/platform';
-import { qrSymbol, type AttestationPageToDraw } from './attestations.js';
+import { qrSymbol, type AttestationPageToDraw } from '../certificates/attestations.js';
 import type { ListDocumentOptions } from './listDocument.js';
-import type { MinutesLayout, MinutesRow } from './minutesLayout.js';
+import type { MinutesLayout, MinutesRow } from '../deliberation/minutesLayout.js';
 
 /** Messages to a render thread: one render at a time, its rows on demand. */
 export type RowsMessage = { type: 'rows'; rows: readonly unknown[] };

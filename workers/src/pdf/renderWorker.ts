@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort } from 'node:worker_threads';
 import type { ConvocationPage } from '@examens-pro/domain';
-import { renderAttestations, type AttestationPageToDraw } from './attestations.js';
-import { renderConvocations } from './convocations.js';
+import { renderAttestations, type AttestationPageToDraw } from '../certificates/attestations.js';
+import { renderConvocations } from '../allocation/convocations.js';
 import { renderListDocument } from './listDocument.js';
-import { renderMinutes, type MinutesRow } from './minutesLayout.js';
+import { renderMinutes, type MinutesRow } from '../deliberation/minutesLayout.js';
 import type { FromRenderThread, RowsMessage, ToRenderThread } from './renderThread.js';
 
 /**

@@ -1,0 +1,219 @@
+import PaymentsIcon from '@mui/icons-material/Payments';
+import {
+  Alert,
+  Box,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Form, useRecordContext } from 'react-admin';
+import {
+  countsTowardFee,
+  formatFcfa,
+  isDemonstrationPayment,
+  paymentChannelLabel,
+  type PaymentChannel,
+} from '@examens-pro/domain';
+import { formatDate, formatDateTime } from '../../../common/format';
+import { useRecordAction } from '../../../kit/useRecordAction';
+import { useRouteCan } from '../../../kit/useRouteCan';
+
+const FrenchDateInput = lazy(() => import('../../../kit/FrenchDateInput'));
+
+interface Payment {
+  paiementId: string;
+  montant: number;
+  date: string;
+  reference: string;
+  /** Absent: at the counter (staff). */
+  canal?: PaymentChannel;
+  fournisseur?: string;
+  fournisseurLibelle?: string;
+  referenceFournisseur?: string;
+  /** The sandbox's (« Mode démonstration »): no money moved. */
+  demonstration?: boolean;
+  /** Counted toward the fee all the same (the session's switch when it was recorded). */
+  demonstrationComptee?: boolean;
+  enregistreLe: string;
+  enregistrePar: string;
+}
+
+/** Payments as a table: day, amount, reference, channel, who recorded them. */
+const PaymentsTable = ({ payments, label }: { payments: Payment[]; label: string }) => (
+  <Table size="small" aria-label={label}>
+    <TableHead>
+      <TableRow>
+        <TableCell>Date du paiement</TableCell>
+        <TableCell align="right">Montant</TableCell>
+        <TableCell>Référence</TableCell>
+        <TableCell>Canal</TableCell>
+        <TableCell>Enregistré par</TableCell>
+      </TableRow>
+    </TableHead>
+    <TableBody>
+      {payments.map((payment) => (
+        <TableRow
+          key={payment.paiementId}
+          data-canal={payment.canal ?? 'guichet'}
+          data-demonstration={isDemonstrationPayment(payment) ? 'oui' : undefined}
+        >
+          <TableCell>{formatDate(payment.date)}</TableCell>
+          <TableCell align="right">{formatFcfa(payment.montant)}</TableCell>
+          <TableCell>
+            {payment.reference}
+            {payment.referenceFournisseur ? (
+              <Typography variant="body2" color="text.secondary" component="span">
+                {' '}
+                (fournisseur : {payment.referenceFournisseur})
+              </Typography>
+            ) : null}
+          </TableCell>
+          <TableCell>
+            {paymentChannelLabel(payment)}
+            {isDemonstrationPayment(payment)
+              ? countsTowardFee(payment)
+                ? ' — démonstration comptée'
+                : ' — démonstration non comptée'
+              : ''}
+          </TableCell>
+          <TableCell>
+            {payment.enregistrePar}, le {formatDateTime(payment.enregistreLe)}
+          </TableCell>
+        </TableRow>
+      ))}
+    </TableBody>
+  </Table>
+);
+
+const amount = (value: unknown) => (typeof value === 'number' ? formatFcfa(value) : '—');
+
+/** Records a payment: amount in FCFA (spaces allowed), the day paid, the receipt's reference. */
+const PaymentForm = () => {
+  const [montant, setMontant] = useState('');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { mutate, isPending } = useRecordAction<
+    Error & { body?: { message?: string; errors?: Record<string, string> } }
+  >({
+    action: 'paiements',
+    success: 'Le paiement est enregistré.',
+    onSuccess: () => {
+      setMontant('');
+      setReference('');
+      setErrors({});
+    },
+    onError: (e) => setErrors(e.body?.errors ?? { montant: e.body?.message ?? e.message }),
+  });
+  return (
+    <Form
+      onSubmit={(values: Record<string, unknown>) =>
+        mutate({
+          montant: montant.replace(/[\s\u00a0\u202f]/g, ''),
+          date: typeof values.datePaiement === 'string' ? values.datePaiement : null,
+          reference,
+        })
+      }
+    >
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
+        <TextField
+          label="Montant (FCFA)"
+          value={montant}
+          onChange={(event) => setMontant(event.target.value)}
+          inputProps={{ inputMode: 'numeric' }}
+          variant="filled"
+          required
+          error={Boolean(errors.montant)}
+          helperText={errors.montant}
+        />
+        <Box sx={{ minWidth: 220 }}>
+          <Suspense fallback={null}>
+            <FrenchDateInput
+              source="datePaiement"
+              label="Date du paiement"
+              helperText={errors.date}
+            />
+          </Suspense>
+        </Box>
+        <TextField
+          label="Référence du reçu ou de la transaction"
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          variant="filled"
+          required
+          error={Boolean(errors.reference)}
+          helperText={errors.reference}
+          sx={{ minWidth: 280 }}
+        />
+        <Button
+          label="Enregistrer le paiement"
+          type="submit"
+          disabled={isPending}
+          variant="contained"
+        >
+          <PaymentsIcon />
+        </Button>
+      </Stack>
+    </Form>
+  );
+};
+
+/**
+ * The dossier's fee: due (the session's fee, espace financier), paid, outstanding; the payments
+ * recorded, the sandbox's apart (« Mode démonstration »: no money moved, counted only where the
+ * session said so), and a form for whoever registers or modifies dossiers while something is due.
+ */
+export const PaymentsTab = () => {
+  const record = useRecordContext();
+  const can = useRouteCan();
+  if (!record) return null;
+  const all = (record.paiements ?? []) as Payment[];
+  const payments = all.filter((p) => !isDemonstrationPayment(p));
+  const demonstrations = all.filter((p) => isDemonstrationPayment(p));
+  const uncounted =
+    typeof record.montantDemonstration === 'number' ? record.montantDemonstration : 0;
+  const due = record.montantDu as number | null | undefined;
+  const outstanding = record.resteAPayer as number | null | undefined;
+  const payable =
+    ['brouillon', 'soumis', 'valide', 'affecte'].includes(String(record.statut)) &&
+    typeof outstanding === 'number' &&
+    outstanding > 0 &&
+    can.action('payer');
+  return (
+    <Stack spacing={2} sx={{ py: 1 }}>
+      {due === null || due === undefined ? (
+        <Alert severity="info">Aucun frais d’examen n’est défini pour cette session.</Alert>
+      ) : (
+        <Alert severity={outstanding && outstanding > 0 ? 'warning' : 'success'}>
+          Montant dû : {amount(due)} — payé : {amount(record.montantPaye)} — reste à payer :{' '}
+          {amount(outstanding)}
+        </Alert>
+      )}
+      {payments.length > 0 ? (
+        <PaymentsTable payments={payments} label="Paiements" />
+      ) : (
+        <Typography>Aucun paiement enregistré.</Typography>
+      )}
+      {demonstrations.length > 0 ? (
+        <Stack spacing={1} className="demonstration-payments">
+          <Typography variant="subtitle1" component="h3">
+            Paiements de démonstration
+          </Typography>
+          <Alert severity="warning">
+            Mode démonstration : aucun argent reçu.{' '}
+            {uncounted > 0
+              ? `${formatFcfa(uncounted)} non comptés dans les frais payés.`
+              : 'La session compte ces paiements dans les frais payés.'}
+          </Alert>
+          <PaymentsTable payments={demonstrations} label="Paiements de démonstration" />
+        </Stack>
+      ) : null}
+      {payable ? <PaymentForm /> : null}
+    </Stack>
+  );
+};

@@ -1,0 +1,140 @@
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/fr';
+import { SEXES, type ReportDeclaration } from '@examens-pro/domain';
+import { FilterSelect } from '../allocation/shared';
+import type { ReportState } from './useReport';
+
+const STORED = 'YYYY-MM-DD';
+
+/** A day of the period, typed and shown DD/MM/YYYY (MUI X's picker, in French). */
+const DayFilter = ({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+}) => (
+  <DatePicker
+    label={label}
+    format="DD/MM/YYYY"
+    value={value && dayjs(value, STORED).isValid() ? dayjs(value, STORED) : null}
+    onChange={(next: Dayjs | null) => {
+      // A day still being typed (its year 0002, 0020, 0202…) filters nothing yet.
+      if (next === null) onChange('');
+      else if (next.isValid() && next.year() >= 1900) onChange(next.format(STORED));
+    }}
+    slotProps={{
+      // As the other filters: filled.
+      textField: { variant: 'filled', sx: { width: 180 } },
+      field: { clearable: true },
+    }}
+  />
+);
+
+/** The report's filters, each only where it applies, and « Par » (the rows) when it has views. */
+export const ReportFilters = ({
+  report,
+  state: { choices, get, view, applies, change, departements },
+}: {
+  report: ReportDeclaration;
+  state: ReportState;
+}) => (
+  <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+    {report.filters.includes('session') ? (
+      <TextField
+        select
+        fullWidth={false}
+        label="Session"
+        value={
+          applies('session') && choices?.sessions.some((s) => s.id === get('sessionId'))
+            ? get('sessionId')
+            : ''
+        }
+        onChange={(e) => change({ sessionId: e.target.value })}
+        disabled={!applies('session')}
+        helperText={applies('session') ? undefined : 'Toutes les sessions'}
+        sx={{ minWidth: 220 }}
+      >
+        {(choices?.sessions ?? []).map((s) => (
+          <MenuItem key={s.id} value={s.id}>
+            {s.libelle}
+          </MenuItem>
+        ))}
+      </TextField>
+    ) : null}
+    {report.views.length > 1 ? (
+      <TextField
+        select
+        fullWidth={false}
+        label="Par"
+        value={view.key}
+        onChange={(e) => change({ vue: e.target.value })}
+        sx={{ minWidth: 200 }}
+      >
+        {report.views.map((v) => (
+          <MenuItem key={v.key} value={v.key}>
+            {v.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    ) : null}
+    {applies('zone') ? (
+      <FilterSelect
+        label="Zone"
+        value={get('zoneId')}
+        onChange={(zoneId) => change({ zoneId, departementId: '' })}
+        items={choices?.zones ?? []}
+        all="Toutes"
+        minWidth={170}
+      />
+    ) : null}
+    {applies('departement') ? (
+      <FilterSelect
+        label="Département"
+        value={get('departementId')}
+        onChange={(departementId) => change({ departementId })}
+        items={departements}
+        minWidth={190}
+      />
+    ) : null}
+    {applies('metier') ? (
+      <FilterSelect
+        label="Métier"
+        value={get('metierId')}
+        onChange={(metierId) => change({ metierId })}
+        items={choices?.metiers ?? []}
+        minWidth={190}
+      />
+    ) : null}
+    {applies('sexe') ? (
+      <TextField
+        select
+        fullWidth={false}
+        label="Sexe"
+        value={get('sexe')}
+        onChange={(e) => change({ sexe: e.target.value })}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 140 }}
+      >
+        <MenuItem value="">Tous</MenuItem>
+        {SEXES.map((s) => (
+          <MenuItem key={s.value} value={s.value}>
+            {s.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    ) : null}
+    {applies('periode') ? (
+      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr">
+        <DayFilter label="Du" value={get('du')} onChange={(du) => change({ du })} />
+        <DayFilter label="Au" value={get('au')} onChange={(au) => change({ au })} />
+      </LocalizationProvider>
+    ) : null}
+  </Stack>
+);

@@ -1,0 +1,81 @@
+/**
+ * The public verification of an attestation or a diploma (`/diplomes`, by its code or its QR
+ * address). Each verification of an existing code is an event on a stream per attestation and day
+ * (`verifications-attestations-<candidature>.<AAAAMMJJ>`): the stream's revision is the day's
+ * count, so the staff's attestation shows how many times, and when, it was checked. Nothing is kept
+ * of the person asking, and an unknown code is written nowhere.
+ */
+import type { DomainEvent, RecordedEvent } from '../core/envelope.js';
+import { ValidationError } from '../core/errors.js';
+import { streamName } from '../core/streams.js';
+import { parseVerificationCode, VERIFICATION_CODE_INVALID } from './verificationCode.js';
+
+export const VERIFICATION_CATEGORY = 'verifications-attestations';
+
+export type AttestationVerified = DomainEvent<
+  'AttestationVerified',
+  { candidatureId: string; code: string; /** AAAA-MM-JJ (office time zone). */ jour: string }
+>;
+export type VerificationEvent = AttestationVerified;
+export const VERIFICATION_EVENT_TYPES: readonly VerificationEvent['type'][] = [
+  'AttestationVerified',
+];
+
+/** The stream of an attestation's verifications on one day. */
+export const verificationStream = (candidatureId: string, jour: string): string =>
+  streamName(VERIFICATION_CATEGORY, `${candidatureId}.${jour.replaceAll('-', '')}`);
+
+/** The count of a day after this event: the stream's revision counts from 0. */
+export const verificationCountAfter = (event: RecordedEvent): number => event.revision + 1;
+
+/** An attestation's verifications on one day, as the staff read them. */
+export interface DailyVerifications {
+  readonly jour: string;
+  readonly nombre: number;
+}
+
+/** The days after a verification event: the day's count only grows (a redelivery changes nothing). */
+export const verificationsAfter = (
+  current: readonly DailyVerifications[],
+  jour: string,
+  count: number,
+): DailyVerifications[] => {
+  const others = current.filter((d) => d.jour !== jour);
+  const before = current.find((d) => d.jour === jour)?.nombre ?? 0;
+  return [...others, { jour, nombre: Math.max(before, count) }].sort((a, b) =>
+    b.jour.localeCompare(a.jour),
+  );
+};
+
+export const totalVerifications = (days: readonly DailyVerifications[]): number =>
+  days.reduce((sum, d) => sum + d.nombre, 0);
+
+export const VERIFICATION_NOT_FOUND =
+  'Aucune attestation ni aucun diplôme ne correspond à ce code. Vérifiez le code saisi, ou adressez-vous au service des examens.';
+
+/** `POST /api/public/verifications { code }`: the code as typed or scanned, in its canonical form. */
+export const parseVerificationRequest = (body: unknown): string => {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (typeof b.code !== 'string' || b.code.trim() === '')
+    throw new ValidationError('Saisissez le code de vérification imprimé sur le document.', {
+      code: 'Saisissez le code de vérification imprimé sur le document.',
+    });
+  const code = parseVerificationCode(b.code);
+  if (code === null)
+    throw new ValidationError(VERIFICATION_CODE_INVALID, { code: VERIFICATION_CODE_INVALID });
+  return code;
+};
+
+/** What a genuine code answers. */
+export interface VerificationAnswer {
+  readonly authentique: true;
+  readonly code: string;
+  readonly nom: string;
+  readonly prenoms: string;
+  readonly examen: string;
+  readonly session: string;
+  readonly metier: string;
+  /** The deliberation's date (the arrêté's), DD/MM/YYYY. */
+  readonly date: string;
+  readonly numeroArrete: string;
+}
