@@ -50,7 +50,7 @@ const track = (response: Reply) => {
   return response;
 };
 const view = (as = jury) =>
-  requests(as).read<View>(`/api/deliberation-jurys/${fx.juryId}`, position);
+  requests(as).read<View>(`/api/deliberations/${fx.juryId}/resultats`, position);
 const lineOf = (v: View, i: number) =>
   v.lignes.find((l) => l.candidatureId === fx.candidates[i]!.id)!;
 const post = async (as: Agent, path: string, payload?: unknown) =>
@@ -110,9 +110,8 @@ describe('provisional results', () => {
   });
 
   it('are read under « Délibérer » only', async () => {
-    expect((await requests(lecteur).get(`/api/deliberation-jurys/${fx.juryId}`)).statusCode).toBe(
-      403,
-    );
+    for (const path of [`${fx.juryId}/resultats`, 'choix'])
+      expect((await requests(lecteur).get(`/api/deliberations/${path}`)).statusCode).toBe(403);
     for (const path of ['cloture', 'derogations', 'derogations/retrait', 'redeliberations'])
       expect(
         (
@@ -123,6 +122,27 @@ describe('provisional results', () => {
           })
         ).statusCode,
       ).toBe(403);
+  });
+});
+
+describe('the earlier path /api/deliberation-jurys', () => {
+  it('is an alias: the same results and choices, under the same permission', async () => {
+    const now = await view();
+    const old = await requests(jury).read<View>(`/api/deliberation-jurys/${fx.juryId}`, position);
+    expect(old).toEqual(now);
+    const choices = await requests(jury).read<unknown>(
+      `/api/deliberations/choix?sessionId=${fx.session.ids.session}`,
+      position,
+    );
+    expect(
+      await requests(jury).read<unknown>(
+        `/api/deliberation-jurys/choix?sessionId=${fx.session.ids.session}`,
+        position,
+      ),
+    ).toEqual(choices);
+    expect((await requests(lecteur).get(`/api/deliberation-jurys/${fx.juryId}`)).statusCode).toBe(
+      403,
+    );
   });
 });
 

@@ -219,7 +219,9 @@ export const registerScreenRoutes = async (
     readStore,
     labels,
   });
-  await app.register(examListExportRoutes, { prefix: '/api/listes-examen', readStore, labels });
+  // The attendance and door lists as XLSX; `/api/listes-examen` is the alias of an earlier spelling.
+  for (const prefix of ['/api/liste-examen', '/api/listes-examen'])
+    await app.register(examListExportRoutes, { prefix, readStore, labels });
   await app.register(allocationPreviewRoutes, {
     prefix: '/api/affectations-automatiques',
     readStore,
@@ -246,11 +248,18 @@ export const registerScreenRoutes = async (
   // « Rapports statistiques » (read from the statistics' cubes) and the home's figures.
   await app.register(reportRoutes, { prefix: '/api/rapports', readStore });
   await app.register(dashboardFigureRoutes, { prefix: '/api/tableau-de-bord', readStore });
-  // « Résultats et PV »: a jury's provisional or frozen results.
+  // « Résultats et PV »: the choices and a jury's provisional or frozen results, beside the generic
+  // reads of `/api/deliberations`; `/api/deliberation-jurys` is the alias of an earlier path.
+  await app.register(deliberationQueryRoutes, {
+    prefix: '/api/deliberations',
+    readStore,
+    eventStore,
+  });
   await app.register(deliberationQueryRoutes, {
     prefix: '/api/deliberation-jurys',
     readStore,
     eventStore,
+    resultsUrl: '/:juryId',
   });
   // « Décision d’admission »: the minister's signature (current version, images), the decisions'
   // choices per session and département, a decision's candidates.

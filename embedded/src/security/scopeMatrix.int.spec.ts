@@ -301,7 +301,7 @@ describe('a centre A user on centre B data', () => {
     const own = fx.candidates[2]!;
     const list = await centreA.inject({
       method: 'GET',
-      url: `/api/listes-examen/liste-emargement.xlsx?sessionId=${ids.session}&siteId=${ids.douala}`,
+      url: `/api/liste-examen/liste-emargement.xlsx?sessionId=${ids.session}&siteId=${ids.douala}`,
     });
     expect(list.statusCode).toBe(200);
     expect(await textOf(list)).toContain(own.nom);

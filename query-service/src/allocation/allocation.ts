@@ -292,7 +292,7 @@ interface ExamListQuery {
 }
 
 /**
- * GET /api/listes-examen/liste-emargement.xlsx?sessionId=…&siteId=… (or centreExamenId, or
+ * GET /api/liste-examen/liste-emargement.xlsx?sessionId=…&siteId=… (or centreExamenId, or
  * departementId) and /liste-porte.xlsx: the exam lists as spreadsheets, the same columns as their
  * PDF, with the site of each row (merged lists name it).
  */

@@ -219,10 +219,10 @@ export const juryDeliberation = async (
 };
 
 /**
- * « Résultats et PV » (`/api/deliberation-jurys`):
+ * « Résultats et PV » (`/api/deliberations`, beside the generic reads of the deliberations):
  * - GET `/choix?sessionId=` → the sessions, and the session's juries with their deliberation's
  *   statut and counts;
- * - GET `/:juryId` → the jury's épreuves and one line per candidate: before closing, the results
+ * - GET `/:juryId/resultats` (`resultsUrl`) → the jury's épreuves and one line per candidate: before closing, the results
  *   computed now from the grade sheets (provisional, the jury's overrides applied), with what is
  *   missing; after, the frozen results, each result waiting for a re-deliberation with what
  *   changed and what a re-deliberation would give now.
@@ -230,11 +230,13 @@ export const juryDeliberation = async (
 export const deliberationQueryRoutes: FastifyPluginAsync<{
   readonly readStore: ReadStore;
   readonly eventStore: EventStore;
-}> = async (app, { readStore, eventStore }) => {
+  /** `/:juryId` under the alias `/api/deliberation-jurys` (docs/http-contract.md). */
+  readonly resultsUrl?: string;
+}> = async (app, { readStore, eventStore, resultsUrl = '/:juryId/resultats' }) => {
   app.get<{ Querystring: { sessionId?: string } }>('/choix', guard, (request) =>
     deliberationChoices(readStore, request),
   );
-  app.get<{ Params: { juryId: string } }>('/:juryId', guard, (request, reply) =>
+  app.get<{ Params: { juryId: string } }>(resultsUrl, guard, (request, reply) =>
     juryDeliberation({ readStore, eventStore }, request, reply),
   );
 };
