@@ -14,7 +14,8 @@ import { documentsRoutes } from './documents/documents.js';
 import { gradeSettingsRoutes, gradesRoutes } from './grades/grades.js';
 import { deliberationsRoutes } from './deliberation/deliberations.js';
 import { attestationsRoutes } from './certificates/attestations.js';
-import { pvArchiveRoutes, resultsVisibilityRoutes } from './routes/minutes.js';
+import { pvArchiveRoutes } from './deliberation/pvArchive.js';
+import { resultsVisibilityRoutes } from './public-results/resultsVisibility.js';
 import { maintenanceRoutes } from './accounts/maintenance.js';
 import {
   admissionDecisionsRoutes,

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Access, CommandContext } from '@examens-pro/domain';
+import {
+  requirementFor,
+  routeById,
+  type Access,
+  type CommandContext,
+  type RouteId,
+} from '@examens-pro/domain';
 import {
   beforeBody,
   commandIdOf,
@@ -7,6 +13,7 @@ import {
   JSON_BODY_LIMIT,
   newItemId,
   requiredRevision,
+  requireAccess,
 } from '@examens-pro/platform';
 import type { CommandAnswer } from '@examens-pro/platform';
 import { commandContext } from './context.js';
@@ -14,13 +21,25 @@ import { may } from './guard.js';
 
 type Params = { id: string };
 
-interface CommandRoute<Input> {
+/** Who may: the route-table permissions of a resource, or of one screen of the route table. */
+type Guard =
+  | { readonly resource: string; readonly route?: undefined }
+  | { readonly route: RouteId; readonly resource?: undefined };
+
+type CommandRoute<Input, Answer> = Guard & {
   readonly method: 'POST' | 'PUT' | 'DELETE';
-  /** Under the resource's prefix: `/`, `/:id`, `/:id/desactiver`… */
+  /** Under the resource's prefix: `/`, `/:id`, `/:id/desactiver`, `/:juryId/cloture`… */
   readonly url: string;
-  /** The resource whose route-table permissions guard it, and which of them. */
-  readonly resource: string;
+  /** Which of the guard's permissions: writing, deleting, or a named action of the route. */
   readonly access: Exclude<Access, 'read'>;
+  /**
+   * Whether the client must say which revision it read (If-Match, 428 without it): by default on
+   * `/:id` routes, the records a screen edits; commands that read their aggregate afresh and
+   * decide on it (a jury's deliberation, a session's visibility) say `false`.
+   */
+  readonly ifMatch?: boolean;
+  /** The status of a success: 201 by default when the URL names no record, else 200. */
+  readonly status?: 200 | 201 | 202;
   /** The most its body may weigh (413 beyond, from the declared length): JSON_BODY_LIMIT unless a file. */
   readonly bodyLimit?: number;
   /**
@@ -38,8 +57,13 @@ interface CommandRoute<Input> {
     readonly revision: number;
     readonly context: CommandContext;
     readonly request: FastifyRequest;
-  }) => Promise<CommandAnswer>;
-}
+  }) => Promise<Answer>;
+};
+
+const guardOf = (route: Guard, access: Exclude<Access, 'read'>) =>
+  route.route !== undefined
+    ? requireAccess(requirementFor(routeById(route.route), access))
+    : may(route.resource, access);
 
 /**
  * One command route, the same way everywhere: the route table's permission (checked on arrival,
@@ -47,25 +71,29 @@ interface CommandRoute<Input> {
  * If-Match required on an existing item (428 without it), the command id (Idempotency-Key) and the
  * actor in the context, 201 on creation, the new revision as ETag, `{ id, revision, position }`.
  */
-export const commandRoute = <Input = undefined>(
+export const commandRoute = <Input = undefined, Answer extends object = CommandAnswer>(
   app: FastifyInstance,
-  route: CommandRoute<Input>,
+  route: CommandRoute<Input, Answer>,
 ): void => {
-  const creation = !route.url.includes(':id');
+  const creation = !route.url.includes(':');
+  const ifMatch = route.ifMatch ?? route.url.includes(':id');
+  const status = route.status ?? (creation ? 201 : 200);
   app.route<{ Params: Params }>({
     method: route.method,
     url: route.url,
     // Sign-in and permission before the body is read (the CSRF token is checked as early).
-    onRequest: beforeBody(may(route.resource, route.access)),
+    onRequest: beforeBody(guardOf(route, route.access)),
     bodyLimit: route.bodyLimit ?? JSON_BODY_LIMIT,
     handler: async (request, reply) => {
-      const revision = creation ? -1 : requiredRevision(request);
+      const revision = ifMatch ? requiredRevision(request) : -1;
       const context = commandContext(request, commandIdOf(request));
       const input = (route.input ? route.input(request.body, context) : undefined) as Input;
-      const id = creation ? newItemId(context.commandId) : request.params.id;
+      const id = creation ? newItemId(context.commandId) : (request.params.id ?? '');
       const result = await route.run({ id, input, revision, context, request });
-      if (creation) reply.status(201);
-      reply.header('ETag', etag(result.revision));
+      reply.status(status);
+      // A command on one aggregate answers its new revision; a batch answers per item.
+      if ('revision' in result && typeof result.revision === 'number')
+        reply.header('ETag', etag(result.revision));
       return result;
     },
   });

@@ -41,8 +41,10 @@ import {
   resultsProjection,
 } from './deliberation/deliberationsProjections.js';
 export * from './deliberation/deliberationsProjections.js';
-import { pvArchivesProjection, resultsVisibilityProjection } from './exam/minutesProjections.js';
-export * from './exam/minutesProjections.js';
+import { pvArchivesProjection } from './deliberation/pvArchivesProjection.js';
+import { resultsVisibilityProjection } from './public-results/resultsVisibilityProjection.js';
+export * from './deliberation/pvArchivesProjection.js';
+export * from './public-results/resultsVisibilityProjection.js';
 
 import {
   admissionDecisionsProjection,

@@ -46,7 +46,8 @@ import {
 } from './allocation/allocation.js';
 import { deliberationQueryRoutes } from './deliberation/deliberations.js';
 import { juryCoverageRoutes } from './deliberation/juries.js';
-import { pvArchiveQueryRoutes, resultsVisibilityQueryRoutes } from './routes/minutes.js';
+import { pvArchiveQueryRoutes } from './deliberation/pvArchive.js';
+import { resultsVisibilityQueryRoutes } from './public-results/resultsVisibility.js';
 import { examIncidentCandidatesRoutes } from './incidents/examIncidents.js';
 import {
   admissionDecisionQueryRoutes,

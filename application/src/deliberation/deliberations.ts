@@ -37,9 +37,13 @@ import {
   type OverrideResult,
   type ReadModelDocument,
 } from '@examens-pro/domain';
-import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
-import type { ReadStore } from '@examens-pro/platform';
-import { handleCommand, type CommandAnswer } from '@examens-pro/platform';
+import {
+  handleCommand,
+  retryOnConflict,
+  type CommandAnswer,
+  type EventStore,
+  type ReadStore,
+} from '@examens-pro/platform';
 import { readAllItems } from '../allocation/examLists.js';
 import { gradeSettingsOf, sessionState } from '../grades/grades.js';
 
@@ -226,8 +230,6 @@ export const readJuryDeliberation = async (
 const ANONYMOUS =
   'Les copies des épreuves écrites sont encore anonymes : levez l’anonymat (« Configuration des notes ») pour délibérer.';
 
-const MAX_ATTEMPTS = 5;
-
 export const deliberationCommands = (eventStore: EventStore, readStore: ReadStore) => {
   /** Reads, decides and appends at the revision read; read again when the jury's stream moved. */
   const decided = async (
@@ -236,23 +238,18 @@ export const deliberationCommands = (eventStore: EventStore, readStore: ReadStor
     command: (read: JuryDeliberation) => DeliberationCommand,
     context: CommandContext,
   ): Promise<CommandAnswer> => {
-    for (let attempt = 1; ; attempt += 1) {
+    return retryOnConflict(async () => {
       const read = await readJuryDeliberation(eventStore, readStore, juryId, only);
       if (read.anonyme) throw new ConflictError(ANONYMOUS);
-      try {
-        const outcome = await handleCommand(eventStore, {
-          stream: streamName(DELIBERATION_CATEGORY, juryId),
-          decider: deliberationDecider,
-          command: command(read),
-          context,
-          expectedRevision: read.revision,
-        });
-        return { id: juryId, revision: outcome.revision, position: outcome.position };
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
-        throw error;
-      }
-    }
+      const outcome = await handleCommand(eventStore, {
+        stream: streamName(DELIBERATION_CATEGORY, juryId),
+        decider: deliberationDecider,
+        command: command(read),
+        context,
+        expectedRevision: read.revision,
+      });
+      return { id: juryId, revision: outcome.revision, position: outcome.position };
+    });
   };
 
   const candidateOf = (read: JuryDeliberation, candidatureId: string) => {

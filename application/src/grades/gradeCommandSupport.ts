@@ -34,7 +34,7 @@ import {
   handleCommand,
   sequence,
   serialized,
-  WrongExpectedRevisionError,
+  retryOnConflict,
   type CommandAnswer,
   type EventStore,
   type ReadStore,
@@ -69,7 +69,6 @@ const openingDecider = (
   },
 });
 
-const MAX_ATTEMPTS = 5;
 
 /** Anonymity numbers per session: `numeros-anonymat-<session>`, blocks never repeated. */
 const anonymityNumbers = (eventStore: EventStore) =>
@@ -164,7 +163,7 @@ export const onSheet = async (
   const feuilleId = gradeSheetId(keys.sessionId, keys.epreuveId, keys.siteId);
   const sheetKeys = { feuilleId, ...keys };
   const stream = streamName(GRADE_SHEET_CATEGORY, feuilleId);
-  for (let attempt = 1; ; attempt += 1) {
+  return retryOnConflict(async () => {
     const exists = (await deps.eventStore.readStream(stream, { maxCount: 1 })).length > 0;
     const roster = exists
       ? null
@@ -178,19 +177,14 @@ export const onSheet = async (
       throw new ValidationError('Aucun candidat affecté à ce site ne compose cette épreuve.', {
         siteId: 'Aucun candidat affecté à ce site ne compose cette épreuve.',
       });
-    try {
-      const outcome = await handleCommand(deps.eventStore, {
-        stream,
-        decider: openingDecider(sheetKeys, roster),
-        command,
-        context,
-      });
-      return { id: feuilleId, revision: outcome.revision, position: outcome.position };
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
-      throw error;
-    }
-  }
+    const outcome = await handleCommand(deps.eventStore, {
+      stream,
+      decider: openingDecider(sheetKeys, roster),
+      command,
+      context,
+    });
+    return { id: feuilleId, revision: outcome.revision, position: outcome.position };
+  });
 };
 
 /**

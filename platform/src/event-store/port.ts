@@ -63,3 +63,19 @@ export class WrongExpectedRevisionError extends ConcurrencyError {
     super();
   }
 }
+
+/**
+ * Runs a read-decide-append again when a concurrent append moved the stream between the read and
+ * the append (at most `attempts` times): the command is decided afresh on what is there now. Any
+ * other error, or the last conflict, goes to the caller.
+ */
+export const retryOnConflict = async <T>(run: () => Promise<T>, attempts = 5): Promise<T> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError && attempt < attempts) continue;
+      throw error;
+    }
+  }
+};

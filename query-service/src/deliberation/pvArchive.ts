@@ -8,58 +8,26 @@ import {
   PV_ARCHIVES_PROJECTION,
   pvArchivesCollection,
   RESULTS_PROJECTION,
-  RESULTS_VISIBILITY_PROJECTION,
-  requirementFor,
   resultsCollection,
-  resultsVisibilityCollection,
-  routeById,
-  sessionsCollection,
   ValidationError,
   type PvArchiveDocument,
   type ReadModelDocument,
-  type ResultsVisibilityDocument,
   type RouteId,
 } from '@examens-pro/domain';
-import { requireAccess, type DocumentStorage, type ReadStore } from '@examens-pro/platform';
+import type { DocumentStorage, ReadStore } from '@examens-pro/platform';
 import { checkArchivedPv, readAllItems, sessionJuryStates } from '@examens-pro/application';
-import { awaitPosition } from './resource.js';
+import { readers } from '../readers.js';
+import { awaitPosition } from '../routes/resource.js';
+import { sessionOf, sessionsOf } from '../sessionChoices.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
 const ARCHIVE: RouteId = 'espace-examen/archives-des-proces-verbal/sauvegarde';
 const CONSULT: RouteId = 'espace-examen/archives-des-proces-verbal/consultations';
 const RESULTS: RouteId = 'espace-examen/gestion-des-admissions/resultat-et-pv';
-const VISIBILITY: RouteId = 'espace-examen/gestion-des-admissions/visibilite-des-resultats';
-
-const readers = (...routes: RouteId[]) => ({
-  preHandler: requireAccess([
-    ...new Set(routes.flatMap((r) => requirementFor(routeById(r), 'read'))),
-  ]),
-});
 
 const ids = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
-
-const sessionsOf = async (readStore: ReadStore) => {
-  const { items } = await readStore
-    .collection<Doc>(sessionsCollection)
-    .list({ sort: [{ field: 'ouvertureInscriptions', order: 'DESC' }], limit: 200 });
-  return items.map((s) => ({
-    id: s.id,
-    libelle: String(s.libelle ?? ''),
-    statut: String(s.statut ?? ''),
-  }));
-};
-
-const sessionOf = async (readStore: ReadStore, sessionId: string | undefined) => {
-  const id = sessionId?.trim();
-  const session = id ? await readStore.collection<Doc>(sessionsCollection).get(id) : null;
-  if (!session)
-    throw new ValidationError('Cette session est introuvable.', {
-      sessionId: 'Cette session est introuvable.',
-    });
-  return session;
-};
 
 /**
  * The archived PVs (`/api/archives-pv/…`; the list itself is the generic resource's):
@@ -167,41 +135,4 @@ export const pvArchiveQueryRoutes: FastifyPluginAsync<{
       };
     },
   );
-};
-
-/**
- * « Visibilité des résultats » (`/api/visibilites-resultats/…`; a session's document is the
- * generic resource's, with its history):
- * - GET `choix` → the sessions;
- * - GET `/:id/jurys` → a session's visibility (off until set), its juries with their statut, and
- *   whether every one has closed.
- */
-export const resultsVisibilityQueryRoutes: FastifyPluginAsync<{
-  readonly readStore: ReadStore;
-}> = async (app, { readStore }) => {
-  app.get('/choix', readers(VISIBILITY), async () => ({ sessions: await sessionsOf(readStore) }));
-
-  app.get<{ Params: { id: string } }>('/:id/jurys', readers(VISIBILITY), async (request, reply) => {
-    await awaitPosition(request, reply, {
-      readStore,
-      projections: [RESULTS_VISIBILITY_PROJECTION, DELIBERATIONS_PROJECTION, LIST_PROJECTION],
-    });
-    const session = await sessionOf(readStore, request.params.id);
-    const visibility = await readStore
-      .collection<ResultsVisibilityDocument>(resultsVisibilityCollection)
-      .get(session.id);
-    const jurys = await sessionJuryStates(readStore, session.id);
-    return {
-      sessionId: session.id,
-      session: String(session.libelle ?? ''),
-      statut: String(session.statut ?? ''),
-      visible: visibility?.visible ?? false,
-      moyenneVisible: visibility?.moyenneVisible ?? false,
-      modifieLe: visibility?.modifieLe ?? null,
-      modifiePar: visibility?.modifiePar ?? null,
-      version: visibility?.version ?? -1,
-      jurys,
-      toutesCloses: jurys.length > 0 && jurys.every((j) => j.close),
-    };
-  });
 };
