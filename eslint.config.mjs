@@ -112,6 +112,35 @@ export default tseslint.config(
     },
   },
   {
+    // The screens read and write through react-admin's data provider (`useDataProvider`): one way
+    // of fetching, with its CSRF token, its read-your-writes position and its errors.
+    files: ['admin-ui/src/resources/**/*.ts', 'admin-ui/src/resources/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@examens-pro/command-service',
+                '@examens-pro/query-service',
+                '@examens-pro/projections',
+              ],
+              message:
+                'Un service n’importe jamais un autre service : déplacez le code partagé dans domain ou platform.',
+            },
+            {
+              group: ['**/common/api'],
+              importNames: ['apiJson', 'fetchWithCsrf'],
+              message:
+                'Un écran passe par le fournisseur de données (useDataProvider<ExamensDataProvider>() : read, command, action…), jamais par common/api.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Composition roots, benchmarks and tests may wire any package together.
     files: ['embedded/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts'],
     rules: { 'no-restricted-imports': 'off' },
@@ -132,6 +161,57 @@ export default tseslint.config(
         setTimeout: 'readonly',
         globalThis: 'readonly',
       },
+    },
+  },
+  {
+    // A read route's guard and scope come from one module, so that who may read what, and how
+    // much of it, is stated once for the whole query service.
+    files: ['query-service/src/**/*.ts'],
+    ignores: ['query-service/src/readers.ts', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@examens-pro/platform',
+              importNames: ['requireAccess'],
+              message: 'Read routes take their guard from query-service/src/readers.ts.',
+            },
+          ],
+          patterns: [
+            {
+              group: [
+                '@examens-pro/command-service',
+                '@examens-pro/query-service',
+                '@examens-pro/projections',
+              ],
+              message:
+                'Un service n’importe jamais un autre service : déplacez le code partagé dans domain ou platform.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One way to write a command route: commandRoute gives every one the same guard, body limit,
+    // If-Match, command id, status and ETag. The sign-in protocol (accounts/auth.ts) is no command.
+    files: ['command-service/src/**/*.ts'],
+    ignores: [
+      'command-service/src/commandRoute.ts',
+      'command-service/src/accounts/auth.ts',
+      '**/*.spec.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='app'][callee.property.name=/^(post|put|delete|patch|route)$/]",
+          message: 'Command routes go through commandRoute (command-service/src/commandRoute.ts).',
+        },
+      ],
     },
   },
 );

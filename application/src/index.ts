@@ -23,3 +23,7 @@ export * from './admission/admissions.js';
 export * from './certificates/attestations.js';
 export * from './payments/onlinePayments.js';
 export * from './statistics/reports.js';
+export * from './documents/requestDocument.js';
+export * from './incidents/incidentCommands.js';
+export * from './incidents/registrationIncidents.js';
+export * from './incidents/examIncidents.js';

@@ -1,6 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AGGREGATES,
+  DOCUMENT_KINDS,
+  documentRequirement,
   aggregateOf,
   aggregateOfResource,
   choosersOf,
@@ -11,10 +15,27 @@ import {
 } from '@examens-pro/domain';
 import { allProjections } from '@examens-pro/projections';
 import { readRequirement } from '@examens-pro/query-service';
+import { documentRenderers, type DocumentDeps } from '@examens-pro/workers';
 import { SAMPLES } from './crash/samples.js';
 import { startTestApp } from './testApp.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+const ROOT = resolve(__dirname, '../..');
+
+/**
+ * The areas of docs/glossary.md (its « Terms » section, one `### <area>` each) and the code names
+ * each one lists: an aggregate belongs to the area whose terms name its stream category.
+ */
+const glossaryAreas = (): { area: string; terms: string }[] => {
+  const text = readFileSync(resolve(ROOT, 'docs/glossary.md'), 'utf8');
+  const terms = text.slice(text.indexOf('\n## Terms'));
+  const section = terms.slice(0, terms.indexOf('\n## ', 1));
+  return section
+    .split('\n### ')
+    .slice(1)
+    .map((part) => ({ area: part.slice(0, part.indexOf('\n')).trim(), terms: part }));
+};
 let t: TestApp;
 
 beforeAll(async () => {
@@ -81,6 +102,54 @@ describe('Aggregate manifests', () => {
     // Every resource screen has its API resource.
     for (const route of DASHBOARD_ROUTES.filter((r) => r.screen === 'resource'))
       expect([route.id, typeof route.resource]).toEqual([route.id, 'string']);
+  });
+
+  it('has each aggregate in one area of the glossary, with that area’s folder in every layer', () => {
+    const areas = glossaryAreas();
+    expect(areas.length).toBeGreaterThanOrEqual(14);
+    const missing: string[] = [];
+    for (const manifest of AGGREGATES) {
+      const home = areas.find(({ terms }) => terms.includes(`\`${manifest.category}\``));
+      if (!home) {
+        missing.push(`${manifest.category}: absent du glossaire`);
+        continue;
+      }
+      const folders = [`domain/src/${home.area}`];
+      // Read: its projections live in the area's folder (a payment is read through its dossier).
+      if (manifest.resources.some((r) => r.projections.length > 0))
+        folders.push(`projections/src/${home.area}`);
+      // Written by staff: its handlers, routes and screens live in the area's folders too.
+      if (manifest.commands)
+        folders.push(
+          `application/src/${home.area}`,
+          `command-service/src/${home.area}`,
+          `admin-ui/src/resources/${home.area}`,
+        );
+      for (const folder of folders)
+        if (!existsSync(resolve(ROOT, folder))) missing.push(`${manifest.category}: ${folder}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('serves the history of every resource that declares one', () => {
+    for (const { r } of resources)
+      expect([
+        r.name,
+        t.app.hasRoute({ method: 'GET', url: `/api/${r.name}/:id/historique` }),
+      ]).toEqual([r.name, r.history !== undefined]);
+  });
+
+  it('renders every kind of document an aggregate declares, requested from a screen', () => {
+    const renderers = documentRenderers({} as DocumentDeps);
+    for (const manifest of AGGREGATES)
+      for (const kind of manifest.documents ?? []) {
+        expect([kind, kind in DOCUMENT_KINDS]).toEqual([kind, true]);
+        expect([kind, typeof renderers[kind as keyof typeof renderers]]).toEqual([
+          kind,
+          'function',
+        ]);
+        expect([kind, documentRequirement(kind).length > 0]).toEqual([kind, true]);
+      }
   });
 
   it('has sample commands for every aggregate (crash tests and benches write its events)', () => {

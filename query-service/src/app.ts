@@ -28,17 +28,18 @@ import {
 } from '@examens-pro/platform';
 import { publicRoutes } from './routes/public/index.js';
 import { accountReadRoutes, type ProductInformation } from './accounts/accounts.js';
-import { documentFileRoutes, imageFileRoutes } from './routes/documents.js';
+import { documentFileRoutes } from './documents/documentFiles.js';
+import { imageFileRoutes } from './reference-lists/images.js';
 import { exportRoutes } from './routes/exports.js';
 import type { LabelSource } from './exports.js';
 import { resourceReadRoutes } from './routes/resource.js';
 import { distinctRoutes } from './routes/distinct.js';
 import {
   identityDocumentRoutes,
-  incidentFileRoutes,
   pieceFileRoutes,
   piecesReportRoutes,
-} from './routes/registration.js';
+} from './registration/pieces.js';
+import { incidentFileRoutes } from './incidents/incidentFiles.js';
 import {
   allocationPreviewRoutes,
   allocationReportRoutes,

@@ -1,19 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { maintenanceSchema, parseInput } from '@examens-pro/domain';
-import { commandIdOf, requireAccess } from '@examens-pro/platform';
 import { maintenanceCommands } from '@examens-pro/application';
-import { commandContext } from '../context.js';
+import { commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from '../routeDeps.js';
 
 /** POST /api/maintenance/activer { message } and /desactiver: the administrators' switch. */
 export const maintenanceRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {
   const maintenance = maintenanceCommands(eventStore);
-  const guard = { preHandler: requireAccess(['administration.maintenance']) };
-  app.post('/activer', guard, async (request) => {
-    const { message } = parseInput(maintenanceSchema, request.body);
-    return maintenance.set(true, message, commandContext(request, commandIdOf(request)));
+  const anyOf = ['administration.maintenance'];
+  // A switch turned, not a record created: 200.
+  commandRoute(app, {
+    method: 'POST',
+    url: '/activer',
+    anyOf,
+    status: 200,
+    input: (body) => parseInput(maintenanceSchema, body).message,
+    run: ({ input, context }) => maintenance.set(true, input, context),
   });
-  app.post('/desactiver', guard, async (request) =>
-    maintenance.set(false, '', commandContext(request, commandIdOf(request))),
-  );
+  commandRoute(app, {
+    method: 'POST',
+    url: '/desactiver',
+    anyOf,
+    status: 200,
+    run: ({ context }) => maintenance.set(false, '', context),
+  });
 };

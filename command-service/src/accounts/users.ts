@@ -16,28 +16,15 @@ import {
   userModifySchema,
   usersResource,
 } from '@examens-pro/domain';
-import {
-  callerCentre,
-  commandIdOf,
-  etag,
-  requireAccess,
-  requiredRevision,
-} from '@examens-pro/platform';
+import { callerCentre } from '@examens-pro/platform';
 import { accountTrust, profileCommands, userCommands } from '@examens-pro/application';
 import { signInJournalFor } from './signInJournal.js';
-import type { CommandAnswer } from '@examens-pro/platform';
-import { commandContext } from '../context.js';
 import { commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from '../routeDeps.js';
 
-type Reply = { header(name: string, value: string): unknown };
 /** What the person acting holds (the route's guard put them on the request). */
 const heldBy = (request: { principal?: { permissions: ReadonlySet<string> } }) =>
   request.principal?.permissions ?? new Set<string>();
-const answer = (reply: Reply, result: CommandAnswer) => {
-  reply.header('ETag', etag(result.revision));
-  return result;
-};
 
 /**
  * /api/utilisateurs and /api/enroleurs (users attached to a centre de dépôt, under their own
@@ -200,12 +187,14 @@ export const profilesRoutes: FastifyPluginAsync<RouteDeps> = async (
 /** PUT /api/mon-compte: one's own details ("Enregistrer son compte"). */
 export const ownAccountRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStore }) => {
   const users = userCommands(eventStore);
-  app.put('/', { preHandler: requireAccess(['compte.enregistrer']) }, async (request, reply) => {
-    const revision = requiredRevision(request);
-    const input = parseInput(ownAccountSchema, request.body);
-    return answer(
-      reply,
-      await users.modifyOwnAccount(input, revision, commandContext(request, commandIdOf(request))),
-    );
+  // The account is the caller's own: its revision is required though the URL names no record.
+  commandRoute(app, {
+    method: 'PUT',
+    url: '/',
+    anyOf: ['compte.enregistrer'],
+    ifMatch: true,
+    status: 200,
+    input: (body) => parseInput(ownAccountSchema, body),
+    run: ({ input, revision, context }) => users.modifyOwnAccount(input, revision, context),
   });
 };

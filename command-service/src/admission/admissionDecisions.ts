@@ -7,15 +7,11 @@ import {
   NOT_AN_IMAGE_MESSAGE,
   parseDecisionTarget,
   parseSignatureApplication,
-  requirementFor,
-  routeById,
   ValidationError,
   type RouteId,
 } from '@examens-pro/domain';
-import { beforeBody, commandIdOf, requireAccess } from '@examens-pro/platform';
 import { admissionDecisionCommands } from '@examens-pro/application';
-import { commandRoute } from '../commandRoute.js';
-import { commandContext } from '../context.js';
+import { answerWith, commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from '../routeDeps.js';
 
 const SIGNATURE: RouteId =
@@ -66,19 +62,21 @@ export const ministerSignatureRoutes: FastifyPluginAsync<RouteDeps> = async (
     (_r, body, done) => done(null, body),
   );
 
-  app.post(
-    '/',
-    // Who may, before the image is read; an image's limit.
-    {
-      onRequest: beforeBody(requireAccess(requirementFor(routeById(SIGNATURE), 'write'))),
-      bodyLimit: IMAGE_MAX_BYTES,
-    },
-    async (request, reply) => {
-      const bytes = request.body;
+  // Who may, before the image is read; an image's limit.
+  commandRoute(app, {
+    method: 'POST',
+    url: '/',
+    route: SIGNATURE,
+    access: 'write',
+    bodyLimit: IMAGE_MAX_BYTES,
+    input: (bytes) => {
       const kind = Buffer.isBuffer(bytes) && bytes.length > 0 ? wholeImageKind(bytes) : undefined;
       if (!kind || !Buffer.isBuffer(bytes))
         throw new ValidationError(NOT_AN_IMAGE_MESSAGE, { fichier: NOT_AN_IMAGE_MESSAGE });
       checkImagePixels(bytes);
+      return { bytes, kind };
+    },
+    run: async ({ input: { bytes, kind }, context, request }) => {
       if (!storage) throw new Error('stockage des documents absent');
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const fichier = `image-${sha256}.${kind}`;
@@ -104,14 +102,12 @@ export const ministerSignatureRoutes: FastifyPluginAsync<RouteDeps> = async (
           type: kind === 'png' ? 'image/png' : 'image/jpeg',
           nomFichier,
         },
-        commandContext(request, commandIdOf(request)),
+        context,
       );
-      reply.header('ETag', `W/"${answer.revision}"`);
       // A new version; the current image again changes nothing.
-      reply.status(nouvelle ? 201 : 200);
-      return { ...answer, fichier, sha256 };
+      return answerWith(nouvelle ? 201 : 200, { ...answer, fichier, sha256 });
     },
-  );
+  });
 };
 
 /**

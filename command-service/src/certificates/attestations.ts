@@ -1,14 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  attestationRequestSchema,
-  parseInput,
-  requirementFor,
-  routeById,
-  type RouteId,
-} from '@examens-pro/domain';
-import { commandIdOf, requireAccess } from '@examens-pro/platform';
+import { attestationRequestSchema, parseInput, type RouteId } from '@examens-pro/domain';
 import { attestationCommands } from '@examens-pro/application';
-import { commandContext } from '../context.js';
+import { commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from '../routeDeps.js';
 
 const LIST: RouteId = 'espace-examen/gestion-des-admissions/attestations/liste-des-candidats';
@@ -25,18 +18,13 @@ export const attestationsRoutes: FastifyPluginAsync<
   RouteDeps & { readonly publicUrl?: string }
 > = async (app, { eventStore, readStore, publicUrl }) => {
   const commands = attestationCommands(eventStore, readStore, publicUrl);
-  app.post(
-    '/documents',
-    { preHandler: requireAccess(requirementFor(routeById(LIST), 'write')) },
-    async (request, reply) => {
-      const input = parseInput(attestationRequestSchema, request.body);
-      const answer = await commands.request(
-        input,
-        commandContext(request, commandIdOf(request)),
-        request.principal?.user.centreDepotId ?? null,
-      );
-      reply.status(201);
-      return answer;
-    },
-  );
+  commandRoute(app, {
+    method: 'POST',
+    url: '/documents',
+    route: LIST,
+    access: 'write',
+    input: (body) => parseInput(attestationRequestSchema, body),
+    run: ({ input, context, request }) =>
+      commands.request(input, context, request.principal?.user.centreDepotId ?? null),
+  });
 };

@@ -1,32 +1,24 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   OVERRIDE_RESULTS,
   parseJuryMotif,
   parseOverride,
-  requirementFor,
-  routeById,
   ValidationError,
   type OverrideResult,
   type RouteId,
 } from '@examens-pro/domain';
-import { commandIdOf, etag, requireAccess, type CommandAnswer } from '@examens-pro/platform';
 import { deliberationCommands } from '@examens-pro/application';
-import { commandContext } from '../context.js';
+import { commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from '../routeDeps.js';
 
 const RESULTS: RouteId = 'espace-examen/gestion-des-admissions/resultat-et-pv';
 
-const guard = (action: string) => ({
-  preHandler: requireAccess(requirementFor(routeById(RESULTS), { action })),
-});
+const guard = (action: string) => ({ route: RESULTS, access: { action } }) as const;
 
-const answered = (reply: FastifyReply, answer: CommandAnswer) => {
-  reply.header('ETag', etag(answer.revision));
-  return answer;
-};
+/** The jury the URL names (`/:juryId/…`): a deliberation is the jury's, read afresh, no If-Match. */
+const juryOf = (request: FastifyRequest) => (request.params as { juryId: string }).juryId;
 
-const context = (request: FastifyRequest) => commandContext(request, commandIdOf(request));
-const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+const fields = (body: unknown) => (body ?? {}) as Record<string, unknown>;
 
 const candidate = (input: Record<string, unknown>) => {
   const id = typeof input.candidatureId === 'string' ? input.candidatureId.trim() : '';
@@ -35,6 +27,28 @@ const candidate = (input: Record<string, unknown>) => {
       candidatureId: 'Choisissez le candidat.',
     });
   return id;
+};
+
+/** `{ candidatureId, motif, derogation?: { resultat, motif } }`: a closed result decided again. */
+const parseRedeliberation = (body: unknown) => {
+  const input = fields(body);
+  const candidatureId = candidate(input);
+  const motif = parseJuryMotif(input);
+  const raw = input.derogation as Record<string, unknown> | null | undefined;
+  const derogation =
+    raw && (OVERRIDE_RESULTS as readonly unknown[]).includes(raw.resultat)
+      ? { resultat: raw.resultat as OverrideResult, motif: parseJuryMotif(raw) }
+      : raw && raw.resultat
+        ? (() => {
+            throw new ValidationError(
+              'Choisissez le résultat décidé par le jury : admis, ajourné ou éliminé.',
+              {
+                resultat: 'Choisissez le résultat décidé par le jury : admis, ajourné ou éliminé.',
+              },
+            );
+          })()
+        : null;
+  return { candidatureId, motif, derogation };
 };
 
 /**
@@ -53,77 +67,45 @@ export const deliberationsRoutes: FastifyPluginAsync<RouteDeps> = async (
 ) => {
   const deliberations = deliberationCommands(eventStore, readStore);
 
-  app.post<{ Params: { juryId: string } }>(
-    '/:juryId/derogations',
-    guard('deroger'),
-    async (request, reply) => {
-      const input = body(request);
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:juryId/derogations',
+    ...guard('deroger'),
+    input: (body) => {
+      const input = fields(body);
       const candidatureId = candidate(input);
-      return answered(
-        reply,
-        await deliberations.setOverride(
-          request.params.juryId,
-          { candidatureId, ...parseOverride(input) },
-          context(request),
-        ),
-      );
+      return { candidatureId, ...parseOverride(input) };
     },
-  );
+    run: ({ input, context, request }) =>
+      deliberations.setOverride(juryOf(request), input, context),
+  });
 
-  app.post<{ Params: { juryId: string } }>(
-    '/:juryId/derogations/retrait',
-    guard('deroger'),
-    async (request, reply) => {
-      const input = body(request);
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:juryId/derogations/retrait',
+    ...guard('deroger'),
+    input: (body) => {
+      const input = fields(body);
       const candidatureId = candidate(input);
-      return answered(
-        reply,
-        await deliberations.removeOverride(
-          request.params.juryId,
-          { candidatureId, motif: parseJuryMotif(input) },
-          context(request),
-        ),
-      );
+      return { candidatureId, motif: parseJuryMotif(input) };
     },
-  );
+    run: ({ input, context, request }) =>
+      deliberations.removeOverride(juryOf(request), input, context),
+  });
 
-  app.post<{ Params: { juryId: string } }>(
-    '/:juryId/cloture',
-    guard('cloturer'),
-    async (request, reply) =>
-      answered(reply, await deliberations.close(request.params.juryId, context(request))),
-  );
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:juryId/cloture',
+    ...guard('cloturer'),
+    run: ({ context, request }) => deliberations.close(juryOf(request), context),
+  });
 
-  app.post<{ Params: { juryId: string } }>(
-    '/:juryId/redeliberations',
-    guard('redeliberer'),
-    async (request, reply) => {
-      const input = body(request);
-      const candidatureId = candidate(input);
-      const motif = parseJuryMotif(input);
-      const raw = input.derogation as Record<string, unknown> | null | undefined;
-      const derogation =
-        raw && (OVERRIDE_RESULTS as readonly unknown[]).includes(raw.resultat)
-          ? { resultat: raw.resultat as OverrideResult, motif: parseJuryMotif(raw) }
-          : raw && raw.resultat
-            ? (() => {
-                throw new ValidationError(
-                  'Choisissez le résultat décidé par le jury : admis, ajourné ou éliminé.',
-                  {
-                    resultat:
-                      'Choisissez le résultat décidé par le jury : admis, ajourné ou éliminé.',
-                  },
-                );
-              })()
-            : null;
-      return answered(
-        reply,
-        await deliberations.redeliberate(
-          request.params.juryId,
-          { candidatureId, motif, derogation },
-          context(request),
-        ),
-      );
-    },
-  );
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:juryId/redeliberations',
+    ...guard('redeliberer'),
+    input: parseRedeliberation,
+    run: ({ input, context, request }) =>
+      deliberations.redeliberate(juryOf(request), input, context),
+  });
 };

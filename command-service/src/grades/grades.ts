@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   GRADE_IMPORT_ALIASES,
   GRADE_IMPORT_COLUMNS,
@@ -12,24 +12,14 @@ import {
   requirementFor,
   routeById,
   ValidationError,
-  type Access,
+  type CommandContext,
   type GradeImportColumn,
   type GradeWindow,
   type RouteId,
 } from '@examens-pro/domain';
-import {
-  beforeBody,
-  commandIdOf,
-  etag,
-  JSON_BODY_LIMIT,
-  PERSON_LIST_MAX_BYTES,
-  readTableFile,
-  requireAccess,
-  XLSX_TYPE,
-  type CommandAnswer,
-} from '@examens-pro/platform';
+import { PERSON_LIST_MAX_BYTES, readTableFile, XLSX_TYPE } from '@examens-pro/platform';
 import { gradeCommands } from '@examens-pro/application';
-import { commandContext } from '../context.js';
+import { answerWith, commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from '../routeDeps.js';
 
 const GRID: RouteId = 'espace-examen/notes/liste-des-notes';
@@ -38,25 +28,7 @@ const IMPORT: RouteId = 'espace-examen/notes/importation-des-notes';
 const PRESENCES: RouteId = 'espace-examen/presences-des-candidats/editer-les-presences';
 const SHEETS: RouteId = 'espace-examen/notes/telechargement-des-fiches-de-notes';
 
-/** Who may, checked on arrival before the body is read; the body's own limit (JSON unless a file). */
-const guard = (
-  route: RouteId,
-  access: Exclude<Access, 'read'>,
-  bodyLimit: number = JSON_BODY_LIMIT,
-) => ({
-  onRequest: beforeBody(requireAccess(requirementFor(routeById(route), access))),
-  bodyLimit,
-});
-
-/** A command's answer, the same way as every command route: its revision as ETag. */
-const answered = (reply: FastifyReply, answer: CommandAnswer) => {
-  reply.header('ETag', etag(answer.revision));
-  return answer;
-};
-
-const context = (request: FastifyRequest) => commandContext(request, commandIdOf(request));
-
-const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+const fields = (body: unknown) => (body ?? {}) as Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -89,56 +61,42 @@ export const gradeSettingsRoutes: FastifyPluginAsync<RouteDeps> = async (
   { eventStore, readStore },
 ) => {
   const grades = gradeCommands(eventStore, readStore);
+  // A session's settings are read afresh and decided on: no If-Match, though the URL names it.
+  const setting = { method: 'POST', route: SETTINGS, ifMatch: false } as const;
   for (const fenetre of ['importation', 'modification'] as GradeWindow[])
     for (const [verb, open] of [
       ['ouvrir', true],
       ['fermer', false],
     ] as const)
-      app.post<{ Params: { id: string } }>(
-        `/:id/${fenetre}/${verb}`,
-        guard(SETTINGS, { action: fenetre }),
-        async (request, reply) =>
-          answered(
-            reply,
-            await (open ? grades.openWindow : grades.closeWindow)(
-              request.params.id,
-              fenetre,
-              context(request),
-            ),
-          ),
-      );
-  app.put<{ Params: { id: string } }>(
-    '/:id/anonymat',
-    guard(SETTINGS, { action: 'anonymat' }),
-    async (request, reply) =>
-      answered(
-        reply,
-        await grades.setAnonymity(
-          request.params.id,
-          parseGradeAnonymity(request.body).anonymat,
-          context(request),
-        ),
-      ),
-  );
-  app.post<{ Params: { id: string } }>(
-    '/:id/anonymat/lever',
-    guard(SETTINGS, { action: 'lever-anonymat' }),
-    async (request, reply) =>
-      answered(reply, await grades.liftAnonymity(request.params.id, context(request))),
-  );
-  app.put<{ Params: { id: string } }>(
-    '/:id/double-saisie',
-    guard(SETTINGS, { action: 'double-saisie' }),
-    async (request, reply) =>
-      answered(
-        reply,
-        await grades.setDoubleEntry(
-          request.params.id,
-          parseGradeEntryRule(request.body).doubleSaisie,
-          context(request),
-        ),
-      ),
-  );
+      commandRoute(app, {
+        ...setting,
+        url: `/:id/${fenetre}/${verb}`,
+        access: { action: fenetre },
+        run: ({ id, context }) =>
+          (open ? grades.openWindow : grades.closeWindow)(id, fenetre, context),
+      });
+  commandRoute(app, {
+    ...setting,
+    method: 'PUT',
+    url: '/:id/anonymat',
+    access: { action: 'anonymat' },
+    input: (body) => parseGradeAnonymity(body).anonymat,
+    run: ({ id, input, context }) => grades.setAnonymity(id, input, context),
+  });
+  commandRoute(app, {
+    ...setting,
+    url: '/:id/anonymat/lever',
+    access: { action: 'lever-anonymat' },
+    run: ({ id, context }) => grades.liftAnonymity(id, context),
+  });
+  commandRoute(app, {
+    ...setting,
+    method: 'PUT',
+    url: '/:id/double-saisie',
+    access: { action: 'double-saisie' },
+    input: (body) => parseGradeEntryRule(body).doubleSaisie,
+    run: ({ id, input, context }) => grades.setDoubleEntry(id, input, context),
+  });
 };
 
 const IMPORT_TYPES = [
@@ -156,6 +114,65 @@ const acceptMarkFiles = (app: FastifyInstance) =>
     { parseAs: 'buffer', bodyLimit: PERSON_LIST_MAX_BYTES },
     (_request, payload, done) => done(null, payload),
   );
+
+/**
+ * The file of marks (the raw body) of `?sessionId=`, imported all or nothing: 201 with what was
+ * entered, or 400 listing every refused row.
+ */
+const importMarks = async (
+  grades: ReturnType<typeof gradeCommands>,
+  request: FastifyRequest,
+  context: CommandContext,
+) => {
+  const sessionId = (request.query as { sessionId?: string }).sessionId?.trim();
+  if (!sessionId)
+    throw new ValidationError('Choisissez la session.', {
+      sessionId: 'Choisissez la session.',
+    });
+  const bytes = request.body;
+  if (!Buffer.isBuffer(bytes))
+    throw new ValidationError('Envoyez le fichier des notes (CSV ou XLSX).', {
+      fichier: 'Envoyez le fichier des notes (CSV ou XLSX).',
+    });
+  const { rows } = await readTableFile<GradeImportColumn>(
+    {
+      columns: GRADE_IMPORT_COLUMNS,
+      optional: GRADE_IMPORT_OPTIONAL_COLUMNS,
+      aliases: GRADE_IMPORT_ALIASES,
+      maxRows: GRADE_IMPORT_MAX_ROWS,
+    },
+    bytes,
+  );
+  if (rows.length === 0)
+    throw new ValidationError('Le fichier ne compte aucune note.', {
+      fichier: 'Le fichier ne compte aucune note.',
+    });
+  if (rows.every((r) => !('numero_candidat' in r.values) && !('numero_anonymat' in r.values)))
+    throw new ValidationError(
+      'Colonne manquante : numero_candidat (ou numero_anonymat pour des copies anonymes).',
+      {
+        fichier:
+          'Colonne manquante : numero_candidat (ou numero_anonymat pour des copies anonymes).',
+      },
+    );
+  const name = request.headers['x-nom-fichier'];
+  let fichier = 'notes';
+  try {
+    if (typeof name === 'string' && name.trim() !== '')
+      fichier = decodeURIComponent(name).slice(0, 200);
+  } catch {
+    // A name that is not URI-encoded: the import keeps its default name.
+  }
+  const outcome = await grades.importMarks(sessionId, rows, fichier, context);
+  if (outcome.problems !== null)
+    return answerWith(400, {
+      message: `${outcome.problems.length === 1 ? 'Une ligne est refusée' : `${new Intl.NumberFormat('fr-FR').format(outcome.problems.length)} lignes sont refusées`} : aucune note n’a été importée. ${outcome.problems[0]!.message}`,
+      code: 'notes-invalides',
+      lignes: outcome.problems,
+    });
+  const { problems: _none, ...done } = outcome;
+  return done;
+};
 
 /**
  * Marks and presences (`/api/notes/…`):
@@ -177,106 +194,76 @@ export const gradesRoutes: FastifyPluginAsync<RouteDeps> = async (
   const grades = gradeCommands(eventStore, readStore);
   acceptMarkFiles(app);
 
-  app.post('/saisies', guard(GRID, { action: 'saisir' }), async (request, reply) => {
-    const input = body(request);
-    const keys = parseSheetKeys(input);
-    const saisies = Array.isArray(input.saisies) ? input.saisies : [];
-    if (saisies.length === 0) throw new ValidationError('Saisissez au moins une note.');
-    const marks = saisies.map((s) => {
-      const item = (s ?? {}) as Record<string, unknown>;
-      return { ...copyRef(item), note: item.note };
-    });
-    return answered(reply, await grades.enterMarks({ ...keys, saisies: marks }, context(request)));
+  // Marks entered on sheets that exist already: 200, not a creation.
+  const marks = { method: 'POST', status: 200 } as const;
+  commandRoute(app, {
+    ...marks,
+    url: '/saisies',
+    route: GRID,
+    access: { action: 'saisir' },
+    input: (body) => {
+      const input = fields(body);
+      const keys = parseSheetKeys(input);
+      const saisies = Array.isArray(input.saisies) ? input.saisies : [];
+      if (saisies.length === 0) throw new ValidationError('Saisissez au moins une note.');
+      return {
+        ...keys,
+        saisies: saisies.map((s) => {
+          const item = (s ?? {}) as Record<string, unknown>;
+          return { ...copyRef(item), note: item.note };
+        }),
+      };
+    },
+    run: ({ input, context }) => grades.enterMarks(input, context),
   });
 
-  app.post('/modification', guard(GRID, { action: 'modifier' }), async (request, reply) =>
-    answered(reply, await grades.modifyMark(parseReasonedMark(body(request)), context(request))),
-  );
+  commandRoute(app, {
+    ...marks,
+    url: '/modification',
+    route: GRID,
+    access: { action: 'modifier' },
+    input: (body) => parseReasonedMark(fields(body)),
+    run: ({ input, context }) => grades.modifyMark(input, context),
+  });
 
-  app.post('/resolution', guard(GRID, { action: 'resoudre' }), async (request, reply) =>
-    answered(
-      reply,
-      await grades.resolveDiscrepancy(parseReasonedMark(body(request)), context(request)),
-    ),
-  );
+  commandRoute(app, {
+    ...marks,
+    url: '/resolution',
+    route: GRID,
+    access: { action: 'resoudre' },
+    input: (body) => parseReasonedMark(fields(body)),
+    run: ({ input, context }) => grades.resolveDiscrepancy(input, context),
+  });
 
   // An anonymous sheet's copies numbered, before its grade sheets are printed or marked.
-  app.post(
-    '/anonymat',
-    {
-      bodyLimit: JSON_BODY_LIMIT,
-      onRequest: beforeBody(
-        requireAccess([
-          ...new Set([
-            ...requirementFor(routeById(GRID), { action: 'saisir' }),
-            ...requirementFor(routeById(SHEETS), 'read'),
-          ]),
-        ]),
-      ),
-    },
-    async (request, reply) =>
-      answered(reply, await grades.numberSheet(parseSheetKeys(request.body), context(request))),
-  );
+  commandRoute(app, {
+    ...marks,
+    url: '/anonymat',
+    anyOf: [
+      ...new Set([
+        ...requirementFor(routeById(GRID), { action: 'saisir' }),
+        ...requirementFor(routeById(SHEETS), 'read'),
+      ]),
+    ],
+    input: parseSheetKeys,
+    run: ({ input, context }) => grades.numberSheet(input, context),
+  });
 
-  app.post('/presences', guard(PRESENCES, 'write'), async (request, reply) =>
-    answered(reply, await grades.recordPresences(parsePresences(request.body), context(request))),
-  );
+  commandRoute(app, {
+    ...marks,
+    url: '/presences',
+    route: PRESENCES,
+    access: 'write',
+    input: parsePresences,
+    run: ({ input, context }) => grades.recordPresences(input, context),
+  });
 
-  app.post<{ Querystring: { sessionId?: string } }>(
-    '/importation',
-    guard(IMPORT, 'write', PERSON_LIST_MAX_BYTES),
-    async (request, reply) => {
-      const sessionId = request.query.sessionId?.trim();
-      if (!sessionId)
-        throw new ValidationError('Choisissez la session.', {
-          sessionId: 'Choisissez la session.',
-        });
-      const bytes = request.body;
-      if (!Buffer.isBuffer(bytes))
-        throw new ValidationError('Envoyez le fichier des notes (CSV ou XLSX).', {
-          fichier: 'Envoyez le fichier des notes (CSV ou XLSX).',
-        });
-      const { rows } = await readTableFile<GradeImportColumn>(
-        {
-          columns: GRADE_IMPORT_COLUMNS,
-          optional: GRADE_IMPORT_OPTIONAL_COLUMNS,
-          aliases: GRADE_IMPORT_ALIASES,
-          maxRows: GRADE_IMPORT_MAX_ROWS,
-        },
-        bytes,
-      );
-      if (rows.length === 0)
-        throw new ValidationError('Le fichier ne compte aucune note.', {
-          fichier: 'Le fichier ne compte aucune note.',
-        });
-      if (rows.every((r) => !('numero_candidat' in r.values) && !('numero_anonymat' in r.values)))
-        throw new ValidationError(
-          'Colonne manquante : numero_candidat (ou numero_anonymat pour des copies anonymes).',
-          {
-            fichier:
-              'Colonne manquante : numero_candidat (ou numero_anonymat pour des copies anonymes).',
-          },
-        );
-      const name = request.headers['x-nom-fichier'];
-      let fichier = 'notes';
-      try {
-        if (typeof name === 'string' && name.trim() !== '')
-          fichier = decodeURIComponent(name).slice(0, 200);
-      } catch {
-        // A name that is not URI-encoded: the import keeps its default name.
-      }
-      const outcome = await grades.importMarks(sessionId, rows, fichier, context(request));
-      if (outcome.problems !== null) {
-        reply.status(400);
-        return {
-          message: `${outcome.problems.length === 1 ? 'Une ligne est refusée' : `${new Intl.NumberFormat('fr-FR').format(outcome.problems.length)} lignes sont refusées`} : aucune note n’a été importée. ${outcome.problems[0]!.message}`,
-          code: 'notes-invalides',
-          lignes: outcome.problems,
-        };
-      }
-      reply.status(201);
-      const { problems: _none, ...done } = outcome;
-      return done;
-    },
-  );
+  commandRoute(app, {
+    method: 'POST',
+    url: '/importation',
+    route: IMPORT,
+    access: 'write',
+    bodyLimit: PERSON_LIST_MAX_BYTES,
+    run: ({ context, request }) => importMarks(grades, request, context),
+  });
 };

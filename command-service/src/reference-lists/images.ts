@@ -8,7 +8,8 @@ import {
   resourceRequirement,
   ValidationError,
 } from '@examens-pro/domain';
-import { beforeBody, requireAccess, type DocumentStorage } from '@examens-pro/platform';
+import type { DocumentStorage } from '@examens-pro/platform';
+import { commandRoute } from '../commandRoute.js';
 
 export const NOT_AN_IMAGE = 'Le fichier doit être une image PNG ou JPEG.';
 
@@ -31,24 +32,30 @@ export const imagesRoutes: FastifyPluginAsync<{ storage?: DocumentStorage }> = a
     (_request, body, done) => done(null, body),
   );
 
-  // Who may, before the image is read; an image's limit.
-  const options = { onRequest: beforeBody(requireAccess(requirement)), bodyLimit: IMAGE_MAX_BYTES };
-  app.post('/', options, async (request, reply) => {
-    const bytes = request.body;
-    if (!Buffer.isBuffer(bytes) || bytes.length === 0)
-      throw new ValidationError(NOT_AN_IMAGE, { fichier: NOT_AN_IMAGE });
-    const kind = imageKind(bytes);
-    if (!kind) throw new ValidationError(NOT_AN_IMAGE, { fichier: NOT_AN_IMAGE });
-    checkImagePixels(bytes);
-    if (!storage) throw new Error('stockage des documents absent');
-    const fichier = `image-${createHash('sha256').update(bytes).digest('hex')}.${kind}`;
-    if (!storage.exists(fichier))
-      await storage.write(fichier, async (out) => {
-        await new Promise<void>((resolve, reject) =>
-          out.end(bytes, () => resolve()).on('error', reject),
-        );
-      });
-    reply.status(201);
-    return { fichier, taille: bytes.length, type: kind === 'png' ? 'image/png' : 'image/jpeg' };
+  // Who may, before the image is read; an image's limit. A file stored, no event: no revision.
+  commandRoute(app, {
+    method: 'POST',
+    url: '/',
+    anyOf: requirement,
+    bodyLimit: IMAGE_MAX_BYTES,
+    input: (bytes) => {
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0)
+        throw new ValidationError(NOT_AN_IMAGE, { fichier: NOT_AN_IMAGE });
+      const kind = imageKind(bytes);
+      if (!kind) throw new ValidationError(NOT_AN_IMAGE, { fichier: NOT_AN_IMAGE });
+      checkImagePixels(bytes);
+      return { bytes, kind };
+    },
+    run: async ({ input: { bytes, kind } }) => {
+      if (!storage) throw new Error('stockage des documents absent');
+      const fichier = `image-${createHash('sha256').update(bytes).digest('hex')}.${kind}`;
+      if (!storage.exists(fichier))
+        await storage.write(fichier, async (out) => {
+          await new Promise<void>((resolve, reject) =>
+            out.end(bytes, () => resolve()).on('error', reject),
+          );
+        });
+      return { fichier, taille: bytes.length, type: kind === 'png' ? 'image/png' : 'image/jpeg' };
+    },
   });
 };

@@ -12,8 +12,7 @@ import {
 } from '@examens-pro/domain';
 import { acceptFiles, storedUpload, storeUpload, uploadedFile } from '../uploads.js';
 import { commandRoute } from '../commandRoute.js';
-import { may } from '../guard.js';
-import { beforeBody, officeTimeZone } from '@examens-pro/platform';
+import { officeTimeZone } from '@examens-pro/platform';
 import { allocationCommands, candidatureCommands } from '@examens-pro/application';
 import type { RouteDeps } from '../routeDeps.js';
 
@@ -154,20 +153,26 @@ const identityCorrectionRoutes = (
   candidatures: Candidatures,
   storage: Storage,
 ) => {
-  app.post<{ Params: { id: string } }>(
-    '/:id/correction-identite/document',
-    // Who may, before the file is read; a pièce's limit.
-    {
-      onRequest: beforeBody(may(resource, { action: 'corriger-identite' })),
-      bodyLimit: PIECE_MAX_BYTES,
+  // The file alone, stored before the correction names it: no revision asked nor changed, 201.
+  commandRoute(app, {
+    method: 'POST',
+    url: '/:id/correction-identite/document',
+    resource,
+    access: { action: 'corriger-identite' },
+    ifMatch: false,
+    status: 201,
+    bodyLimit: PIECE_MAX_BYTES,
+    input: uploadedFile,
+    run: async ({ id, input, request }) => {
+      await candidatures.read(id, scopeOf(request));
+      return storeUpload(
+        storage,
+        input,
+        request.headers['x-nom-fichier'],
+        IDENTITY_DOCUMENT_PREFIX,
+      );
     },
-    async (request, reply) => {
-      const file = uploadedFile(request.body);
-      await candidatures.read(request.params.id, scopeOf(request));
-      reply.status(201);
-      return storeUpload(storage, file, request.headers['x-nom-fichier'], IDENTITY_DOCUMENT_PREFIX);
-    },
-  );
+  });
   commandRoute(app, {
     method: 'POST',
     url: '/:id/correction-identite',

@@ -6,25 +6,19 @@ import {
   checkPersonRows,
   fold,
   reservationDecider,
-  resourceRequirement,
   uniqueValueStream,
   ValidationError,
   parsePersonListApplication,
   type RowProblem,
 } from '@examens-pro/domain';
 import {
-  beforeBody,
-  commandIdOf,
-  etag,
-  JSON_BODY_LIMIT,
   officeTimeZone,
   PERSON_LIST_MAX_BYTES,
   readPersonList,
-  requireAccess,
   XLSX_TYPE,
 } from '@examens-pro/platform';
 import { InvalidListError, personListCommands, verifiedListFile } from '@examens-pro/application';
-import { commandContext } from '../context.js';
+import { answerWith, commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from '../routeDeps.js';
 
 const LIST_TYPES = [
@@ -49,9 +43,7 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
   { eventStore, readStore, storage },
 ) => {
   // Who may, on the request's arrival: a list nobody may send is never read.
-  const onRequest = beforeBody(
-    requireAccess(resourceRequirement('candidatures', { action: 'creer' })),
-  );
+  const guard = { resource: 'candidatures', access: { action: 'creer' } } as const;
   app.addContentTypeParser(
     LIST_TYPES,
     { parseAs: 'buffer', bodyLimit: PERSON_LIST_MAX_BYTES },
@@ -66,10 +58,14 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
     return fold(reservationDecider, events as never).status === 'reserved';
   };
 
-  app.post<{ Querystring: { sessionId?: string } }>(
-    '/verifier',
-    { onRequest, bodyLimit: PERSON_LIST_MAX_BYTES },
-    async (request, reply) => {
+  commandRoute(app, {
+    method: 'POST',
+    url: '/verifier',
+    ...guard,
+    // A check, not a creation: 200, or 400 with every offending row.
+    status: 200,
+    bodyLimit: PERSON_LIST_MAX_BYTES,
+    run: async ({ request }) => {
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes))
         throw new ValidationError('Envoyez le fichier de la liste (CSV ou XLSX).', {
@@ -81,7 +77,7 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
           fichier: 'La liste ne compte aucune personne.',
         });
       const { problems, valid } = checkPersonRows(rows);
-      const sessionId = request.query.sessionId?.trim();
+      const sessionId = (request.query as { sessionId?: string }).sessionId?.trim();
       if (sessionId)
         for (const { ligne, key } of valid)
           if (await registered(sessionId, key))
@@ -92,9 +88,8 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
               detail: ALREADY_IN_SESSION,
             } satisfies RowProblem);
       problems.sort((a, b) => a.ligne - b.ligne);
-      if (problems.length > 0) {
-        reply.status(400);
-        return {
+      if (problems.length > 0)
+        return answerWith(400, {
           message: problems[0]!.message,
           code: 'liste-invalide',
           lignes: problems.map(({ ligne, colonne, detail }) => ({
@@ -102,8 +97,7 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
             colonne,
             message: detail,
           })),
-        };
-      }
+        });
       const verificationId = createHash('sha256').update(bytes).digest('hex');
       const file = verifiedListFile(verificationId);
       if (storage && !storage.exists(file))
@@ -114,7 +108,7 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
         });
       return { valide: true, lignes: rows.length, verificationId, format };
     },
-  );
+  });
   const lists = personListCommands(eventStore, officeTimeZone(), readStore, storage);
 
   /**
@@ -125,21 +119,18 @@ export const personListsRoutes: FastifyPluginAsync<RouteDeps> = async (
    * session answers the same list and creates nothing more. The dossiers are created by the lists'
    * reactor; `GET /api/listes-candidats/:id` follows them.
    */
-  app.post('/', { onRequest, bodyLimit: JSON_BODY_LIMIT }, async (request, reply) => {
-    const input = parsePersonListApplication(request.body);
-    const context = commandContext(request, commandIdOf(request));
-    try {
-      const answer = await lists.apply(
-        input,
-        request.principal?.user.centreDepotId ?? null,
-        context,
-      );
-      reply.status(201).header('ETag', etag(answer.revision));
-      return answer;
-    } catch (error) {
-      if (!(error instanceof InvalidListError)) throw error;
-      reply.status(400);
-      return error.body();
-    }
+  commandRoute(app, {
+    method: 'POST',
+    url: '/',
+    ...guard,
+    input: parsePersonListApplication,
+    run: async ({ input, context, request }) => {
+      try {
+        return await lists.apply(input, request.principal?.user.centreDepotId ?? null, context);
+      } catch (error) {
+        if (!(error instanceof InvalidListError)) throw error;
+        return answerWith(400, error.body());
+      }
+    },
   });
 };

@@ -15,10 +15,10 @@ import {
   checkAccess,
   etag,
   officeTimeZone,
-  requireAccess,
   sessionTimes,
   type ReadStore,
 } from '@examens-pro/platform';
+import { permissionReaders } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
 
 /** What `GET /api/informations` tells about the running product. */
@@ -76,27 +76,23 @@ export const accountReadRoutes: FastifyPluginAsync<AccountReadOptions> = async (
       ...resourceRequirement('enroleurs', 'write'),
     ]),
   ];
-  app.get(
-    '/api/profils/attribuables',
-    { preHandler: requireAccess(givers) },
-    async (request, reply) => {
-      await awaitPosition(request, reply, { readStore, projections: ['profils'] });
-      const held = request.principal!.permissions;
-      const found: ProfileDocument[] = [];
-      const page = 500;
-      for (let skip = 0; ; skip += page) {
-        const { items } = await profiles.list({
-          sort: [{ field: 'libelle', order: 'ASC' }],
-          skip,
-          limit: page,
-        });
-        found.push(...items.filter((profile) => mayGrant(held, profile.permissions)));
-        if (items.length < page) break;
-      }
-      reply.header('Cache-Control', 'no-store');
-      return found;
-    },
-  );
+  app.get('/api/profils/attribuables', permissionReaders(givers), async (request, reply) => {
+    await awaitPosition(request, reply, { readStore, projections: ['profils'] });
+    const held = request.principal!.permissions;
+    const found: ProfileDocument[] = [];
+    const page = 500;
+    for (let skip = 0; ; skip += page) {
+      const { items } = await profiles.list({
+        sort: [{ field: 'libelle', order: 'ASC' }],
+        skip,
+        limit: page,
+      });
+      found.push(...items.filter((profile) => mayGrant(held, profile.permissions)));
+      if (items.length < page) break;
+    }
+    reply.header('Cache-Control', 'no-store');
+    return found;
+  });
 
   app.get('/api/maintenance', async (request, reply) => {
     await awaitPosition(request, reply, { readStore, projections: ['parametres-site'] });

@@ -9,25 +9,19 @@ import {
   NotFoundError,
   REFERENCES_DECISIONS,
   listCollection,
-  requirementFor,
   RESULTS_PROJECTION,
   resultsCollection,
-  routeById,
-  sessionsCollection,
   SIGNATURE_FILE,
   type DecisionDocument,
   type ReadModelDocument,
   type RouteId,
   type SignatureDocument,
 } from '@examens-pro/domain';
-import {
-  requireAccess,
-  type DocumentStorage,
-  type EventStore,
-  type ReadStore,
-} from '@examens-pro/platform';
+import type { DocumentStorage, EventStore, ReadStore } from '@examens-pro/platform';
 import { readAllItems, readDecision } from '@examens-pro/application';
+import { readers } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
+import { sessionsOf } from '../sessionChoices.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
@@ -35,12 +29,6 @@ const DECISIONS = 'espace-examen/gestion-des-admissions/decision-d-admission';
 const SIGNATURE: RouteId = `${DECISIONS}/signature-du-ministre`;
 const APPLY: RouteId = `${DECISIONS}/apposer-la-signature-du-ministre`;
 const DOWNLOAD: RouteId = `${DECISIONS}/telechargement-des-decisions`;
-
-const readers = (...routes: RouteId[]) => ({
-  preHandler: requireAccess([
-    ...new Set(routes.flatMap((r) => requirementFor(routeById(r), 'read'))),
-  ]),
-});
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
@@ -117,9 +105,7 @@ export const admissionDecisionQueryRoutes: FastifyPluginAsync<{
       readStore,
       projections: [DECISIONS_PROJECTION, RESULTS_PROJECTION, LIST_PROJECTION],
     });
-    const { items: sessions } = await readStore
-      .collection<Doc>(sessionsCollection)
-      .list({ sort: [{ field: 'ouvertureInscriptions', order: 'DESC' }], limit: 200 });
+    const sessions = await sessionsOf(readStore);
     const sessionId = request.query.sessionId?.trim();
     const departements: Record<string, unknown>[] = [];
     if (sessionId) {
@@ -175,14 +161,7 @@ export const admissionDecisionQueryRoutes: FastifyPluginAsync<{
       }
       departements.sort((a, b) => collator.compare(String(a.libelle), String(b.libelle)));
     }
-    return {
-      sessions: sessions.map((s) => ({
-        id: s.id,
-        libelle: String(s.libelle ?? ''),
-        statut: s.statut,
-      })),
-      departements,
-    };
+    return { sessions, departements };
   });
 
   app.get<{ Params: { id: string } }>('/:id/candidats', guard, async (request) => {

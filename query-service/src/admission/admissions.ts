@@ -11,10 +11,8 @@ import {
   passRates,
   passRatesTable,
   referenceList,
-  requirementFor,
   resultsCollection,
   resultsResource,
-  routeById,
   sessionsCollection,
   ValidationError,
   type ExportRow,
@@ -24,7 +22,7 @@ import {
   type ResultDocument,
   type RouteId,
 } from '@examens-pro/domain';
-import { requireAccess, type ReadStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
 import { extractionFilter, extractionNames, extractionSource } from '@examens-pro/application';
 import {
   csvExport,
@@ -34,17 +32,14 @@ import {
   xlsxExport,
   type LabelSource,
 } from '../exports.js';
-import { awaitPosition, readScope, withinScope } from '../routes/resource.js';
+import { readers, readScope, withinScope } from '../readers.js';
+import { awaitPosition } from '../routes/resource.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 type Query = Record<string, unknown>;
 
 const EXTRACTION: RouteId = 'espace-examen/gestion-des-admissions/extraction-par-rang-des-admis';
 const STATISTICS: RouteId = 'espace-examen/gestion-des-admissions/statistiques';
-
-const guard = (route: RouteId) => ({
-  preHandler: requireAccess(requirementFor(routeById(route), 'read')),
-});
 
 /** The caller's scope over the results: an enrôleur reads their centre de dépôt's only. */
 const scopeOf = (request: FastifyRequest) =>
@@ -140,7 +135,7 @@ export const admissionExtractionRoutes: FastifyPluginAsync<{
   readonly labels: LabelSource;
 }> = async (app, { readStore, labels }) => {
   await readStore.ensureCollection(resultsCollection);
-  const read = guard(EXTRACTION);
+  const read = readers(EXTRACTION);
   const results = readStore.collection<ResultDocument>(resultsCollection);
 
   const extraction = (request: FastifyRequest<{ Querystring: Query }>) => {
@@ -248,7 +243,7 @@ export const admissionStatisticsRoutes: FastifyPluginAsync<{
   readonly labels: LabelSource;
 }> = async (app, { readStore, labels }) => {
   await readStore.ensureCollection(resultsCollection);
-  const read = guard(STATISTICS);
+  const read = readers(STATISTICS);
   const results = readStore.collection<ResultDocument>(resultsCollection);
 
   const statistics = async (request: FastifyRequest<{ Querystring: Query }>) => {

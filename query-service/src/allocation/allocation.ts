@@ -7,9 +7,6 @@ import {
   candidaturesResource,
   listCollection,
   referenceList,
-  requirementFor,
-  routeById,
-  sessionsCollection,
   ValidationError,
   type AllocationReportLevel,
   type CandidatureDocument,
@@ -21,12 +18,7 @@ import {
   type ExamListRow,
   type ExportTable,
 } from '@examens-pro/domain';
-import {
-  nationalRoute,
-  requireAccess,
-  targetWithinCentre,
-  type ReadStore,
-} from '@examens-pro/platform';
+import { nationalRoute, targetWithinCentre, type ReadStore } from '@examens-pro/platform';
 import { allocationPreview, examListSource, readAllItems } from '@examens-pro/application';
 import {
   csvExport,
@@ -36,7 +28,9 @@ import {
   xlsxExport,
   type LabelSource,
 } from '../exports.js';
-import { awaitPosition, readScope, withinScope } from '../routes/resource.js';
+import { readers, scopedFilter } from '../readers.js';
+import { awaitPosition } from '../routes/resource.js';
+import { sessionsOf } from '../sessionChoices.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
@@ -98,11 +92,7 @@ export const allocationReportRoutes: FastifyPluginAsync<{
   readonly readStore: ReadStore;
   readonly labels: LabelSource;
 }> = async (app, { readStore }) => {
-  const guard = {
-    preHandler: requireAccess(
-      requirementFor(routeById('inscription/candidats/bilan-affectation'), 'read'),
-    ),
-  };
+  const guard = readers('inscription/candidats/bilan-affectation');
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
 
   const reportOf = async (request: FastifyRequest<{ Querystring: ReportQuery }>) => {
@@ -114,10 +104,7 @@ export const allocationReportRoutes: FastifyPluginAsync<{
         'Niveau inconnu : site, centre, departement ou zone sont attendus.',
       );
     const level = niveau as AllocationReportLevel;
-    const filter = withinScope(
-      { sessionId, statut: 'affecte' },
-      readScope(candidaturesResource, request),
-    );
+    const filter = scopedFilter(candidaturesResource, request, { sessionId, statut: 'affecte' });
     const sites = (await reportSites(readStore)).filter(
       (s) =>
         (!zoneId || s.zoneId === zoneId) && (!departementId || s.departementId === departementId),
@@ -133,14 +120,7 @@ export const allocationReportRoutes: FastifyPluginAsync<{
     return { level, rows, metiers, langues };
   };
 
-  app.get('/sessions', guard, async () => {
-    const { items } = await readStore
-      .collection<{ id: string; version: number; libelle?: unknown; statut?: unknown }>(
-        sessionsCollection,
-      )
-      .list({ sort: [{ field: 'ouvertureInscriptions', order: 'DESC' }], limit: 200 });
-    return items.map((s) => ({ id: s.id, libelle: String(s.libelle ?? ''), statut: s.statut }));
-  });
+  app.get('/sessions', guard, () => sessionsOf(readStore));
 
   /** The sites to filter by: zones and départements that have composition sites. */
   app.get('/geographie', guard, async () => {
@@ -205,14 +185,7 @@ export const allocationReportRoutes: FastifyPluginAsync<{
 export const allocationPreviewRoutes: FastifyPluginAsync<{
   readonly readStore: ReadStore;
 }> = async (app, { readStore }) => {
-  const guard = {
-    preHandler: requireAccess(
-      requirementFor(
-        routeById('inscription/affectation-des-candidats-aux-sites/affectation-automatique'),
-        'read',
-      ),
-    ),
-  };
+  const guard = readers('inscription/affectation-des-candidats-aux-sites/affectation-automatique');
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
   app.get<{ Querystring: { sessionId?: string } }>('/apercu', guard, async (request, reply) => {
     // Every centre's candidates at once: not a centre-attached user's to preview.
@@ -300,11 +273,7 @@ export const examListExportRoutes: FastifyPluginAsync<{
   readonly readStore: ReadStore;
   readonly labels: LabelSource;
 }> = async (app, { readStore, labels }) => {
-  const guard = {
-    preHandler: requireAccess(
-      requirementFor(routeById('inscription/candidats/telechargement-des-listes'), 'read'),
-    ),
-  };
+  const guard = readers('inscription/candidats/telechargement-des-listes');
   for (const kind of EXAM_LIST_KINDS)
     app.get<{ Querystring: ExamListQuery }>(`/${kind}.xlsx`, guard, async (request, reply) => {
       const { sessionId, siteId, centreExamenId, departementId } = request.query;

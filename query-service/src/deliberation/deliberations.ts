@@ -4,32 +4,27 @@ import {
   JURYS,
   listCollection,
   rankByAverage,
-  requirementFor,
   resultsCollection,
   RESULTS_PROJECTION,
   DELIBERATIONS_PROJECTION,
-  routeById,
-  sessionsCollection,
   type DeliberationDocument,
   type FrozenResult,
   type ReadModelDocument,
   type ResultDocument,
 } from '@examens-pro/domain';
-import { requireAccess, type EventStore, type ReadStore } from '@examens-pro/platform';
+import type { EventStore, ReadStore } from '@examens-pro/platform';
 import {
   readAllItems,
   readJuryDeliberation,
   type JuryDeliberation,
 } from '@examens-pro/application';
+import { readers } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
+import { sessionsOf } from '../sessionChoices.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
-const guard = {
-  preHandler: requireAccess(
-    requirementFor(routeById('espace-examen/gestion-des-admissions/resultat-et-pv'), 'read'),
-  ),
-};
+const guard = readers('espace-examen/gestion-des-admissions/resultat-et-pv');
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
@@ -47,9 +42,7 @@ export const deliberationChoices = async (
   readStore: ReadStore,
   request: FastifyRequest<{ Querystring: { sessionId?: string } }>,
 ) => {
-  const { items: sessions } = await readStore
-    .collection<Doc>(sessionsCollection)
-    .list({ sort: [{ field: 'ouvertureInscriptions', order: 'DESC' }], limit: 200 });
+  const sessions = await sessionsOf(readStore);
   const sessionId = request.query.sessionId;
   const jurys: Record<string, unknown>[] = [];
   if (sessionId) {
@@ -76,14 +69,7 @@ export const deliberationChoices = async (
       });
     }
   }
-  return {
-    sessions: sessions.map((s) => ({
-      id: s.id,
-      libelle: String(s.libelle ?? ''),
-      statut: s.statut,
-    })),
-    jurys,
-  };
+  return { sessions, jurys };
 };
 
 /** A closed jury's frozen results, each waiting one with what a re-deliberation would give now. */

@@ -6,17 +6,16 @@ import {
   juryCoverage,
   listCollection,
   LIST_PROJECTION,
-  requirementFor,
-  routeById,
-  sessionsCollection,
   ValidationError,
   type CandidatureDocument,
   type CoveragePair,
   type ReadModelDocument,
 } from '@examens-pro/domain';
-import { requireAccess, type ReadStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
 import { readAllItems } from '@examens-pro/application';
+import { readers } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
+import { sessionsOf } from '../sessionChoices.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
@@ -36,19 +35,10 @@ export const juryCoverageRoutes: FastifyPluginAsync<{ readonly readStore: ReadSt
   app,
   { readStore },
 ) => {
-  const guard = {
-    preHandler: requireAccess(
-      requirementFor(routeById('espace-examen/gestion-des-jurys/composition-des-jurys'), 'read'),
-    ),
-  };
+  const guard = readers('espace-examen/gestion-des-jurys/composition-des-jurys');
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
 
-  app.get('/sessions', guard, async () => {
-    const { items } = await readStore
-      .collection<Doc>(sessionsCollection)
-      .list({ sort: [{ field: 'ouvertureInscriptions', order: 'DESC' }], limit: 200 });
-    return items.map((s) => ({ id: s.id, libelle: String(s.libelle ?? ''), statut: s.statut }));
-  });
+  app.get('/sessions', guard, () => sessionsOf(readStore));
 
   app.get<{ Querystring: { sessionId?: string } }>('/', guard, async (request, reply) => {
     await awaitPosition(request, reply, {

@@ -1,22 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionsCollection, type ReadModelDocument } from '@examens-pro/domain';
 import type { ReadStore } from '@examens-pro/platform';
 import { epreuvesOfExamen, type GradedEpreuve } from '@examens-pro/application';
 import { awaitPosition } from '../routes/resource.js';
+import { readers } from '../readers.js';
+import { sessionOf, sessionsOf } from '../sessionChoices.js';
 import {
   GRID,
   IMPORT,
   PRESENCE_REPORT,
   PRESENCES,
-  read,
   SETTINGS,
-  sessionDoc,
   settingsOf,
   SHEETS,
   sitesOf,
 } from './gradeQueryReads.js';
-
-type Doc = ReadModelDocument & Record<string, unknown>;
 
 /**
  * GET `choix?sessionId=`: the sessions, and for the one chosen its épreuves, its sites with
@@ -25,23 +22,16 @@ type Doc = ReadModelDocument & Record<string, unknown>;
 export const gradeChoiceRoute = (app: FastifyInstance, readStore: ReadStore): void => {
   app.get<{ Querystring: { sessionId?: string } }>(
     '/choix',
-    read(GRID, IMPORT, SETTINGS, PRESENCES, PRESENCE_REPORT, SHEETS),
+    readers(GRID, IMPORT, SETTINGS, PRESENCES, PRESENCE_REPORT, SHEETS),
     async (request, reply) => {
       await awaitPosition(request, reply, {
         readStore,
         projections: ['configurations-notes', 'candidatures'],
       });
-      const { items } = await readStore
-        .collection<Doc>(sessionsCollection)
-        .list({ sort: [{ field: 'ouvertureInscriptions', order: 'DESC' }], limit: 200 });
-      const sessions = items.map((s) => ({
-        id: s.id,
-        libelle: String(s.libelle ?? ''),
-        statut: String(s.statut ?? ''),
-      }));
+      const sessions = await sessionsOf(readStore);
       const sessionId = request.query.sessionId?.trim();
       if (!sessionId) return { sessions };
-      const session = await sessionDoc(readStore, sessionId);
+      const session = await sessionOf(readStore, sessionId);
       return {
         sessions,
         configuration: await settingsOf(readStore, sessionId),

@@ -1,26 +1,14 @@
-/** What the grade and presence queries share: their guards, and the session's reads. */
+/** What the grade and presence queries share: their screens' route ids, and the session's reads. */
 import {
   candidaturesCollection,
   gradeSettingsCollection,
-  requirementFor,
-  routeById,
-  sessionsCollection,
   ValidationError,
   type CandidatureDocument,
   type GradeSettingsDocument,
-  type ReadModelDocument,
   type RouteId,
 } from '@examens-pro/domain';
-import { requireAccess, type ReadStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
 import { readAllItems } from '@examens-pro/application';
-
-type Doc = ReadModelDocument & Record<string, unknown>;
-
-export const read = (...routes: RouteId[]) => ({
-  preHandler: requireAccess([
-    ...new Set(routes.flatMap((r) => requirementFor(routeById(r), 'read'))),
-  ]),
-});
 
 export const GRID: RouteId = 'espace-examen/notes/liste-des-notes';
 export const IMPORT: RouteId = 'espace-examen/notes/importation-des-notes';
@@ -42,16 +30,6 @@ const settingsDefaults = (sessionId: string) => ({
   anonymat: false,
   anonymatLeve: false,
 });
-
-/** The session's document; a French 400 when it does not exist. */
-export const sessionDoc = async (readStore: ReadStore, sessionId: string) => {
-  const session = await readStore.collection<Doc>(sessionsCollection).get(sessionId);
-  if (!session)
-    throw new ValidationError('Cette session est introuvable.', {
-      sessionId: 'Cette session est introuvable.',
-    });
-  return session;
-};
 
 /** The session's grade settings, closed and off when never set. */
 export const settingsOf = async (readStore: ReadStore, sessionId: string) => {

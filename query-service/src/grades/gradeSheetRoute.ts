@@ -5,8 +5,6 @@ import {
   listCollection,
   marksCollection,
   referenceList,
-  requirementFor,
-  routeById,
   ValidationError,
   type CandidatureDocument,
   type MarkDocument,
@@ -14,16 +12,10 @@ import {
 } from '@examens-pro/domain';
 import { checkAccess, type ReadStore } from '@examens-pro/platform';
 import { epreuvesOfExamen, isAnonymous, sheetRoster } from '@examens-pro/application';
+import { readers, routeRequirement } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
-import {
-  GRID,
-  PRESENCE_REPORT,
-  PRESENCES,
-  read,
-  required,
-  sessionDoc,
-  settingsOf,
-} from './gradeQueryReads.js';
+import { sessionOf } from '../sessionChoices.js';
+import { GRID, PRESENCE_REPORT, PRESENCES, required, settingsOf } from './gradeQueryReads.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
@@ -43,17 +35,14 @@ interface SheetQuery {
 export const gradeSheetRoute = (app: FastifyInstance, readStore: ReadStore): void => {
   app.get<{ Querystring: SheetQuery }>(
     '/feuille',
-    read(GRID, PRESENCES, PRESENCE_REPORT),
+    readers(GRID, PRESENCES, PRESENCE_REPORT),
     async (request: FastifyRequest<{ Querystring: SheetQuery }>, reply) => {
       // The marks are the grid's readers'; the presences' readers see the candidates only.
       const presencesOnly = request.query.vue === 'presences';
       await checkAccess(request, {
         anyOf: presencesOnly
-          ? [
-              ...requirementFor(routeById(PRESENCES), 'read'),
-              ...requirementFor(routeById(PRESENCE_REPORT), 'read'),
-            ]
-          : requirementFor(routeById(GRID), 'read'),
+          ? routeRequirement(PRESENCES, PRESENCE_REPORT)
+          : routeRequirement(GRID),
       });
       await awaitPosition(request, reply, {
         readStore,
@@ -62,7 +51,7 @@ export const gradeSheetRoute = (app: FastifyInstance, readStore: ReadStore): voi
       const sessionId = required(request.query.sessionId, 'Choisissez la session.', 'sessionId');
       const epreuveId = required(request.query.epreuveId, 'Choisissez l’épreuve.', 'epreuveId');
       const siteId = required(request.query.siteId, 'Choisissez le site de composition.', 'siteId');
-      const session = await sessionDoc(readStore, sessionId);
+      const session = await sessionOf(readStore, sessionId);
       const epreuve = (await epreuvesOfExamen(readStore, String(session.examenId ?? ''))).find(
         (e) => e.id === epreuveId,
       );

@@ -7,8 +7,10 @@ import {
 } from '@examens-pro/domain';
 import type { ReadStore } from '@examens-pro/platform';
 import { epreuvesOfExamen, readAllItems } from '@examens-pro/application';
+import { readers } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
-import { PRESENCE_REPORT, read, required, sessionDoc } from './gradeQueryReads.js';
+import { sessionOf } from '../sessionChoices.js';
+import { PRESENCE_REPORT, required } from './gradeQueryReads.js';
 
 /**
  * GET `bilan-presences?sessionId=`: per site, épreuve, métier and sex — candidates, present,
@@ -17,11 +19,11 @@ import { PRESENCE_REPORT, read, required, sessionDoc } from './gradeQueryReads.j
 export const presenceReportRoute = (app: FastifyInstance, readStore: ReadStore): void => {
   app.get<{ Querystring: { sessionId?: string } }>(
     '/bilan-presences',
-    read(PRESENCE_REPORT),
+    readers(PRESENCE_REPORT),
     async (request, reply) => {
       await awaitPosition(request, reply, { readStore, projections: ['notes', 'candidatures'] });
       const sessionId = required(request.query.sessionId, 'Choisissez la session.', 'sessionId');
-      const session = await sessionDoc(readStore, sessionId);
+      const session = await sessionOf(readStore, sessionId);
       const all = await epreuvesOfExamen(readStore, String(session.examenId ?? ''));
       // Who composes where: the allocated candidates by site, métier and sex, times their épreuves.
       const roster = await readStore

@@ -4,9 +4,10 @@ import {
   candidaturesResource,
   type CandidatureDocument,
 } from '@examens-pro/domain';
-import { requireAccess, type ReadStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
 import { contentRange, parseListQuery, type DialectQuery } from '../dialect.js';
-import { awaitPosition, readScope, withinScope } from '../routes/resource.js';
+import { permissionReaders, scopedFilter } from '../readers.js';
+import { awaitPosition } from '../routes/resource.js';
 
 /** What the picker shows of a candidate: no more than the exam lists posted at the door. */
 const picked = (d: CandidatureDocument) => ({
@@ -32,14 +33,13 @@ export const examIncidentCandidatesRoutes: FastifyPluginAsync<{
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
   app.get<{ Querystring: DialectQuery }>(
     '/candidats',
-    { preHandler: requireAccess(requirement) },
+    permissionReaders(requirement),
     async (request, reply) => {
       const parsed = parseListQuery(candidaturesCollection, request.query);
       const asked = parsed.filter ?? {};
-      const filter = withinScope(
-        parsed.filter,
-        readScope(candidaturesResource, request, { statut: 'affecte' }),
-      );
+      const filter = scopedFilter(candidaturesResource, request, parsed.filter, {
+        statut: 'affecte',
+      });
       await awaitPosition(request, reply, {
         readStore,
         projections: candidaturesResource.projections,

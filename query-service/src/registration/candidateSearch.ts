@@ -12,8 +12,6 @@ import {
   listCollection,
   marksCollection,
   referenceList,
-  requirementFor,
-  routeById,
   streamName,
   ValidationError,
   type CandidatureDocument,
@@ -22,15 +20,14 @@ import {
   type ReadModelDocument,
 } from '@examens-pro/domain';
 import {
-  requireAccess,
-  withinCentre,
   type Collection,
   type EventStore,
   type Filter,
   type ReadStore,
 } from '@examens-pro/platform';
 import type { LabelSource } from '../exports.js';
-import { readableHistory, readScope, withinScope } from '../routes/resource.js';
+import { readers, scopedFilter, withinCentre } from '../readers.js';
+import { readableHistory } from '../routes/resource.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
 
@@ -79,9 +76,10 @@ export const searchCandidates = async (
     );
   const date = DATE.exec(q);
   // A centre-attached user finds their centre's dossiers only.
-  const filter = withinScope(
+  const filter = scopedFilter(
+    candidaturesResource,
+    request,
     date ? { dateNaissance: `${date[3]}-${date[2]}-${date[1]}` } : { $q: q },
-    readScope(candidaturesResource, request),
   )!;
   const { items, total } = await dossiers.list({
     filter,
@@ -307,11 +305,7 @@ export const candidateSearchRoutes: FastifyPluginAsync<{
   readonly eventStore: EventStore;
   readonly labels: LabelSource;
 }> = async (app, { readStore, eventStore, labels }) => {
-  const guard = {
-    preHandler: requireAccess(
-      requirementFor(routeById('espace-examen/rechercher-un-candidat'), 'read'),
-    ),
-  };
+  const guard = readers('espace-examen/rechercher-un-candidat');
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
 
   app.get<{ Querystring: { q?: string } }>('/', guard, (request) =>

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { normalizeForSearch, ValidationError, type ResourceDefinition } from '@examens-pro/domain';
-import { requireAccess, type ReadStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
 import { contentRange } from '../dialect.js';
-import { readScope } from './resource.js';
+import { permissionReaders, readScope, type ReadScope } from '../readers.js';
 
 export interface DistinctRouteOptions {
   readonly resource: ResourceDefinition;
   /** The list route's: permissions of which a reader needs any. */
   readonly requirement: readonly string[];
   /** The list route's scope. */
-  readonly baseFilter?: Readonly<Record<string, string | number | boolean>>;
+  readonly baseFilter?: ReadScope;
   readonly readStore: ReadStore;
 }
 
@@ -38,7 +38,7 @@ const askedOf = (query: { filter?: string }): { ids?: string[]; words: string[] 
  */
 export const distinctRoutes: FastifyPluginAsync<DistinctRouteOptions> = async (app, options) => {
   const { resource, readStore } = options;
-  const guard = { preHandler: requireAccess(options.requirement) };
+  const guard = permissionReaders(options.requirement);
   await readStore.ensureCollection(resource.collection);
   const collection = readStore.collection(resource.collection);
   for (const [path, { field, label }] of Object.entries(resource.distinct ?? {})) {

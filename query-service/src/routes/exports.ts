@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  resourceRequirement,
   type ExportRow,
   type HistoryEntry,
   type ExportTable,
   type ResourceDefinition,
 } from '@examens-pro/domain';
-import { requireAccess, type ReadStore } from '@examens-pro/platform';
+import type { ReadStore } from '@examens-pro/platform';
 import { parseListQuery, type DialectQuery } from '../dialect.js';
 import {
   csvExport,
@@ -16,7 +15,8 @@ import {
   xlsxExport,
   type LabelSource,
 } from '../exports.js';
-import { awaitPosition, readableHistory, readScope, withinScope } from './resource.js';
+import { resourceReaders, scopedFilter, type ReadScope } from '../readers.js';
+import { awaitPosition, readableHistory } from './resource.js';
 
 export interface ExportRouteOptions {
   readonly resource: ResourceDefinition;
@@ -24,7 +24,7 @@ export interface ExportRouteOptions {
   /** The list route's: permissions of which a reader needs any (default: the route table's). */
   readonly requirement?: readonly string[];
   /** The list route's scope: equalities every exported row satisfies. */
-  readonly baseFilter?: Readonly<Record<string, string | number | boolean>>;
+  readonly baseFilter?: ReadScope;
   readonly readStore: ReadStore;
   readonly labels: LabelSource;
 }
@@ -63,9 +63,7 @@ async function* readableRows(
  */
 export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, options) => {
   const { resource, table, readStore, labels } = options;
-  const guard = {
-    preHandler: requireAccess(options.requirement ?? resourceRequirement(resource.name, 'read')),
-  };
+  const guard = resourceReaders(resource.name, options.requirement);
   await readStore.ensureCollection(resource.collection);
   const collection = readStore.collection<ExportRow & { id: string; version: number }>(
     resource.collection,
@@ -78,7 +76,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, 
         sort: request.query.sort,
       });
       await awaitPosition(request, reply, { readStore, projections: resource.projections });
-      const scoped = withinScope(filter, readScope(resource, request, options.baseFilter));
+      const scoped = scopedFilter(resource, request, filter, options.baseFilter);
       // A filter outside the caller's scope exports the headers only.
       const rows: AsyncIterable<ExportRow> =
         scoped === null ? (async function* () {})() : collection.stream({ filter: scoped, sort });

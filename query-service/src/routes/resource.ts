@@ -11,14 +11,19 @@ import {
 import {
   checkNationalAccess,
   etag,
-  requireAccess,
   waitForProjections,
   type EventStore,
-  type Filter,
   type ReadStore,
 } from '@examens-pro/platform';
 import { contentRange, parseListQuery, type DialectQuery } from '../dialect.js';
 import type { LabelSource } from '../exports.js';
+import {
+  auditors,
+  outsideScope,
+  resourceReaders,
+  scopedFilter,
+  type ReadScope,
+} from '../readers.js';
 
 /** `X-Min-Position` waits at most this long for the projections; past it the data is served as it is. */
 export const MIN_POSITION_WAIT_MS = 5000;
@@ -28,7 +33,7 @@ export interface ResourceRouteOptions {
   /** Permissions of which a reader needs any (default: the route table's, for this resource). */
   readonly requirement?: readonly string[];
   /** Equalities every read of this resource satisfies (enrôleurs: `{ enroleur: true }`). */
-  readonly baseFilter?: Readonly<Record<string, string | number | boolean>>;
+  readonly baseFilter?: ReadScope;
   readonly readStore: ReadStore;
   readonly eventStore: EventStore;
   /** Where the history reads the libellés of referenced items. */
@@ -105,51 +110,6 @@ export const awaitPosition = async (
   reply.header('X-Position-Reached', String(reached));
 };
 
-/**
- * What every read of `resource` by this caller satisfies: the route's scope, and for a resource kept
- * per centre de dépôt (`scopedBy`) a caller attached to a centre (an enrôleur) sees its records only.
- */
-export const readScope = (
-  resource: ResourceDefinition,
-  request: FastifyRequest,
-  baseFilter?: Readonly<Record<string, string | number | boolean>>,
-): Readonly<Record<string, string | number | boolean>> | undefined => {
-  const centre = resource.scopedBy ? request.principal?.user.centreDepotId : null;
-  const owner = resource.ownedBy
-    ? { [resource.ownedBy]: request.principal?.user.id ?? '(personne)' }
-    : {};
-  if (!centre) return resource.ownedBy ? { ...baseFilter, ...owner } : baseFilter;
-  return { ...baseFilter, ...owner, [resource.scopedBy!]: centre };
-};
-
-/**
- * The caller's filter within their scope: the scope's equalities added, or null when the filter
- * asks for what the scope excludes (another centre's dossiers: nothing, rather than one's own).
- */
-export const withinScope = (
-  filter: Filter | undefined,
-  scope: Readonly<Record<string, string | number | boolean>> | undefined,
-): Filter | undefined | null => {
-  if (!scope) return filter;
-  filter ??= {};
-  for (const [field, value] of Object.entries(scope)) {
-    const asked = filter[field];
-    if (asked === undefined) continue;
-    // The list dialect asks `{ $eq: v }` or `{ $in: [...] }`; a caller's own code a bare value.
-    const operators = (typeof asked === 'object' && asked !== null ? asked : {}) as {
-      $in?: unknown[];
-      $eq?: unknown;
-    };
-    const allowed = Array.isArray(operators.$in)
-      ? operators.$in.includes(value)
-      : '$eq' in operators
-        ? operators.$eq === value
-        : asked === value;
-    if (!allowed) return null;
-  }
-  return { ...filter, ...scope };
-};
-
 /** An instant in ISO 8601 with its offset: 2027-01-15T10:30:00+01:00, 2027-01-15T09:30:00.000Z. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const INSTANT_EXPECTED =
@@ -163,7 +123,7 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   const { resource, readStore } = options;
   const requirement = options.requirement ?? resourceRequirement(resource.name, 'read');
   // Every read needs a session and a permission of the screens showing this resource.
-  const guard = { preHandler: requireAccess(requirement) };
+  const guard = resourceReaders(resource.name, requirement);
   await readStore.ensureCollection(resource.collection);
   const collection = readStore.collection(resource.collection);
   // A list of another resource's changes shows them as that resource's histories do.
@@ -178,7 +138,7 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
 
   app.get<{ Querystring: DialectQuery }>('/', guard, async (request, reply) => {
     const parsed = parseListQuery(resource.collection, request.query);
-    const filter = withinScope(parsed.filter, readScope(resource, request, options.baseFilter));
+    const filter = scopedFilter(resource, request, parsed.filter, options.baseFilter);
     await awaitPosition(request, reply, { readStore, projections: resource.projections });
     const { items, total } =
       filter === null ? { items: [], total: 0 } : await collection.list({ ...parsed, filter });
@@ -194,14 +154,8 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   app.get<{ Params: { id: string } }>('/:id', guard, async (request, reply) => {
     await awaitPosition(request, reply, { readStore, projections: resource.projections });
     const doc = await collection.get(request.params.id);
-    const scope = readScope(resource, request, options.baseFilter);
-    const outside =
-      doc &&
-      scope &&
-      Object.entries(scope).some(
-        ([field, value]) => (doc as unknown as Record<string, unknown>)[field] !== value,
-      );
-    if (!doc || outside) throw new NotFoundError(resource.notFoundMessage);
+    if (!doc || outsideScope(resource, request, doc, options.baseFilter))
+      throw new NotFoundError(resource.notFoundMessage);
     reply.header('ETag', etag(doc.version));
     return (await shownChanges([doc]))[0];
   });
@@ -209,10 +163,9 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   const asAt = resource.asAt;
   if (asAt) {
     // The item as it stood at an instant, replayed from its events (no ETag: it cannot be edited).
-    const auditors = { preHandler: requireAccess([...requirement, 'administration.historique']) };
     app.get<{ Params: { id: string }; Querystring: { instant?: string } }>(
       '/:id/a-la-date',
-      auditors,
+      auditors(requirement),
       async (request) => {
         // The auditors' permission does not open a national resource to a centre-attached user.
         checkNationalAccess(request.principal!, requirement);
@@ -223,15 +176,8 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
           streamName(resource.category, request.params.id),
         );
         const found = asAt(events, instant);
-        const scope = readScope(resource, request);
-        const outside =
-          found &&
-          scope &&
-          Object.entries(scope).some(
-            ([field, value]) =>
-              (found.document as unknown as Record<string, unknown>)[field] !== value,
-          );
-        if (!found || outside) throw new NotFoundError(resource.notFoundMessage);
+        if (!found || outsideScope(resource, request, found.document))
+          throw new NotFoundError(resource.notFoundMessage);
         return {
           instant,
           revision: found.revision,
@@ -245,29 +191,33 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
   if (history) {
     // The history is read from the events themselves: the log is the audit trail.
     // Readers of the resource, and auditors holding "Consulter l’historique de tout flux".
-    const auditors = { preHandler: requireAccess([...requirement, 'administration.historique']) };
-    app.get<{ Params: { id: string } }>('/:id/historique', auditors, async (request) => {
-      // The auditors' permission does not open a national resource to a centre-attached user.
-      checkNationalAccess(request.principal!, requirement);
-      const events = await options.eventStore.readStream(
-        streamName(resource.category, request.params.id),
-      );
-      if (events.length === 0) throw new NotFoundError(resource.notFoundMessage);
-      // Another centre's record has no history for an enrôleur: its last stated centre decides.
-      const centre = resource.scopedBy ? request.principal?.user.centreDepotId : null;
-      if (centre) {
-        const field = resource.scopedBy!;
-        const stated = events
-          .map((e) => (e.data as Record<string, unknown> | undefined)?.[field])
-          .filter((value) => typeof value === 'string');
-        if (stated[stated.length - 1] !== centre) throw new NotFoundError(resource.notFoundMessage);
-      }
-      // « Mes incidents »: the history of one's own records only (the recorder: the first event's actor).
-      if (resource.ownedBy && events[0]!.metadata.actor.id !== request.principal?.user.id)
-        throw new NotFoundError(resource.notFoundMessage);
-      return options.labels
-        ? readableHistory(history(events), resource.fields ?? [], options.labels)
-        : history(events);
-    });
+    app.get<{ Params: { id: string } }>(
+      '/:id/historique',
+      auditors(requirement),
+      async (request) => {
+        // The auditors' permission does not open a national resource to a centre-attached user.
+        checkNationalAccess(request.principal!, requirement);
+        const events = await options.eventStore.readStream(
+          streamName(resource.category, request.params.id),
+        );
+        if (events.length === 0) throw new NotFoundError(resource.notFoundMessage);
+        // Another centre's record has no history for an enrôleur: its last stated centre decides.
+        const centre = resource.scopedBy ? request.principal?.user.centreDepotId : null;
+        if (centre) {
+          const field = resource.scopedBy!;
+          const stated = events
+            .map((e) => (e.data as Record<string, unknown> | undefined)?.[field])
+            .filter((value) => typeof value === 'string');
+          if (stated[stated.length - 1] !== centre)
+            throw new NotFoundError(resource.notFoundMessage);
+        }
+        // « Mes incidents »: the history of one's own records only (the recorder: the first event's actor).
+        if (resource.ownedBy && events[0]!.metadata.actor.id !== request.principal?.user.id)
+          throw new NotFoundError(resource.notFoundMessage);
+        return options.labels
+          ? readableHistory(history(events), resource.fields ?? [], options.labels)
+          : history(events);
+      },
+    );
   }
 };

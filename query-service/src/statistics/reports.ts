@@ -16,7 +16,6 @@ import {
   marksResource,
   parseReportQuery,
   reportExportTable,
-  requirementFor,
   resultsResource,
   rollupFilter,
   rollupFor,
@@ -27,16 +26,18 @@ import {
   type ReportResult,
   type ResourceDefinition,
 } from '@examens-pro/domain';
-import {
-  officeTimeZone,
-  renderListDocument,
-  requireAccess,
-  type Filter,
-  type ReadStore,
-} from '@examens-pro/platform';
+import { officeTimeZone, renderListDocument, type ReadStore } from '@examens-pro/platform';
 import { computeReport, reportChoices, reportSessions } from '@examens-pro/application';
 import { exportBatches, exportFileName, EXPORT_TYPES, xlsxExport } from '../exports.js';
-import { awaitPosition, readScope, withinScope } from '../routes/resource.js';
+import {
+  permissionReaders,
+  readers,
+  readScope,
+  routeRequirement,
+  scopedFilter,
+  signedIn,
+} from '../readers.js';
+import { awaitPosition } from '../routes/resource.js';
 
 type Query = Record<string, unknown>;
 
@@ -138,17 +139,15 @@ export const reportRoutes: FastifyPluginAsync<{ readonly readStore: ReadStore }>
   { readStore },
 ) => {
   for (const collection of STATISTICS_COLLECTIONS) await readStore.ensureCollection(collection);
-  const anyReport = [
-    ...new Set(REPORTS.flatMap((report) => requirementFor(routeById(report.route), 'read'))),
-  ];
+  const anyReport = routeRequirement(...REPORTS.map((report) => report.route));
 
-  app.get('/choix', { preHandler: requireAccess(anyReport) }, async (request, reply) => {
+  app.get('/choix', permissionReaders(anyReport), async (request, reply) => {
     await waitForStatistics(request, reply, readStore);
     return reportChoices(readStore);
   });
 
   for (const report of REPORTS) {
-    const guard = { preHandler: requireAccess(requirementFor(routeById(report.route), 'read')) };
+    const guard = readers(report.route);
     app.get<{ Querystring: Query }>(`/${report.id}`, guard, async (request, reply) => {
       await waitForStatistics(request, reply, readStore);
       const query = parseReportQuery(report, request.query);
@@ -198,13 +197,6 @@ export const reportRoutes: FastifyPluginAsync<{ readonly readStore: ReadStore }>
   }
 };
 
-/** The caller's filter over a resource, within their scope (null: nothing they may read). */
-const scoped = (
-  resource: ResourceDefinition,
-  request: FastifyRequest,
-  filter: Filter,
-): Filter | null | undefined => withinScope(filter, readScope(resource, request));
-
 const COUNTED: Readonly<Record<string, ResourceDefinition>> = {
   candidatures: candidaturesResource,
   notes: marksResource,
@@ -224,71 +216,66 @@ export const dashboardFigureRoutes: FastifyPluginAsync<{ readonly readStore: Rea
 ) => {
   for (const resource of Object.values(COUNTED))
     await readStore.ensureCollection(resource.collection);
-  app.get<{ Querystring: Query }>(
-    '/chiffres',
-    { preHandler: requireAccess([]) },
-    async (request, reply) => {
-      await awaitPosition(request, reply, {
-        readStore,
-        projections: [
-          STATISTICS_PROJECTION,
-          CANDIDATURES_PROJECTION,
-          MARKS_PROJECTION,
-          RESULTS_PROJECTION,
-        ],
-      });
-      reply.header('Cache-Control', 'no-store');
-      const { sessions, parDefaut } = await reportSessions(readStore);
-      const asked = typeof request.query.sessionId === 'string' ? request.query.sessionId : '';
-      const session =
-        sessions.find((s) => s.id === asked) ?? sessions.find((s) => s.id === parDefaut);
-      const held = request.principal?.permissions ?? new Set<string>();
-      const shown = DASHBOARD_FIGURES.filter((figure) => canOpen(held, routeById(figure.route)));
-      if (!session || shown.length === 0)
-        return { session: session ?? null, sessions, chiffres: [] };
+  app.get<{ Querystring: Query }>('/chiffres', signedIn(), async (request, reply) => {
+    await awaitPosition(request, reply, {
+      readStore,
+      projections: [
+        STATISTICS_PROJECTION,
+        CANDIDATURES_PROJECTION,
+        MARKS_PROJECTION,
+        RESULTS_PROJECTION,
+      ],
+    });
+    reply.header('Cache-Control', 'no-store');
+    const { sessions, parDefaut } = await reportSessions(readStore);
+    const asked = typeof request.query.sessionId === 'string' ? request.query.sessionId : '';
+    const session =
+      sessions.find((s) => s.id === asked) ?? sessions.find((s) => s.id === parDefaut);
+    const held = request.principal?.permissions ?? new Set<string>();
+    const shown = DASHBOARD_FIGURES.filter((figure) => canOpen(held, routeById(figure.route)));
+    if (!session || shown.length === 0) return { session: session ?? null, sessions, chiffres: [] };
 
-      // The cubes' figures: one group of the session's cells by statut (of the caller's centre).
-      const centre = centreScope(request)?.centreDepotId;
-      const cube = CUBES.dossiers;
-      const rollup = rollupFor(cube, centre ? ['centreDepotId', 'statut'] : ['statut'])!;
-      const needsCube = shown.some((f) => f.source.kind === 'dossiers');
-      const groups = needsCube
-        ? await readStore.collection(cube.collection).group({
-            filter: {
-              ...rollupFilter(cube, rollup, session.id),
-              ...(centre ? { centreDepotId: centre } : {}),
-            },
-            by: ['statut'],
-            sum: ['n', 'regles', 'montantPaye'],
-          })
-        : [];
-      const chiffres: DashboardFigureValue[] = [];
-      for (const figure of shown) {
-        let value = 0;
-        const { source } = figure;
-        if (source.kind === 'dossiers') {
-          for (const group of groups)
-            if (!source.statut || group.key.statut === source.statut)
-              value += group.sums[source.measure] ?? 0;
-        } else {
-          const resource = COUNTED[source.resource]!;
-          const filter = scoped(resource, request, { sessionId: session.id, ...source.filter });
-          value =
-            filter === null
-              ? 0
-              : await readStore.collection(resource.collection).count(filter ?? undefined);
-        }
-        chiffres.push({
-          key: figure.key,
-          label: figure.label,
-          group: figure.group,
-          format: figure.format,
-          value,
-          route: figure.route,
-          path: figurePath(figure, session.id),
-        });
+    // The cubes' figures: one group of the session's cells by statut (of the caller's centre).
+    const centre = centreScope(request)?.centreDepotId;
+    const cube = CUBES.dossiers;
+    const rollup = rollupFor(cube, centre ? ['centreDepotId', 'statut'] : ['statut'])!;
+    const needsCube = shown.some((f) => f.source.kind === 'dossiers');
+    const groups = needsCube
+      ? await readStore.collection(cube.collection).group({
+          filter: {
+            ...rollupFilter(cube, rollup, session.id),
+            ...(centre ? { centreDepotId: centre } : {}),
+          },
+          by: ['statut'],
+          sum: ['n', 'regles', 'montantPaye'],
+        })
+      : [];
+    const chiffres: DashboardFigureValue[] = [];
+    for (const figure of shown) {
+      let value = 0;
+      const { source } = figure;
+      if (source.kind === 'dossiers') {
+        for (const group of groups)
+          if (!source.statut || group.key.statut === source.statut)
+            value += group.sums[source.measure] ?? 0;
+      } else {
+        const resource = COUNTED[source.resource]!;
+        const filter = scopedFilter(resource, request, { sessionId: session.id, ...source.filter });
+        value =
+          filter === null
+            ? 0
+            : await readStore.collection(resource.collection).count(filter ?? undefined);
       }
-      return { session, sessions, chiffres };
-    },
-  );
+      chiffres.push({
+        key: figure.key,
+        label: figure.label,
+        group: figure.group,
+        format: figure.format,
+        value,
+        route: figure.route,
+        path: figurePath(figure, session.id),
+      });
+    }
+    return { session, sessions, chiffres };
+  });
 };

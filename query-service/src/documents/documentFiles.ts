@@ -5,19 +5,17 @@ import {
   documentRequirement,
   documentsResource,
   NotFoundError,
-  SIGNATURE_FILE,
   type DocumentDocument,
 } from '@examens-pro/domain';
 import {
   checkAccess,
-  requireAccess,
-  withinCentre,
   type DocumentStorage,
   type JobQueue,
   type ReadStore,
   outboxFile,
 } from '@examens-pro/platform';
-import { awaitPosition } from './resource.js';
+import { withinCentre } from '../readers.js';
+import { awaitPosition } from '../routes/resource.js';
 
 export interface DocumentRoutesOptions {
   readonly readStore: ReadStore;
@@ -90,26 +88,4 @@ export const documentFileRoutes: FastifyPluginAsync<DocumentRoutesOptions> = asy
       .header('Cache-Control', 'private, no-store');
     return reply.send(storage.read(file));
   });
-};
-
-/** GET /api/images/:fichier: an uploaded image (a signature), to whoever may read its list. */
-export const imageFileRoutes: FastifyPluginAsync<{
-  readonly storage: DocumentStorage;
-  readonly requirement: readonly string[];
-}> = async (app, { storage, requirement }) => {
-  app.get<{ Params: { fichier: string } }>(
-    '/:fichier',
-    { preHandler: requireAccess(requirement) },
-    async (request, reply) => {
-      const { fichier } = request.params;
-      if (!SIGNATURE_FILE.test(fichier) || !storage.exists(fichier))
-        throw new NotFoundError('Cette image est introuvable.');
-      reply
-        .type(fichier.endsWith('.png') ? 'image/png' : 'image/jpeg')
-        // Named after its content: it never changes.
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff');
-      return reply.send(storage.read(fichier));
-    },
-  );
 };

@@ -1,31 +1,21 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   candidaturesCollection,
   candidaturesResource,
   identityCorrectionsCollection,
   identityCorrectionsResource,
-  incidentsResource,
   NotFoundError,
   PIECES_REPORT_FILTERS,
   PIECES_REPORT_STATUSES,
   PIECES_REPORT_TABLE,
   piecesReport,
-  routeById,
-  requirementFor,
-  sessionsCollection,
   ValidationError,
   type CandidatureDocument,
   type ExportRow,
   type IdentityCorrectionDocument,
-  type IncidentDocumentBase,
-  type ResourceDefinition,
+  type RouteId,
 } from '@examens-pro/domain';
-import {
-  requireAccess,
-  type DocumentStorage,
-  type Filter,
-  type ReadStore,
-} from '@examens-pro/platform';
+import type { DocumentStorage, Filter, ReadStore } from '@examens-pro/platform';
 import {
   csvExport,
   EXPORT_TYPES,
@@ -34,7 +24,10 @@ import {
   xlsxExport,
   type LabelSource,
 } from '../exports.js';
-import { awaitPosition, readScope, withinScope } from './resource.js';
+import { outsideScope, permissionReaders, readers, scopedFilter } from '../readers.js';
+import { awaitPosition } from '../routes/resource.js';
+import { sessionsOf } from '../sessionChoices.js';
+import { sendStoredFile } from '../storedFile.js';
 
 /**
  * GET /api/candidatures/:id/pieces/:pieceId/fichier: a dossier's pièce justificative, to whoever
@@ -48,77 +41,19 @@ export const pieceFileRoutes: FastifyPluginAsync<{
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
   app.get<{ Params: { id: string; pieceId: string } }>(
     '/:id/pieces/:pieceId/fichier',
-    { preHandler: requireAccess(requirement) },
+    permissionReaders(requirement),
     async (request, reply) => {
       await awaitPosition(request, reply, {
         readStore,
         projections: candidaturesResource.projections,
       });
       const doc = await dossiers.get(request.params.id);
-      const scope = readScope(candidaturesResource, request);
-      if (!doc || (scope && doc.centreDepotId !== scope.centreDepotId))
+      if (!doc || outsideScope(candidaturesResource, request, doc))
         throw new NotFoundError(candidaturesResource.notFoundMessage);
       const piece = (doc.pieces ?? []).find((p) => p.pieceId === request.params.pieceId);
       if (!piece?.fichier || !storage.exists(piece.fichier))
         throw new NotFoundError('Cette pièce n’a pas été déposée.');
       return sendStoredFile(reply, storage, { ...piece, fichier: piece.fichier });
-    },
-  );
-};
-
-/** A stored upload, shown inline under the name its sender gave; never cached. */
-const sendStoredFile = (
-  reply: FastifyReply,
-  storage: DocumentStorage,
-  file: { fichier: string; nomFichier?: string | null; type?: string | null },
-) => {
-  const name = (file.nomFichier ?? file.fichier).replace(/[^\w.\- ]/g, '_');
-  reply
-    .type(file.type ?? 'application/octet-stream')
-    .header(
-      'Content-Disposition',
-      `inline; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.nomFichier ?? file.fichier)}`,
-    )
-    .header('Cache-Control', 'private, no-store');
-  return reply.send(storage.read(file.fichier));
-};
-
-/**
- * GET /api/<incidents>/:id/piece-jointe: an incident's attachment (any kind: `resource`), to
- * whoever may read the incident: a reader of every incident (for a kind read per centre, an
- * enrôleur: their centre's), or the one who recorded it.
- */
-export const incidentFileRoutes: FastifyPluginAsync<{
-  readonly readStore: ReadStore;
-  readonly storage: DocumentStorage;
-  /** The kind's read resource of every incident (default: the registration incidents). */
-  readonly resource?: ResourceDefinition;
-  readonly everyIncident: readonly string[];
-  readonly ownIncidents: readonly string[];
-}> = async (app, { readStore, storage, everyIncident, ownIncidents, resource }) => {
-  const kind = resource ?? incidentsResource;
-  const incidents = readStore.collection<IncidentDocumentBase & Record<string, unknown>>(
-    kind.collection,
-  );
-  app.get<{ Params: { id: string } }>(
-    '/:id/piece-jointe',
-    { preHandler: requireAccess([...new Set([...everyIncident, ...ownIncidents])]) },
-    async (request, reply) => {
-      await awaitPosition(request, reply, {
-        readStore,
-        projections: kind.projections,
-      });
-      const doc = await incidents.get(request.params.id);
-      const held = request.principal?.permissions ?? new Set<string>();
-      const centre = kind.scopedBy ? (request.principal?.user.centreDepotId ?? null) : null;
-      const readable =
-        doc &&
-        (!centre || doc[kind.scopedBy!] === centre) &&
-        (everyIncident.some((p) => held.has(p)) || doc.creeParId === request.principal?.user.id);
-      if (!readable) throw new NotFoundError(kind.notFoundMessage);
-      if (!doc.pieceJointe || !storage.exists(doc.pieceJointe.fichier))
-        throw new NotFoundError('Cet incident n’a pas de pièce jointe.');
-      return sendStoredFile(reply, storage, doc.pieceJointe);
     },
   );
 };
@@ -137,15 +72,14 @@ export const identityDocumentRoutes: FastifyPluginAsync<{
   );
   app.get<{ Params: { id: string } }>(
     '/:id/document',
-    { preHandler: requireAccess(requirement) },
+    permissionReaders(requirement),
     async (request, reply) => {
       await awaitPosition(request, reply, {
         readStore,
         projections: identityCorrectionsResource.projections,
       });
       const doc = await corrections.get(request.params.id);
-      const scope = readScope(identityCorrectionsResource, request);
-      if (!doc || (scope && doc.centreDepotId !== scope.centreDepotId))
+      if (!doc || outsideScope(identityCorrectionsResource, request, doc))
         throw new NotFoundError(identityCorrectionsResource.notFoundMessage);
       if (!storage.exists(doc.document.fichier))
         throw new NotFoundError('Le document de cette correction est introuvable.');
@@ -154,7 +88,7 @@ export const identityDocumentRoutes: FastifyPluginAsync<{
   );
 };
 
-const REPORT_ROUTE = 'inscription/candidats/bilan-general-pieces';
+const REPORT_ROUTE: RouteId = 'inscription/candidats/bilan-general-pieces';
 
 /**
  * GET /api/bilan-pieces?filter={"sessionId":…,"centreDepotId":…,"metierId":…,"statut":…} → one row
@@ -166,9 +100,7 @@ export const piecesReportRoutes: FastifyPluginAsync<{
   readonly readStore: ReadStore;
   readonly labels: LabelSource;
 }> = async (app, { readStore, labels }) => {
-  const guard = {
-    preHandler: requireAccess(requirementFor(routeById(REPORT_ROUTE), 'read')),
-  };
+  const guard = readers(REPORT_ROUTE);
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
 
   const filterOf = (raw: unknown): Filter => {
@@ -196,10 +128,7 @@ export const piecesReportRoutes: FastifyPluginAsync<{
   };
 
   const rowsFor = async (request: FastifyRequest<{ Querystring: { filter?: string } }>) => {
-    const filter = withinScope(
-      filterOf(request.query.filter),
-      readScope(candidaturesResource, request),
-    );
+    const filter = scopedFilter(candidaturesResource, request, filterOf(request.query.filter));
     if (filter === null) return piecesReport([]);
     const groups = await dossiers.group({
       filter,
@@ -228,14 +157,7 @@ export const piecesReportRoutes: FastifyPluginAsync<{
   };
 
   // The sessions the report may be asked of (its readers may not read the sessions' screen).
-  app.get('/sessions', guard, async () => {
-    const { items } = await readStore
-      .collection<{ id: string; version: number; libelle?: unknown; statut?: unknown }>(
-        sessionsCollection,
-      )
-      .list({ sort: [{ field: 'ouvertureInscriptions', order: 'DESC' }], limit: 200 });
-    return items.map((s) => ({ id: s.id, libelle: String(s.libelle ?? ''), statut: s.statut }));
-  });
+  app.get('/sessions', guard, () => sessionsOf(readStore));
 
   app.get<{ Querystring: { filter?: string } }>('/', guard, async (request, reply) => {
     await awaitPosition(request, reply, {
