@@ -1,6 +1,8 @@
 /**
- * Calls to the sign-in service and the API that the public pages make; the dashboard's data
- * provider shares the CSRF token and the reactions to 401/403 from here.
+ * Calls to the sign-in service that the public pages, the account page and the auth provider make
+ * (sign-in, sign-out, change of password, the paths one may open); the dashboard's data provider
+ * shares the CSRF token and the reactions to 401/403 from here. Screens read and write through the
+ * data provider only.
  */
 
 /** Seed §8: sign-in errors arrive as an `error` query parameter; staff read them in French. */
@@ -81,7 +83,7 @@ const isWrite = (method: string | undefined): boolean =>
  * fetch with the CSRF header on every write; a refused token is refetched once and the call
  * retried once (the session may have been renewed in another tab).
  */
-export const fetchWithCsrf = async (url: string, init: RequestInit = {}): Promise<Response> => {
+const fetchWithCsrf = async (url: string, init: RequestInit = {}): Promise<Response> => {
   const attempt = async (): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (isWrite(init.method)) headers.set('x-csrf-token', await getCsrfToken());
@@ -102,7 +104,7 @@ const readJson = async (res: Response): Promise<Record<string, unknown>> =>
   (await res.json().catch(() => ({}))) as Record<string, unknown>;
 
 /** JSON call to the API: French message of the server on failure, access codes handled. */
-export const apiJson = async <T>(url: string, init: RequestInit & { json?: unknown } = {}) => {
+const apiJson = async <T>(url: string, init: RequestInit & { json?: unknown } = {}) => {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
   headers.set('Accept', 'application/json');

@@ -38,3 +38,18 @@ export const formatNumber = (value: unknown): string => {
     ? '0'
     : numbers.format(n);
 };
+
+/** « 1 candidat », « 3 candidats », « 0 candidat » (French: plural from two). */
+export const plural = (n: number, singular: string, pluralForm = `${singular}s`): string =>
+  `${formatNumber(n)} ${Math.abs(n) >= 2 ? pluralForm : singular}`;
+
+/** « 87,5 % » (a no-break space before the sign, as the amounts in FCFA). */
+export const formatPercent = (value: number): string => `${formatNumber(value)}\u00a0%`;
+
+/** « 320 ko », « 1,4 Mo ». */
+export const fileSize = (bytes: number | null | undefined): string =>
+  typeof bytes !== 'number'
+    ? ''
+    : bytes < 1024 * 1024
+      ? `${formatNumber(Math.ceil(bytes / 1024))} ko`
+      : `${formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10)} Mo`;

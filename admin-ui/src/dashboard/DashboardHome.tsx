@@ -12,11 +12,11 @@ import {
 } from '@mui/material';
 import type { DashboardFigureValue, RouteId } from '@examens-pro/domain';
 import { useEffect, useState } from 'react';
-import { Title, useBasename } from 'react-admin';
+import { Title, useBasename, useDataProvider } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { apiJson } from '../common/api';
 import { formatNumber } from '../common/format';
 import { displayName, useSession } from '../common/session';
+import type { ExamensDataProvider } from './dataProvider';
 import { useOpenRoutes } from './screens';
 
 /** The screens staff open most, offered on the home page when this build has them and they may. */
@@ -43,15 +43,17 @@ const shown = (figure: DashboardFigureValue): string =>
  * sends only those whose screen the user may open, counted within their scope.
  */
 const HomeFigures = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const basename = useBasename();
   const [sessionId, setSessionId] = useState('');
   const [figures, setFigures] = useState<Figures>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     let current = true;
-    apiJson<Figures>(
-      `/api/tableau-de-bord/chiffres${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
-    )
+    dataProvider
+      .read<Figures>(
+        `tableau-de-bord/chiffres${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
+      )
       .then((found) => current && setFigures(found))
       .catch((e: Error) => current && setError(e.message));
     return () => {

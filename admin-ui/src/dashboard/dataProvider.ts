@@ -84,16 +84,14 @@ export const apiResource = (resource: string): string =>
 
 /**
  * The highest position a command of this tab answered: reads send it back as `X-Min-Position`,
- * so a list shows at once what the user just saved (the server waits for its projections).
+ * so a list, or a screen's own read (`read`), shows at once what the user just saved (the server
+ * waits for its projections).
  */
 let minPosition: string | undefined;
 const remember = (position: string | undefined): void => {
   if (position && (minPosition === undefined || BigInt(position) > BigInt(minPosition)))
     minPosition = position;
 };
-
-/** The same position, for the pages' own reads (a report beside a list): `X-Min-Position`. */
-export const lastCommandPosition = (): string | undefined => minPosition;
 
 const isWrite = (method: string | undefined): boolean =>
   !['GET', 'HEAD'].includes((method ?? 'GET').toUpperCase());
@@ -133,6 +131,28 @@ const httpClient = async (
 };
 
 const reads = simpleRestProvider(API, httpClient);
+
+/** What a refused read or command says when the server gave no words of its own. */
+export const REQUEST_FAILED =
+  'Nous n’avons pas pu effectuer l’opération demandée. Veuillez actualiser la page et réessayer.';
+
+/** `/api/<path>` with the query's defined values (a path may carry its own query already). */
+const apiUrl = (path: string, query: Record<string, string | undefined> = {}): string => {
+  const defined = Object.entries(query).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  if (defined.length === 0) return `${API}/${path}`;
+  return `${API}/${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(defined).toString()}`;
+};
+
+/** The server's French message when it gave one, else the generic one; status and body kept. */
+const inFrench = (error: unknown): unknown => {
+  if (!(error instanceof HttpError)) return error;
+  const message = (error.body as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message
+    ? error
+    : new HttpError(REQUEST_FAILED, error.status, error.body);
+};
 
 export interface CommandAnswer {
   id: Identifier;
@@ -184,6 +204,11 @@ export interface HistoryEntry {
 }
 
 export interface ExamensDataProvider extends DataProvider {
+  /**
+   * A screen's own read (`GET /api/<path>`: a report, a screen's choices), after this tab's last
+   * command; refused, an `HttpError` with the server's French message, its status and body.
+   */
+  read<T>(path: string, query?: Record<string, string | undefined>): Promise<T>;
   /** `POST /api/<resource>/:id/<action>` (desactiver, reactiver…), then the record as it now stands. */
   action(
     resource: string,
@@ -362,20 +387,34 @@ export const dataProvider: ExamensDataProvider = {
   async command(path, { method = 'POST', data, file, revision, headers = {} } = {}) {
     const match: Record<string, string> =
       revision === undefined ? {} : { 'If-Match': `W/"${revision}"` };
-    if (!file) return send(method, `${API}/${path}`, { ...match, ...headers }, data);
-    const { json } = await httpClient(`${API}/${path}`, {
-      method,
-      headers: new Headers({
-        Accept: 'application/json',
-        'Content-Type': 'application/octet-stream',
-        ...match,
-        ...headers,
-      }),
-      body: file,
-    });
-    const answer = json as CommandAnswer;
-    remember(answer.position);
-    return answer;
+    try {
+      if (!file) return await send(method, `${API}/${path}`, { ...match, ...headers }, data);
+      const { json } = await httpClient(`${API}/${path}`, {
+        method,
+        headers: new Headers({
+          Accept: 'application/json',
+          'Content-Type': 'application/octet-stream',
+          ...match,
+          ...headers,
+        }),
+        body: file,
+      });
+      const answer = json as CommandAnswer;
+      remember(answer.position);
+      return answer;
+    } catch (error) {
+      throw inFrench(error);
+    }
+  },
+
+  async read<T>(path: string, query?: Record<string, string | undefined>) {
+    try {
+      const { json } = await httpClient(apiUrl(path, query));
+      // An answer without a body reads as an empty object, as a JSON call of the pages always did.
+      return (json ?? {}) as T;
+    } catch (error) {
+      throw inFrench(error);
+    }
   },
 
   async history(resource, { id }) {

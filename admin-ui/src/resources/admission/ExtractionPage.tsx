@@ -1,22 +1,7 @@
-import DownloadIcon from '@mui/icons-material/GetApp';
-import TableViewIcon from '@mui/icons-material/TableView';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { Title } from 'react-admin';
-import { SEXES } from '@examens-pro/domain';
+import { TextField } from '@mui/material';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
-import { download } from '../../common/ExportButtons';
-import { FilterSelect, SessionSelect } from '../allocation/shared';
+import { FilterSelect, SessionSelect, SexFilter } from '../../common/filters';
+import { ReportExports, ReportLayout } from '../../common/report/ReportLayout';
 import { API } from './extractionModel';
 import { ExtractionTable } from './ExtractionTable';
 import { useExtraction } from './useExtraction';
@@ -61,109 +46,79 @@ export const ExtractionPage = () => {
   } = useExtraction();
 
   return (
-    <Box sx={{ mt: 1 }}>
-      <Title title="Extraction par rang des admis" />
-      <Card>
-        <CardContent>
-          <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
-            <SessionSelect sessions={sessions} value={sessionId} onChange={setSessionId} />
-            <FilterSelect
-              label="Métier"
-              value={metierId}
-              onChange={setMetier}
-              items={choices.metiers}
-            />
-            <FilterSelect
-              label="Centre de dépôt"
-              value={centreDepotId}
-              onChange={setCentre}
-              items={choices.centres}
-            />
-            <FilterSelect
-              label="Département"
-              value={departementId}
-              onChange={setDepartement}
-              items={choices.departements}
-              minWidth={200}
-            />
-            <FilterSelect
-              label="Zone"
-              value={zoneId}
-              onChange={setZone}
-              items={choices.zones}
-              all="Toutes"
-              minWidth={180}
-            />
-            <TextField
-              select
-              fullWidth={false}
-              label="Sexe"
-              value={sexe}
-              onChange={(e) => setSexe(e.target.value)}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              sx={{ minWidth: 160 }}
-            >
-              <MenuItem value="">Tous</MenuItem>
-              {SEXES.map((s) => (
-                <MenuItem key={s.value} value={s.value}>
-                  {s.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              fullWidth={false}
-              label="Les N premiers"
-              value={topTyped}
-              onChange={(e) => setTop(e.target.value)}
-              helperText="Vide : tous les admis"
-              slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
-              sx={{ width: 170 }}
-            />
-          </Stack>
-          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
-            <Button
-              startIcon={<DownloadIcon />}
-              onClick={() => download(`${API}/export.csv?${query}`)}
-              disabled={empty}
-            >
-              Exporter (CSV)
-            </Button>
-            <Button
-              startIcon={<TableViewIcon />}
-              onClick={() => download(`${API}/export.xlsx?${query}`)}
-              disabled={empty}
-            >
-              Exporter (XLSX)
-            </Button>
-            <DownloadDocumentButton
-              kind="extraction-admis"
-              label="Télécharger (PDF)"
-              cible={cible}
-              disabled={empty}
-            />
-          </Stack>
-          {sessionsError || error ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {sessionsError ?? error}
-            </Alert>
-          ) : null}
-          {loaded && sessions.length === 0 && !sessionsError ? (
-            <Typography>Aucune session n’a encore de candidats délibérés.</Typography>
-          ) : null}
-          {sessionId && !extraction && !error ? <LinearProgress /> : null}
-          {extraction ? (
-            <ExtractionTable
-              extraction={extraction}
-              total={total}
-              topN={topN}
-              page={page}
-              setPage={setPage}
-              perPage={perPage}
-              setPerPage={setPerPage}
-            />
-          ) : null}
-        </CardContent>
-      </Card>
-    </Box>
+    <ReportLayout
+      title="Extraction par rang des admis"
+      filters={
+        <>
+          <SessionSelect sessions={sessions} value={sessionId} onChange={setSessionId} />
+          <FilterSelect
+            label="Métier"
+            value={metierId}
+            onChange={setMetier}
+            items={choices.metiers}
+          />
+          <FilterSelect
+            label="Centre de dépôt"
+            value={centreDepotId}
+            onChange={setCentre}
+            items={choices.centres}
+          />
+          <FilterSelect
+            label="Département"
+            value={departementId}
+            onChange={setDepartement}
+            items={choices.departements}
+            minWidth={200}
+          />
+          <FilterSelect
+            label="Zone"
+            value={zoneId}
+            onChange={setZone}
+            items={choices.zones}
+            all="Toutes"
+            minWidth={180}
+          />
+          <SexFilter value={sexe} onChange={setSexe} minWidth={160} />
+          <TextField
+            fullWidth={false}
+            label="Les N premiers"
+            value={topTyped}
+            onChange={(e) => setTop(e.target.value)}
+            helperText="Vide : tous les admis"
+            slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
+            sx={{ width: 170 }}
+          />
+        </>
+      }
+      exports={
+        <ReportExports base={API} formats={['csv', 'xlsx']} query={query} disabled={empty}>
+          <DownloadDocumentButton
+            kind="extraction-admis"
+            label="Télécharger (PDF)"
+            cible={cible}
+            disabled={empty}
+          />
+        </ReportExports>
+      }
+      error={sessionsError ?? error}
+      notice={
+        loaded && sessions.length === 0 && !sessionsError
+          ? 'Aucune session n’a encore de candidats délibérés.'
+          : false
+      }
+      loading={!!sessionId && !extraction}
+    >
+      {extraction ? (
+        <ExtractionTable
+          extraction={extraction}
+          total={total}
+          topN={topN}
+          page={page}
+          setPage={setPage}
+          perPage={perPage}
+          setPerPage={setPerPage}
+        />
+      ) : null}
+    </ReportLayout>
   );
 };

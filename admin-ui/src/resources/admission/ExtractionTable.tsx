@@ -4,13 +4,12 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
+import { WITHIN_PAGE } from '../../common/filters';
 import { formatNumber } from '../../common/format';
-import { FRENCH_TABLE_PAGINATION } from '../../kit/frenchPagination';
-import { WITHIN_PAGE } from '../allocation/shared';
+import { ReportPagination } from '../../common/report/ReportLayout';
 import type { Extraction, Line } from './extractionModel';
 
 /** « au premier », « aux 10 premiers ». */
@@ -84,18 +83,15 @@ export const ExtractionTable = ({
         </TableBody>
       </Table>
     </TableContainer>
-    <TablePagination
-      component="div"
+    <ReportPagination
       count={total}
       page={total > 0 && page * perPage >= total ? 0 : page}
-      onPageChange={(_, next) => setPage(next)}
-      rowsPerPage={perPage}
-      rowsPerPageOptions={[25, 50, 100, 250]}
-      onRowsPerPageChange={(e) => {
-        setPerPage(Number(e.target.value));
+      onPage={setPage}
+      perPage={perPage}
+      onPerPage={(next) => {
+        setPerPage(next);
         setPage(0);
       }}
-      {...FRENCH_TABLE_PAGINATION}
     />
   </>
 );

@@ -5,7 +5,6 @@ import { Title, useDataProvider, useNotify } from 'react-admin';
 import { IMAGE_MAX_BYTES, type SignatureDocument } from '@examens-pro/domain';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { useOfficeTimeZone } from '../../common/format';
-import { readAfterCommand } from '../grades/shared';
 import { CurrentSignatureCard, imageBox, SignatureVersions } from './SignatureParts';
 
 const TOO_BIG = 'Le contenu envoyé est trop volumineux.';
@@ -27,7 +26,8 @@ export const SignaturePage = () => {
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
-    readAfterCommand<SignatureDocument>('/api/signatures-ministre/ministre')
+    dataProvider
+      .read<SignatureDocument>('signatures-ministre/ministre')
       .then(setCurrent)
       .catch(() => setCurrent(null));
   }, [version]);

@@ -13,7 +13,7 @@ import { frFRLocalText } from '@mui/x-charts/locales';
 import { useMemo } from 'react';
 import { formatRate, type AdmissionDimension, type PassRateRow } from '@examens-pro/domain';
 import { formatNumber } from '../../common/format';
-import { WITHIN_PAGE } from '../allocation/shared';
+import { WITHIN_PAGE } from '../../common/filters';
 
 export interface Statistics {
   dimension: AdmissionDimension;

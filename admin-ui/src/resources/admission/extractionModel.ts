@@ -1,5 +1,5 @@
 import type { ExtractionLine } from '@examens-pro/domain';
-import type { Named } from '../allocation/shared';
+import type { Named } from '../../common/choices';
 
 export const API = '/api/extraction-admis';
 

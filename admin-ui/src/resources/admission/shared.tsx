@@ -17,9 +17,9 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { DECISION_STATUS_LABELS, type DecisionStatus } from '@examens-pro/domain';
-import { apiJson } from '../../common/api';
+import { useDataProvider } from 'react-admin';
 import { formatDate } from '../../common/format';
-import { readAfterCommand } from '../grades/shared';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 
 export interface DecisionChoice {
   readonly id: string;
@@ -71,14 +71,16 @@ export const documentFileUrl = (documentId: string): string =>
 
 /** The sessions, then the chosen session's départements and their decisions. */
 export const useDecisionChoices = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [choices, setChoices] = useState<DecisionChoices>({ sessions: [], departements: [] });
   const [sessionId, setSessionId] = useState('');
   const [error, setError] = useState<string>();
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    readAfterCommand<DecisionChoices>(
-      `/api/decisions-admission/choix${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
-    )
+    dataProvider
+      .read<DecisionChoices>(
+        `decisions-admission/choix${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
+      )
       .then((found) => {
         setChoices(found);
         setError(undefined);
@@ -101,10 +103,12 @@ export const useDecisionChoices = () => {
 
 /** The minister's signature in force, or null before the first deposit. */
 export const useCurrentSignature = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [signature, setSignature] = useState<CurrentSignature | null>();
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    readAfterCommand<CurrentSignature>('/api/signatures-ministre/courante')
+    dataProvider
+      .read<CurrentSignature>('signatures-ministre/courante')
       .then(setSignature)
       .catch(() => setSignature(null));
   }, [version]);
@@ -170,15 +174,17 @@ export const CandidatesDialog = ({
   title: string;
   onClose: () => void;
 }) => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [lines, setLines] = useState<DecisionCandidateLine[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     setLines(undefined);
     setError(undefined);
     if (!decision) return;
-    apiJson<DecisionCandidateLine[]>(
-      `/api/decisions-admission/${encodeURIComponent(decision.id)}/candidats`,
-    )
+    dataProvider
+      .read<DecisionCandidateLine[]>(
+        `decisions-admission/${encodeURIComponent(decision.id)}/candidats`,
+      )
       .then(setLines)
       .catch((e: Error) => setError(e.message));
   }, [decision]);

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { apiJson } from '../../common/api';
-import { useSessions } from '../allocation/shared';
-import { API, NO_CHOICES, type Choices, type Extraction } from './extractionModel';
+import { useReportChoices, useReportRead } from '../../common/report/useReportRead';
+import { useSessions } from '../../common/useSessions';
+import { NO_CHOICES, type Choices, type Extraction } from './extractionModel';
 
 /** The top N as typed: empty (every admitted candidate) or digits; the server says the rest. */
 const useSettled = (value: string, delay = 400): string => {
@@ -27,8 +27,13 @@ export const useExtraction = () => {
     setSessionId,
     loaded,
     error: sessionsError,
-  } = useSessions(asked, `${API}/sessions`);
-  const [choices, setChoices] = useState<Choices>(NO_CHOICES);
+  } = useSessions(asked, 'extraction-admis/sessions');
+  const choices = useReportChoices<Choices>(
+    sessionId
+      ? `extraction-admis/choix?${new URLSearchParams({ sessionId }).toString()}`
+      : undefined,
+    NO_CHOICES,
+  );
   const [metierId, setMetier] = useState('');
   const [centreDepotId, setCentre] = useState('');
   const [departementId, setDepartement] = useState('');
@@ -38,16 +43,6 @@ export const useExtraction = () => {
   const top = useSettled(topTyped.trim());
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(50);
-  const [extraction, setExtraction] = useState<Extraction>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    if (!sessionId) return;
-    setChoices(NO_CHOICES);
-    apiJson<Choices>(`${API}/choix?sessionId=${encodeURIComponent(sessionId)}`)
-      .then(setChoices)
-      .catch(() => setChoices(NO_CHOICES));
-  }, [sessionId]);
 
   /** The extraction's own parameters: the screen, the exports and the PDF ask for the same. */
   const filters = useMemo(() => {
@@ -67,22 +62,9 @@ export const useExtraction = () => {
 
   useEffect(() => setPage(0), [query]);
 
-  useEffect(() => {
-    if (!sessionId) return;
-    let current = true;
-    setError(undefined);
-    setExtraction(undefined);
-    apiJson<Extraction>(`${API}?${query}&page=${page + 1}&parPage=${perPage}`)
-      .then((found) => {
-        if (current) setExtraction(found);
-      })
-      .catch((e: Error) => {
-        if (current) setError(e.message);
-      });
-    return () => {
-      current = false;
-    };
-  }, [query, page, perPage, sessionId]);
+  const { result: extraction, error } = useReportRead<Extraction>(
+    sessionId ? `extraction-admis?${query}&page=${page + 1}&parPage=${perPage}` : undefined,
+  );
 
   const { top: topN, ...pdfFilters } = filters;
   const cible = { ...pdfFilters, ...(topN ? { top: Number(topN) } : {}) };

@@ -1,6 +1,7 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { ETATS, type Etat } from './allocationModel';
-import { FilterSelect, SessionSelect, type Named, type SessionChoice } from './shared';
+import { FilterSelect, SessionSelect } from '../../common/filters';
+import type { Named, SessionChoice } from '../../common/choices';
 import type { DossierFilters } from './useDossierFilters';
 
 /** The allocation screen's first row: the session, then the filters of the dossiers shown. */

@@ -6,7 +6,7 @@ import { AllocationFilters } from './AllocationFilters';
 import { messageOf } from './allocationModel';
 import { DossiersTable } from './DossiersTable';
 import { SiteAllocationBar } from './SiteAllocationBar';
-import { useSessions } from './shared';
+import { useSessions } from '../../common/useSessions';
 import { useAllocationActions } from './useAllocationActions';
 import { useAllocationChoices } from './useAllocationChoices';
 import { useDossierFilters } from './useDossierFilters';

@@ -1,7 +1,8 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { AllocationReportRow } from '@examens-pro/domain';
-import { formatNumber } from '../../common/format';
-import { formatPercent, WITHIN_PAGE, type Named } from './shared';
+import type { Named } from '../../common/choices';
+import { WITHIN_PAGE } from '../../common/filters';
+import { formatNumber, formatPercent } from '../../common/format';
 import type { GEOGRAPHY } from './useAllocationReport';
 
 type GeographyColumn = (typeof GEOGRAPHY)[number];

@@ -13,7 +13,8 @@ import {
 import { Confirm, Title } from 'react-admin';
 import { AutomaticAllocationPreview } from './AutomaticAllocationPreview';
 import { AutomaticRunProgress } from './AutomaticRunProgress';
-import { SessionSelect, useSessions } from './shared';
+import { SessionSelect } from '../../common/filters';
+import { useSessions } from '../../common/useSessions';
 import { useAutomaticAllocation } from './useAutomaticAllocation';
 
 /**

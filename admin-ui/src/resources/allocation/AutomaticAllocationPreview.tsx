@@ -12,7 +12,7 @@ import {
 import { formatNumber } from '../../common/format';
 import { counts, type Preview } from './automaticAllocationModel';
 import { Figure } from './AutomaticRunProgress';
-import { WITHIN_PAGE } from './shared';
+import { WITHIN_PAGE } from '../../common/filters';
 
 /** Those left without a seat, why (the first ones only when they are many). */
 const Unplaced = ({ preview }: { preview: Preview }) => (

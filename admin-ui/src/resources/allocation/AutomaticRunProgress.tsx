@@ -17,7 +17,7 @@ import { useBasename, useGetMany } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatNumber } from '../../common/format';
 import { BILAN, LIST, type Preview, type Run } from './automaticAllocationModel';
-import { WITHIN_PAGE } from './shared';
+import { WITHIN_PAGE } from '../../common/filters';
 
 export const Figure = ({ label, value, tone }: { label: string; value: number; tone?: string }) => (
   <Paper variant="outlined" sx={{ px: 2, py: 1, minWidth: 160 }}>

@@ -19,7 +19,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CANDIDATURE_STATUS_LABELS } from '@examens-pro/domain';
 import { FRENCH_TABLE_PAGINATION } from '../../kit/frenchPagination';
 import { LIST, nameOf, type Dossier, type Site, type SortField } from './allocationModel';
-import { WITHIN_PAGE, type Named } from './shared';
+import { WITHIN_PAGE } from '../../common/filters';
+import type { Named } from '../../common/choices';
 import type { DossierTable } from './useDossierTable';
 
 /** A column's title that sorts the table (ascending, then descending). */

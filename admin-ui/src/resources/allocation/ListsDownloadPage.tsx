@@ -19,12 +19,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { Title } from 'react-admin';
-import { apiJson } from '../../common/api';
+import { Title, useDataProvider } from 'react-admin';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
 import { download } from '../../common/ExportButtons';
 import { formatDateTime } from '../../common/format';
-import { FilterSelect, listQuery, SessionSelect, useSessions, type Named } from './shared';
+import { FilterSelect, SessionSelect } from '../../common/filters';
+import { listQuery, type Named } from '../../common/choices';
+import { useSessions } from '../../common/useSessions';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 
 type Level = 'siteId' | 'centreExamenId' | 'departementId';
 
@@ -48,11 +50,13 @@ interface SentDocument {
  * by SMTP, or, in the embedded mode, kept in the outbox (each message readable as a .eml file).
  */
 const SentLists = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [sent, setSent] = useState<SentDocument[]>();
   useEffect(() => {
-    apiJson<SentDocument[]>(
-      `/api/documents?${listQuery({ kind: ['liste-emargement', 'liste-porte'] }, ['demandeLe', 'DESC'], [0, 49])}`,
-    )
+    dataProvider
+      .read<SentDocument[]>(
+        `documents?${listQuery({ kind: ['liste-emargement', 'liste-porte'] }, ['demandeLe', 'DESC'], [0, 49])}`,
+      )
       .then((docs) => setSent(docs.filter((d) => d.envoyeA?.length)))
       .catch(() => setSent([]));
   }, []);
@@ -98,6 +102,7 @@ const SentLists = () => {
 
 /** One candidate's convocation: found by name, dossier or candidate number among the allocated. */
 const CandidateConvocation = ({ sessionId }: { sessionId: string }) => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<Allocated[]>([]);
   const [chosen, setChosen] = useState<Allocated | null>(null);
@@ -107,9 +112,10 @@ const CandidateConvocation = ({ sessionId }: { sessionId: string }) => {
       return;
     }
     const timer = setTimeout(() => {
-      apiJson<Allocated[]>(
-        `/api/liste-examen?${listQuery({ sessionId, q: search.trim() }, ['libelle', 'ASC'], [0, 9])}`,
-      )
+      dataProvider
+        .read<Allocated[]>(
+          `liste-examen?${listQuery({ sessionId, q: search.trim() }, ['libelle', 'ASC'], [0, 9])}`,
+        )
         .then(setFound)
         .catch(() => setFound([]));
     }, 250);
@@ -153,9 +159,10 @@ const LEVELS: { value: Level; label: string; choose: string }[] = [
  * page per candidate; or one candidate's).
  */
 export const ListsDownloadPage = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const { sessions, sessionId, setSessionId, error } = useSessions(
     null,
-    `/api/sessions?${listQuery({}, ['ouvertureInscriptions', 'DESC'], [0, 199])}`,
+    `sessions?${listQuery({}, ['ouvertureInscriptions', 'DESC'], [0, 199])}`,
   );
   const [level, setLevel] = useState<Level>('siteId');
   const [target, setTarget] = useState('');
@@ -164,13 +171,16 @@ export const ListsDownloadPage = () => {
   const [departements, setDepartements] = useState<Named[]>([]);
 
   useEffect(() => {
-    apiJson<(Named & { centreExamenId?: string })[]>(`/api/sites-composition?${listQuery({})}`)
+    dataProvider
+      .read<(Named & { centreExamenId?: string })[]>(`sites-composition?${listQuery({})}`)
       .then(setSites)
       .catch(() => setSites([]));
-    apiJson<(Named & { departementId?: string })[]>(`/api/centres-examen?${listQuery({})}`)
+    dataProvider
+      .read<(Named & { departementId?: string })[]>(`centres-examen?${listQuery({})}`)
       .then(setCentres)
       .catch(() => setCentres([]));
-    apiJson<Named[]>(`/api/departements?${listQuery({})}`)
+    dataProvider
+      .read<Named[]>(`departements?${listQuery({})}`)
       .then(setDepartements)
       .catch(() => setDepartements([]));
   }, []);
@@ -234,7 +244,7 @@ export const ListsDownloadPage = () => {
               <Button
                 startIcon={<TableViewIcon />}
                 disabled={!cible}
-                onClick={() => download(`/api/listes-examen/liste-emargement.xlsx?${query}`)}
+                onClick={() => download(`/api/liste-examen/liste-emargement.xlsx?${query}`)}
               >
                 Liste d’émargement (XLSX)
               </Button>
@@ -250,7 +260,7 @@ export const ListsDownloadPage = () => {
               <Button
                 startIcon={<TableViewIcon />}
                 disabled={!cible}
-                onClick={() => download(`/api/listes-examen/liste-porte.xlsx?${query}`)}
+                onClick={() => download(`/api/liste-examen/liste-porte.xlsx?${query}`)}
               >
                 Liste de porte (XLSX)
               </Button>

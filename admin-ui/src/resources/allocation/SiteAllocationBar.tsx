@@ -1,7 +1,7 @@
 import PlaceIcon from '@mui/icons-material/Place';
 import { Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { seatsLabel, type SiteOption } from './allocationModel';
-import { plural } from './shared';
+import { plural } from '../../common/format';
 
 /** The site chosen (its free seats for the session), « Affecter au site », the count checked. */
 export const SiteAllocationBar = ({

@@ -1,6 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import type { CandidatureStatus } from '@examens-pro/domain';
-import { plural, type Named } from './shared';
+import { plural } from '../../common/format';
+import type { Named } from '../../common/choices';
 
 /** The dossiers' route: its commands (`affecter`, `desaffecter`) and its pages. */
 export const LIST = 'inscription/candidats/liste';

@@ -3,7 +3,7 @@ import { useState, type Dispatch, type ReactNode, type SetStateAction } from 're
 import { useDataProvider, useNotify } from 'react-admin';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { LIST, messageOf, type Dossier, type SiteOption } from './allocationModel';
-import { plural } from './shared';
+import { plural } from '../../common/format';
 
 /** The notification of an allocation with refusals: the allocated, then each refusal. */
 const RefusalsMessage = ({

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useDataProvider } from 'react-admin';
 import type { AllocationReportRow } from '@examens-pro/domain';
-import { apiJson } from '../../common/api';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import type { Site, SiteOption } from './allocationModel';
-import { listQuery, type Named } from './shared';
+import { listQuery, type Named } from '../../common/choices';
 
 export type Centre = Named & { departementId?: string };
 
@@ -12,6 +13,7 @@ export type Centre = Named & { departementId?: string };
  * `refreshSeats`).
  */
 export const useAllocationChoices = (sessionId: string) => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [centres, setCentres] = useState<Centre[]>([]);
   const [metiers, setMetiers] = useState<Named[]>([]);
   const [handicaps, setHandicaps] = useState<Named[]>([]);
@@ -23,7 +25,8 @@ export const useAllocationChoices = (sessionId: string) => {
   // The choices of the filters and the sites: every item (an inactive one is still looked for).
   useEffect(() => {
     const load = <T>(resource: string, set: (items: T[]) => void) =>
-      apiJson<T[]>(`/api/${resource}?${listQuery({})}`)
+      dataProvider
+        .read<T[]>(`${resource}?${listQuery({})}`)
         .then(set)
         .catch(() => set([]));
     void load('centres-depot', setCentres);
@@ -37,9 +40,10 @@ export const useAllocationChoices = (sessionId: string) => {
   useEffect(() => {
     if (!sessionId) return;
     let current = true;
-    apiJson<{ rows: AllocationReportRow[] }>(
-      `/api/bilan-affectation?${new URLSearchParams({ sessionId, niveau: 'site' }).toString()}`,
-    )
+    dataProvider
+      .read<{ rows: AllocationReportRow[] }>(
+        `bilan-affectation?${new URLSearchParams({ sessionId, niveau: 'site' }).toString()}`,
+      )
       .then((report) => {
         if (current) setSeats(new Map(report.rows.map((row) => [row.id, row])));
       })

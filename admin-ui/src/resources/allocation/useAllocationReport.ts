@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   ALLOCATION_REPORT_LEVELS,
   type AllocationReportLevel,
   type AllocationReportRow,
 } from '@examens-pro/domain';
-import { apiJson } from '../../common/api';
-import { useSessions, type Named } from './shared';
+import type { Named } from '../../common/choices';
+import { useReportChoices, useReportRead } from '../../common/report/useReportRead';
+import { useSessions } from '../../common/useSessions';
 
 export interface Report {
   readonly level: AllocationReportLevel;
@@ -19,6 +20,8 @@ export interface Geography {
   readonly zones: readonly Named[];
   readonly departements: readonly (Named & { zoneId: string })[];
 }
+
+const NO_GEOGRAPHY: Geography = { zones: [], departements: [] };
 
 /** The geography's columns, from the zone down to the level shown. */
 export const GEOGRAPHY = [
@@ -42,15 +45,7 @@ export const useAllocationReport = () => {
   const [niveau, setNiveau] = useState<AllocationReportLevel>('site');
   const [zoneId, setZone] = useState('');
   const [departementId, setDepartement] = useState('');
-  const [geography, setGeography] = useState<Geography>({ zones: [], departements: [] });
-  const [report, setReport] = useState<Report>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    apiJson<Geography>('/api/bilan-affectation/geographie')
-      .then(setGeography)
-      .catch(() => setGeography({ zones: [], departements: [] }));
-  }, []);
+  const geography = useReportChoices<Geography>('bilan-affectation/geographie', NO_GEOGRAPHY);
 
   const query = useMemo(() => {
     const params = new URLSearchParams({ sessionId, niveau });
@@ -59,22 +54,9 @@ export const useAllocationReport = () => {
     return params.toString();
   }, [sessionId, niveau, zoneId, departementId]);
 
-  useEffect(() => {
-    if (!sessionId) return;
-    let current = true;
-    setReport(undefined);
-    setError(undefined);
-    apiJson<Report>(`/api/bilan-affectation?${query}`)
-      .then((found) => {
-        if (current) setReport(found);
-      })
-      .catch((e: Error) => {
-        if (current) setError(e.message);
-      });
-    return () => {
-      current = false;
-    };
-  }, [query, sessionId]);
+  const { result: report, error } = useReportRead<Report>(
+    sessionId ? `bilan-affectation?${query}` : undefined,
+  );
 
   const departements = geography.departements.filter((d) => !zoneId || d.zoneId === zoneId);
   const level = report?.level ?? niveau;

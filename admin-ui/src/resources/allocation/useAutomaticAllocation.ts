@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ApiError, apiJson } from '../../common/api';
+import { HttpError, useDataProvider } from 'react-admin';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import type { Preview, Run } from './automaticAllocationModel';
-import { plural } from './shared';
+import { plural } from '../../common/format';
 
 /**
  * The automatic allocation of a session: its preview (« Prévisualiser »), the plan previewed
@@ -9,6 +10,7 @@ import { plural } from './shared';
  * run's progress, read every second until it is done.
  */
 export const useAutomaticAllocation = (sessionId: string) => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [preview, setPreview] = useState<Preview>();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
@@ -25,19 +27,17 @@ export const useAutomaticAllocation = (sessionId: string) => {
     setConflict(undefined);
   }, [sessionId]);
 
-  // The run's progress, read every second until it is done (the first read once projected).
+  // The run's progress, read every second until it is done; the provider's reads wait for the
+  // command that started it to be projected.
   useEffect(() => {
     if (!started) return undefined;
     let stopped = false;
-    let first = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const found = await apiJson<Run>(
-          `/api/affectations-automatiques/${encodeURIComponent(started.id)}`,
-          first ? { headers: { 'X-Min-Position': started.position } } : {},
+        const found = await dataProvider.read<Run>(
+          `affectations-automatiques/${encodeURIComponent(started.id)}`,
         );
-        first = false;
         if (stopped) return;
         setRun(found);
         if (found.statut === 'terminee') return;
@@ -62,8 +62,8 @@ export const useAutomaticAllocation = (sessionId: string) => {
     setRun(undefined);
     try {
       setPreview(
-        await apiJson<Preview>(
-          `/api/affectations-automatiques/apercu?${new URLSearchParams({ sessionId }).toString()}`,
+        await dataProvider.read<Preview>(
+          `affectations-automatiques/apercu?${new URLSearchParams({ sessionId }).toString()}`,
         ),
       );
     } catch (e) {
@@ -79,14 +79,13 @@ export const useAutomaticAllocation = (sessionId: string) => {
     setSending(true);
     setError(undefined);
     try {
-      const answer = await apiJson<{ id: string; revision: number; position: string }>(
-        '/api/affectations-automatiques',
-        { method: 'POST', json: { sessionId: preview.sessionId, empreinte: preview.empreinte } },
-      );
+      const answer = await dataProvider.command('affectations-automatiques', {
+        data: { sessionId: preview.sessionId, empreinte: preview.empreinte },
+      });
       setRun(undefined);
-      setStarted({ id: answer.id, position: String(answer.position) });
+      setStarted({ id: String(answer.id), position: String(answer.position) });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) setConflict(e.message);
+      if (e instanceof HttpError && e.status === 409) setConflict(e.message);
       else setError((e as Error).message);
     } finally {
       setSending(false);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Etat } from './allocationModel';
 import type { Centre } from './useAllocationChoices';
-import type { Named } from './shared';
+import type { Named } from '../../common/choices';
 
 /** The allocation screen's filters (état, département, centre de dépôt, métier, handicap). */
 export const useDossierFilters = (

@@ -1,15 +1,11 @@
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
-import { apiJson } from '../../common/api';
-import {
-  FilterSelect,
-  listQuery,
-  plural,
-  SessionSelect,
-  useSessions,
-  type Named,
-} from '../allocation/shared';
+import { FilterSelect, SessionSelect } from '../../common/filters';
+import { listQuery, type Named } from '../../common/choices';
+import { plural } from '../../common/format';
+import { useSessions } from '../../common/useSessions';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { AttestationButtons } from './shared';
 
 type Level = 'departementId' | 'zoneId';
@@ -50,12 +46,14 @@ const PlaceDownloadPage = ({ level }: { level: Level }) => {
   const title = level === 'zoneId' ? 'Attestations par zone' : 'Attestations par département';
   const { sessions, sessionId, setSessionId, error } = useSessions(
     null,
-    `/api/sessions?${listQuery({}, ['ouvertureInscriptions', 'DESC'], [0, 199])}`,
+    `sessions?${listQuery({}, ['ouvertureInscriptions', 'DESC'], [0, 199])}`,
   );
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [places, setPlaces] = useState<Named[]>([]);
   const [place, setPlace] = useState('');
   useEffect(() => {
-    apiJson<Named[]>(`/api/${level === 'zoneId' ? 'zones' : 'departements'}?${listQuery({})}`)
+    dataProvider
+      .read<Named[]>(`${level === 'zoneId' ? 'zones' : 'departements'}?${listQuery({})}`)
       .then(setPlaces)
       .catch(() => setPlaces([]));
   }, [level]);

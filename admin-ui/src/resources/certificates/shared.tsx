@@ -3,7 +3,7 @@ import { useDataProvider, useNotify, type Identifier } from 'react-admin';
 import { formatFrenchDay, formatVerificationCode, type AttestationKind } from '@examens-pro/domain';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
-import { plural } from '../allocation/shared';
+import { plural } from '../../common/format';
 
 /** Whom a document is for: chosen candidates, a département or a zone (one PDF). */
 export type AttestationTarget =

@@ -15,7 +15,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { useOfficeTimeZone } from '../../common/format';
-import { readAfterCommand } from '../grades/shared';
 import { ArchivedVersions } from './ArchivedVersions';
 import { PvGenerationPanel } from './PvGenerationPanel';
 import { usePvGeneration, type ArchivedVersion } from './shared';
@@ -92,7 +91,8 @@ export const ArchivePage = () => {
       ...(sessionId ? { sessionId } : {}),
       ...(sessionId && juryId ? { juryId } : {}),
     }).toString();
-    readAfterCommand<Choices>(`/api/archives-pv/choix${query ? `?${query}` : ''}`)
+    dataProvider
+      .read<Choices>(`archives-pv/choix${query ? `?${query}` : ''}`)
       .then((found) => {
         setChoices(found);
         setError(undefined);

@@ -1,9 +1,8 @@
 import { Alert, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title, useDataProvider, useNotify } from 'react-admin';
 import { useOfficeTimeZone } from '../../common/format';
-import { apiJson } from '../../common/api';
-import { readAfterCommand } from '../grades/shared';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { ArchivedMinutesTable } from './ArchivedMinutesTable';
 import type { ArchivedVersion, Integrity } from './shared';
 
@@ -15,6 +14,7 @@ const enc = (value: unknown) => encodeURIComponent(JSON.stringify(value));
  * hashed again by the server: « Intègre » or « Altéré ».
  */
 export const ConsultationsPage = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
   const timeZone = useOfficeTimeZone();
   const [sessions, setSessions] = useState<{ id: string; libelle: string }[]>([]);
@@ -27,9 +27,8 @@ export const ConsultationsPage = () => {
 
   useEffect(() => {
     // The sessions that have archived PVs, named as archived.
-    readAfterCommand<ArchivedVersion[]>(
-      `/api/archives-pv?sort=${enc(['archiveLe', 'DESC'])}&range=[0,999]`,
-    )
+    dataProvider
+      .read<ArchivedVersion[]>(`archives-pv?sort=${enc(['archiveLe', 'DESC'])}&range=[0,999]`)
       .then((all) => {
         const named = new Map(all.map((v) => [v.sessionId, v.session]));
         setSessions([...named.entries()].map(([id, libelle]) => ({ id, libelle })));
@@ -40,9 +39,10 @@ export const ConsultationsPage = () => {
   useEffect(() => {
     const filter = { ...(sessionId ? { sessionId } : {}), ...(q.trim() ? { q: q.trim() } : {}) };
     const timer = setTimeout(() => {
-      readAfterCommand<ArchivedVersion[]>(
-        `/api/archives-pv?filter=${enc(filter)}&sort=${enc(['archiveLe', 'DESC'])}&range=[0,199]`,
-      )
+      dataProvider
+        .read<ArchivedVersion[]>(
+          `archives-pv?filter=${enc(filter)}&sort=${enc(['archiveLe', 'DESC'])}&range=[0,199]`,
+        )
         .then((found) => {
           setRows(found);
           setTotal(found.length);
@@ -55,8 +55,8 @@ export const ConsultationsPage = () => {
 
   const check = async (id: string) => {
     try {
-      const found = await apiJson<Integrity>(
-        `/api/archives-pv/${encodeURIComponent(id)}/verification`,
+      const found = await dataProvider.read<Integrity>(
+        `archives-pv/${encodeURIComponent(id)}/verification`,
       );
       setChecks((c) => ({ ...c, [id]: found }));
       notify(found.message, { type: found.integre ? 'success' : 'error' });

@@ -16,11 +16,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
 import { COVERAGE_STATE_LABELS, type CoverageRow, type CoverageState } from '@examens-pro/domain';
-import { apiJson } from '../../common/api';
-import { formatNumber } from '../../common/format';
-import { lastCommandPosition } from '../../dashboard/dataProvider';
-import { plural, SessionSelect, useSessions, WITHIN_PAGE } from '../allocation/shared';
+import { formatNumber, plural } from '../../common/format';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
+import { SessionSelect, WITHIN_PAGE } from '../../common/filters';
+import { useSessions } from '../../common/useSessions';
 
 interface Coverage {
   readonly rows: readonly (CoverageRow & { readonly centre: string; readonly metier: string })[];
@@ -52,20 +53,19 @@ export const CoveragePanel = () => {
     setSessionId,
     loaded,
     error: sessionsError,
-  } = useSessions(null, '/api/couverture-jurys/sessions');
+  } = useSessions(null, 'couverture-jurys/sessions');
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [coverage, setCoverage] = useState<Coverage>();
   const [error, setError] = useState<string>();
 
+  // Read after this tab's last command (the provider's reads all are): a jury just composed counts.
   const load = useCallback(() => {
     if (!sessionId) return () => undefined;
     let current = true;
     setCoverage(undefined);
     setError(undefined);
-    const position = lastCommandPosition();
-    apiJson<Coverage>(
-      `/api/couverture-jurys?${new URLSearchParams({ sessionId }).toString()}`,
-      position ? { headers: { 'X-Min-Position': position } } : {},
-    )
+    dataProvider
+      .read<Coverage>('couverture-jurys', { sessionId })
       .then((found) => {
         if (current) setCoverage(found);
       })

@@ -1,7 +1,8 @@
 import { Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
-import { readAfterCommand } from '../grades/shared';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 
 /**
  * The PV of a closed jury, one button per centre d'examen (made by the workers, downloaded when
@@ -14,11 +15,13 @@ export const JuryMinutesButtons = ({
   sessionId: string;
   juryId: string;
 }) => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [centres, setCentres] = useState<{ id: string; libelle: string }[]>([]);
   useEffect(() => {
-    readAfterCommand<{ centres?: { id: string; libelle: string }[] }>(
-      `/api/archives-pv/choix?${new URLSearchParams({ sessionId, juryId }).toString()}`,
-    )
+    dataProvider
+      .read<{ centres?: { id: string; libelle: string }[] }>(
+        `archives-pv/choix?${new URLSearchParams({ sessionId, juryId }).toString()}`,
+      )
       .then((found) => setCentres(found.centres ?? []))
       .catch(() => setCentres([]));
   }, [sessionId, juryId]);

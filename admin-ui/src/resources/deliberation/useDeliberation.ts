@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { OverrideResult } from '@examens-pro/domain';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
-import { readAfterCommand } from '../grades/shared';
 import type { Choices, Dialogue, View } from './resultsModel';
 
 /**
@@ -26,9 +25,10 @@ export const useDeliberation = () => {
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
-    readAfterCommand<Choices>(
-      `/api/deliberation-jurys/choix${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
-    )
+    dataProvider
+      .read<Choices>(
+        `deliberations/choix${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
+      )
       .then((found) => {
         setChoices(found);
         if (!sessionId && found.sessions[0]) setSessionId(found.sessions[0].id);
@@ -43,7 +43,8 @@ export const useDeliberation = () => {
       setView(undefined);
       return;
     }
-    readAfterCommand<View>(`/api/deliberation-jurys/${encodeURIComponent(juryId)}`)
+    dataProvider
+      .read<View>(`deliberations/${encodeURIComponent(juryId)}/resultats`)
       .then((found) => {
         setView(found);
         setError(undefined);

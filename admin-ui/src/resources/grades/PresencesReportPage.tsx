@@ -11,10 +11,10 @@ import {
   TextField,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { Title } from 'react-admin';
-import { formatNumber } from '../../common/format';
-import { formatPercent } from '../allocation/shared';
-import { GradeSessionSelect, readAfterCommand, useGradeChoices } from './shared';
+import { Title, useDataProvider } from 'react-admin';
+import { formatNumber, formatPercent } from '../../common/format';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
+import { GradeSessionSelect, useGradeChoices } from './shared';
 
 interface Line {
   siteId: string;
@@ -44,15 +44,15 @@ type Level = keyof typeof LEVELS;
 
 /** « Bilan des présences »: candidates, present, absent, not recorded and the rate, by level. */
 export const PresencesReportPage = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const { choices, sessionId, setSessionId, error } = useGradeChoices();
   const [report, setReport] = useState<Report>();
   const [problem, setProblem] = useState<string>();
   const [level, setLevel] = useState<Level>('site-epreuve');
   useEffect(() => {
     if (!sessionId) return;
-    readAfterCommand<Report>(
-      `/api/notes/bilan-presences?sessionId=${encodeURIComponent(sessionId)}`,
-    )
+    dataProvider
+      .read<Report>(`notes/bilan-presences?sessionId=${encodeURIComponent(sessionId)}`)
       .then(setReport)
       .catch((e: Error) => setProblem(e.message));
   }, [sessionId]);

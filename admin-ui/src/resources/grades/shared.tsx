@@ -1,8 +1,8 @@
 import { Chip, MenuItem, Stack, TextField } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { MARK_STATUS_LABELS, type MarkStatus } from '@examens-pro/domain';
-import { apiJson } from '../../common/api';
-import { lastCommandPosition } from '../../dashboard/dataProvider';
+import { useDataProvider } from 'react-admin';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 
 export interface GradeSettings {
   readonly sessionId: string;
@@ -57,22 +57,18 @@ export interface Sheet {
   readonly candidats: SheetRow[];
 }
 
-/** A read that waits for this tab's last command to be projected (read-your-writes). */
-export const readAfterCommand = <T,>(url: string): Promise<T> => {
-  const position = lastCommandPosition();
-  return apiJson<T>(url, position ? { headers: { 'X-Min-Position': position } } : {});
-};
-
 /** The sessions, then for the one chosen its épreuves, sites and grade settings. */
 export const useGradeChoices = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [choices, setChoices] = useState<GradeChoices>({ sessions: [] });
   const [sessionId, setSessionId] = useState('');
   const [error, setError] = useState<string>();
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    readAfterCommand<GradeChoices>(
-      `/api/notes/choix${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
-    )
+    dataProvider
+      .read<GradeChoices>(
+        `notes/choix${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
+      )
       .then((found) => {
         setChoices(found);
         setError(undefined);
@@ -155,8 +151,9 @@ export const SheetPicker = ({
   </Stack>
 );
 
+/** The sheet's read, under `/api`. */
 export const sheetUrl = (sessionId: string, epreuveId: string, siteId: string, vue?: 'presences') =>
-  `/api/notes/feuille?${new URLSearchParams({ sessionId, epreuveId, siteId, ...(vue ? { vue } : {}) }).toString()}`;
+  `notes/feuille?${new URLSearchParams({ sessionId, epreuveId, siteId, ...(vue ? { vue } : {}) }).toString()}`;
 
 /** A row's key, and how a command names it: the copy's number on an anonymous sheet. */
 export const rowKey = (row: SheetRow): string =>
@@ -202,9 +199,11 @@ export const GradeSessionSelect = ({
 
 /**
  * One sheet chosen by session, épreuve and site (the first of each by default), read after this
- * tab's last command: the grid reads its marks, `presences` its candidates without their marks.
+ * tab's last command (as every read of the provider): the grid reads its marks, `presences` its
+ * candidates without their marks.
  */
 export const useSheet = (vue?: 'presences') => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const { choices, sessionId, setSessionId, error } = useGradeChoices();
   const [epreuveId, setEpreuveId] = useState('');
   const [siteId, setSiteId] = useState('');
@@ -216,7 +215,8 @@ export const useSheet = (vue?: 'presences') => {
   }, [choices, epreuveId, siteId]);
   const load = useCallback(() => {
     if (!sessionId || !epreuveId || !siteId) return;
-    readAfterCommand<Sheet>(sheetUrl(sessionId, epreuveId, siteId, vue))
+    dataProvider
+      .read<Sheet>(sheetUrl(sessionId, epreuveId, siteId, vue))
       .then((found) => {
         setSheet(found);
         setLoadError(undefined);

@@ -4,12 +4,12 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { useRouteCan } from '../../kit/useRouteCan';
+import { serverMessage } from '../../common/serverErrors';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_FAILED,
   attachmentCommand,
   attachmentProblem,
-  serverMessage,
 } from './attachment';
 
 /**

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Button, useRecordContext } from 'react-admin';
 import { INCIDENT_NEXT, INCIDENT_STATUS_LABELS, type IncidentStatus } from '@examens-pro/domain';
 import { useRecordAction } from '../../kit/useRecordAction';
-import { serverErrors, serverMessage } from './attachment';
+import { serverErrors, serverMessage } from '../../common/serverErrors';
 
 const COMMENT_REQUIRED = 'Un commentaire est obligatoire.';
 

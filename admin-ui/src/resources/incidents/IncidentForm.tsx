@@ -14,14 +14,13 @@ import {
 import { INCIDENT_DESCRIPTION_MAX } from '@examens-pro/domain';
 import type { CommandAnswer, ExamensDataProvider } from '../../dashboard/dataProvider';
 import { FileInput } from '../../kit/FileInput';
+import { serverErrors, serverMessage } from '../../common/serverErrors';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_FAILED,
   ATTACHMENT_HELP,
   attachmentCommand,
   attachmentProblem,
-  serverErrors,
-  serverMessage,
 } from './attachment';
 
 const FAILED = 'L’incident n’a pas pu être enregistré. Vérifiez votre connexion et réessayez.';

@@ -1,5 +1,4 @@
 import { PIECE_MAX_BYTES } from '@examens-pro/domain';
-import { formatNumber } from '../../common/format';
 
 /**
  * Where an incident's attachment is read, under its kind's API resource (`incidents-inscription`,
@@ -31,19 +30,3 @@ export const attachmentProblem = (file: File): string | undefined => {
   if (file.size === 0) return 'La pièce jointe est vide.';
   return undefined;
 };
-
-/** « 320 ko », « 1,4 Mo ». */
-export const fileSize = (bytes: number | null | undefined): string =>
-  typeof bytes !== 'number'
-    ? ''
-    : bytes < 1024 * 1024
-      ? `${formatNumber(Math.ceil(bytes / 1024))} ko`
-      : `${formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10)} Mo`;
-
-/** The server's French message of a refused call, when it gave one. */
-export const serverMessage = (error: unknown): string | undefined =>
-  (error as { body?: { message?: string } } | undefined)?.body?.message;
-
-/** The server's messages per field (`{ errors: { description: '…' } }`), when it gave them. */
-export const serverErrors = (error: unknown): Record<string, string> | undefined =>
-  (error as { body?: { errors?: Record<string, string> } } | undefined)?.body?.errors;

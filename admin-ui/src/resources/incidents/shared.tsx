@@ -15,10 +15,10 @@ import {
   type IncidentDocumentBase,
   type IncidentStatus,
 } from '@examens-pro/domain';
-import { formatDateTime, useOfficeTimeZone } from '../../common/format';
+import { fileSize, formatDateTime, useOfficeTimeZone } from '../../common/format';
+import { attachmentUrl } from './attachment';
 import type { FieldDeclaration, ResourceDeclaration } from '../../kit/declaration';
 import { OfficeDayFilter } from '../../kit/fields';
-import { attachmentUrl, fileSize } from './attachment';
 
 /**
  * What the screens of every kind of incident share (registration, exam): the statut and its chip,

@@ -16,7 +16,6 @@ import { SESSION_STATUS_LABELS, type SessionStatus } from '@examens-pro/domain';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { formatDateTime, useOfficeTimeZone } from '../../common/format';
 import { useRouteCan } from '../../kit/useRouteCan';
-import { readAfterCommand } from '../grades/shared';
 import { SessionJuriesTable, type State } from '../deliberation/SessionJuriesTable';
 
 const ROUTE = 'espace-examen/gestion-des-admissions/visibilite-des-resultats';
@@ -40,9 +39,10 @@ export const VisibilityPage = () => {
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
-    readAfterCommand<{ sessions: { id: string; libelle: string; statut: string }[] }>(
-      '/api/visibilites-resultats/choix',
-    )
+    dataProvider
+      .read<{ sessions: { id: string; libelle: string; statut: string }[] }>(
+        'visibilites-resultats/choix',
+      )
       .then((found) => {
         setSessions(found.sessions);
         if (found.sessions[0]) setSessionId((current) => current || found.sessions[0]!.id);
@@ -52,7 +52,8 @@ export const VisibilityPage = () => {
 
   useEffect(() => {
     if (!sessionId) return;
-    readAfterCommand<State>(`/api/visibilites-resultats/${encodeURIComponent(sessionId)}/jurys`)
+    dataProvider
+      .read<State>(`visibilites-resultats/${encodeURIComponent(sessionId)}/jurys`)
       .then((found) => {
         setState(found);
         setError(undefined);

@@ -9,9 +9,17 @@ import {
   Stack,
 } from '@mui/material';
 import { useId, useState, type ChangeEvent } from 'react';
-import { InputHelperText, required, useInput, type RaRecord } from 'react-admin';
+import {
+  HttpError,
+  InputHelperText,
+  required,
+  useDataProvider,
+  useInput,
+  type RaRecord,
+} from 'react-admin';
 import { IMAGE_MAX_BYTES } from '@examens-pro/domain';
-import { fetchWithCsrf, handleAccessAnswer } from '../../common/api';
+import { serverMessage } from '../../common/serverErrors';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import type { FieldDeclaration } from '../../kit/declaration';
 import { requiredMessage } from '../../kit/fields';
 
@@ -32,6 +40,7 @@ const contentType = (file: File): string =>
  * in place and says why under the field, in the server's words.
  */
 export const ImageInput = ({ field }: { field: FieldDeclaration }) => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const {
     field: input,
     fieldState,
@@ -57,25 +66,19 @@ export const ImageInput = ({ field }: { field: FieldDeclaration }) => {
     }
     setUploading(true);
     try {
-      const res = await fetchWithCsrf('/api/images', {
-        method: 'POST',
-        headers: { 'Content-Type': contentType(file), Accept: 'application/json' },
-        body: file,
-      });
-      const body = (await res.json().catch(() => ({}))) as {
-        fichier?: string;
-        message?: string;
-        code?: string;
-      };
-      if (!res.ok || !body.fichier) {
-        handleAccessAnswer(res.status, body.code);
-        setRefusal(body.message || FAILED);
+      // The store answers the stored name (no command position).
+      const body = (await dataProvider.command('images', {
+        file,
+        headers: { 'Content-Type': contentType(file) },
+      })) as unknown as { fichier?: string };
+      if (!body.fichier) {
+        setRefusal(FAILED);
         return;
       }
       input.onChange(body.fichier);
       input.onBlur();
-    } catch {
-      setRefusal(FAILED);
+    } catch (e) {
+      setRefusal((e instanceof HttpError && serverMessage(e)) || FAILED);
     } finally {
       setUploading(false);
     }

@@ -1,11 +1,11 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/fr';
-import { SEXES, type ReportDeclaration } from '@examens-pro/domain';
-import { FilterSelect } from '../allocation/shared';
+import type { ReportDeclaration } from '@examens-pro/domain';
+import { FilterSelect, SexFilter } from '../../common/filters';
 import type { ReportState } from './useReport';
 
 const STORED = 'YYYY-MM-DD';
@@ -37,7 +37,10 @@ const DayFilter = ({
   />
 );
 
-/** The report's filters, each only where it applies, and « Par » (the rows) when it has views. */
+/**
+ * The report's filters, each only where it applies, and « Par » (the rows) when it has views: the
+ * fields of the report layout's filters bar.
+ */
 export const ReportFilters = ({
   report,
   state: { choices, get, view, applies, change, departements },
@@ -45,7 +48,7 @@ export const ReportFilters = ({
   report: ReportDeclaration;
   state: ReportState;
 }) => (
-  <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+  <>
     {report.filters.includes('session') ? (
       <TextField
         select
@@ -113,22 +116,7 @@ export const ReportFilters = ({
       />
     ) : null}
     {applies('sexe') ? (
-      <TextField
-        select
-        fullWidth={false}
-        label="Sexe"
-        value={get('sexe')}
-        onChange={(e) => change({ sexe: e.target.value })}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 140 }}
-      >
-        <MenuItem value="">Tous</MenuItem>
-        {SEXES.map((s) => (
-          <MenuItem key={s.value} value={s.value}>
-            {s.label}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SexFilter value={get('sexe')} onChange={(sexe) => change({ sexe })} minWidth={140} />
     ) : null}
     {applies('periode') ? (
       <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr">
@@ -136,5 +124,5 @@ export const ReportFilters = ({
         <DayFilter label="Au" value={get('au')} onChange={(au) => change({ au })} />
       </LocalizationProvider>
     ) : null}
-  </Stack>
+  </>
 );

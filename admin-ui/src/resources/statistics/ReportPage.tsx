@@ -1,18 +1,5 @@
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import TableViewIcon from '@mui/icons-material/TableView';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { Title } from 'react-admin';
 import { reportOfRoute, type ReportDeclaration } from '@examens-pro/domain';
-import { download } from '../../common/ExportButtons';
+import { ReportExports, ReportLayout } from '../../common/report/ReportLayout';
 import { ReportChart } from './ReportChart';
 import { ReportFilters } from './ReportFilters';
 import { ReportTable } from './ReportTable';
@@ -27,50 +14,34 @@ import { API, useReport } from './useReport';
 export const ReportPage = ({ report }: { report: ReportDeclaration }) => {
   const state = useReport(report);
   const { choices, error, view, applies, query, ready, shown, empty } = state;
-
   return (
-    <Box sx={{ mt: 1 }}>
-      <Title title={report.title} />
-      <Card>
-        <CardContent>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {report.description}
-          </Typography>
-          <ReportFilters report={report} state={state} />
-          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 1 }}>
-            <Button
-              startIcon={<TableViewIcon />}
-              onClick={() => download(`${API}/${report.id}/export.xlsx?${query}`)}
-              disabled={empty}
-            >
-              Exporter (XLSX)
-            </Button>
-            <Button
-              startIcon={<PictureAsPdfIcon />}
-              onClick={() => download(`${API}/${report.id}/export.pdf?${query}`)}
-              disabled={empty}
-            >
-              Exporter (PDF)
-            </Button>
-          </Stack>
-          {error ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          ) : null}
-          {choices && choices.sessions.length === 0 && applies('session') ? (
-            <Typography>Aucune session n’est encore enregistrée.</Typography>
-          ) : null}
-          {ready && !shown && !error ? <LinearProgress /> : null}
-          {shown ? (
-            <>
-              <ReportTable report={report} shown={shown} state={state} />
-              <ReportChart result={shown} chart={view.chart} />
-            </>
-          ) : null}
-        </CardContent>
-      </Card>
-    </Box>
+    <ReportLayout
+      title={report.title}
+      description={report.description}
+      filters={<ReportFilters report={report} state={state} />}
+      exports={
+        <ReportExports
+          base={`${API}/${report.id}`}
+          formats={['xlsx', 'pdf']}
+          query={query}
+          disabled={empty}
+        />
+      }
+      error={error}
+      notice={
+        choices && choices.sessions.length === 0 && applies('session')
+          ? 'Aucune session n’est encore enregistrée.'
+          : false
+      }
+      loading={ready && !shown}
+    >
+      {shown ? (
+        <>
+          <ReportTable report={report} shown={shown} state={state} />
+          <ReportChart result={shown} chart={view.chart} />
+        </>
+      ) : null}
+    </ReportLayout>
   );
 };
 

@@ -4,14 +4,13 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
 import { formatReportValue, type ReportDeclaration, type ReportResult } from '@examens-pro/domain';
+import { WITHIN_PAGE } from '../../common/filters';
 import { formatNumber } from '../../common/format';
-import { FRENCH_TABLE_PAGINATION } from '../../kit/frenchPagination';
-import { WITHIN_PAGE } from '../allocation/shared';
+import { ReportPagination } from '../../common/report/ReportLayout';
 import type { ReportState } from './useReport';
 
 /** The report's result: its criteria and size, its table with the totals, its pagination. */
@@ -67,15 +66,12 @@ export const ReportTable = ({
       </Table>
     </TableContainer>
     {view.paged ? (
-      <TablePagination
-        component="div"
+      <ReportPagination
         count={shown.nombreLignes}
         page={Math.min(page - 1, Math.max(0, Math.ceil(shown.nombreLignes / perPage) - 1))}
-        onPageChange={(_, next) => change({ page: String(next + 1) })}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={[25, 50, 100, 250]}
-        onRowsPerPageChange={(e) => change({ parPage: String(e.target.value) })}
-        {...FRENCH_TABLE_PAGINATION}
+        onPage={(next) => change({ page: String(next + 1) })}
+        perPage={perPage}
+        onPerPage={(parPage) => change({ parPage: String(parPage) })}
       />
     ) : null}
   </>

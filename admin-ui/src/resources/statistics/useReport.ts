@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
   REPORT_PARAMETERS,
@@ -7,8 +8,9 @@ import {
   type ReportFilter,
   type ReportResult,
 } from '@examens-pro/domain';
-import { apiJson } from '../../common/api';
-import type { Named } from '../allocation/shared';
+import type { Named } from '../../common/choices';
+import { useReportRead } from '../../common/report/useReportRead';
+import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 
 export const API = '/api/rapports';
 
@@ -28,10 +30,10 @@ const PARAMETERS = ['vue', ...Object.values(REPORT_PARAMETERS).flat(), 'page', '
  * choices offered, the query the server reads, and the result of the view shown.
  */
 export const useReport = (report: ReportDeclaration) => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [params, setParams] = useSearchParams();
   const [choices, setChoices] = useState<Choices>();
-  const [result, setResult] = useState<ReportResult>();
-  const [error, setError] = useState<string>();
+  const [choicesError, setChoicesError] = useState<string>();
   const get = (name: string) => params.get(name) ?? '';
   const view = viewOf(report, get('vue') || undefined);
   const applies = (filter: ReportFilter) =>
@@ -54,7 +56,8 @@ export const useReport = (report: ReportDeclaration) => {
 
   useEffect(() => {
     let current = true;
-    apiJson<Choices>(`${API}/choix`)
+    dataProvider
+      .read<Choices>('rapports/choix')
       .then((found) => {
         if (!current) return;
         setChoices(found);
@@ -67,7 +70,7 @@ export const useReport = (report: ReportDeclaration) => {
           setParams(now, { replace: true });
         }
       })
-      .catch((e: Error) => current && setError(e.message));
+      .catch((e: Error) => current && setChoicesError(e.message));
     return () => {
       current = false;
     };
@@ -91,17 +94,12 @@ export const useReport = (report: ReportDeclaration) => {
   }, [params, report]);
   const ready = !applies('session') || !!params.get('sessionId');
 
-  useEffect(() => {
-    if (!ready) return;
-    let current = true;
-    setError(undefined);
-    apiJson<ReportResult>(`${API}/${report.id}?${query}`)
-      .then((found) => current && setResult(found))
-      .catch((e: Error) => current && setError(e.message));
-    return () => {
-      current = false;
-    };
-  }, [query, ready, report.id]);
+  // The result shown stays while the next is read: `shown` tells it by its report and view.
+  const { result, error: resultError } = useReportRead<ReportResult>(
+    ready ? `rapports/${report.id}?${query}` : undefined,
+    { keep: true },
+  );
+  const error = resultError ?? choicesError;
 
   const shown =
     result && result.rapport === report.id && result.vue === view.key ? result : undefined;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { AutocompleteInput, ReferenceInput, required } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, required, useDataProvider } from 'react-admin';
 import { ENROLER_CENTRE_DEPOT } from '@examens-pro/domain';
-import { apiJson } from '../../../common/api';
+import type { ExamensDataProvider } from '../../../dashboard/dataProvider';
 import { requiredMessage } from '../../../kit/fields';
 import { referenceResource } from '../../../kit/routes';
 
@@ -10,9 +10,10 @@ import { referenceResource } from '../../../kit/routes';
  * centre, their own only, chosen already (the server refuses any other: centres stay apart).
  */
 export const EnrolerCentreInput = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const { data, isPending } = useQuery({
     queryKey: ['mon-compte', 'centreDepotId'],
-    queryFn: () => apiJson<{ centreDepotId?: string | null }>('/api/mon-compte'),
+    queryFn: () => dataProvider.read<{ centreDepotId?: string | null }>('mon-compte'),
   });
   // Drawn once the person's centre is known: the default and the choices depend on it.
   if (isPending) return null;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { required, SelectInput } from 'react-admin';
-import { apiJson } from '../../../common/api';
+import { required, SelectInput, useDataProvider } from 'react-admin';
+import type { ExamensDataProvider } from '../../../dashboard/dataProvider';
 
 interface GrantableProfile {
   readonly id: string;
@@ -13,9 +13,10 @@ interface GrantableProfile {
  * the server refuses any other.
  */
 export const GrantableProfileInput = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const { data, isPending, error } = useQuery({
     queryKey: ['profils', 'attribuables'],
-    queryFn: () => apiJson<GrantableProfile[]>('/api/profils/attribuables'),
+    queryFn: () => dataProvider.read<GrantableProfile[]>('profils/attribuables'),
   });
   return (
     <SelectInput

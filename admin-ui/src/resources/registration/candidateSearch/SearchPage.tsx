@@ -1,9 +1,9 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { apiJson } from '../../../common/api';
+import type { ExamensDataProvider } from '../../../dashboard/dataProvider';
 import { CandidateView } from './CandidateView';
 import { FoundCandidates } from './FoundCandidates';
 import type { Found, View } from './searchModel';
@@ -14,6 +14,7 @@ import type { Found, View } from './searchModel';
  * presences and marks, incidents, corrections, result, pièces and its whole timeline.
  */
 export const CandidateSearchPage = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const [found, setFound] = useState<{ total: number; candidats: Found[] }>();
@@ -24,8 +25,8 @@ export const CandidateSearchPage = () => {
   const search = async (text: string) => {
     setError(undefined);
     try {
-      const answer = await apiJson<{ total: number; candidats: Found[] }>(
-        `/api/recherche-candidats?q=${encodeURIComponent(text)}`,
+      const answer = await dataProvider.read<{ total: number; candidats: Found[] }>(
+        `recherche-candidats?q=${encodeURIComponent(text)}`,
       );
       setFound(answer);
       if (answer.candidats.length === 1) setParams({ q: text, id: answer.candidats[0]!.id });
@@ -40,7 +41,8 @@ export const CandidateSearchPage = () => {
       setView(undefined);
       return;
     }
-    apiJson<View>(`/api/recherche-candidats/${encodeURIComponent(chosen)}`)
+    dataProvider
+      .read<View>(`recherche-candidats/${encodeURIComponent(chosen)}`)
       .then(setView)
       .catch((e: Error) => setError(e.message));
   }, [chosen]);

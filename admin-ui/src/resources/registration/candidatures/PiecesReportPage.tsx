@@ -1,18 +1,6 @@
-import DownloadIcon from '@mui/icons-material/GetApp';
-import TableViewIcon from '@mui/icons-material/TableView';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { Title } from 'react-admin';
-import { download } from '../../../common/ExportButtons';
+import { MenuItem, TextField } from '@mui/material';
+import { FilterSelect, SessionSelect } from '../../../common/filters';
+import { ReportExports, ReportLayout } from '../../../common/report/ReportLayout';
 import { PiecesReportTable } from './PiecesReportTable';
 import { usePiecesReport } from './usePiecesReport';
 
@@ -35,7 +23,8 @@ export const PiecesReportPage = () => {
   const {
     sessions,
     sessionId,
-    setSessionId,
+    chooseSession,
+    loaded,
     centreDepotId,
     setCentre,
     metierId,
@@ -49,98 +38,55 @@ export const PiecesReportPage = () => {
   } = usePiecesReport();
 
   return (
-    <Box sx={{ mt: 1 }}>
-      <Title title="Bilan général des pièces" />
-      <Card>
-        <CardContent>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-            <TextField
-              select
-              label="Session"
-              value={sessionId}
-              onChange={(e) => {
-                setSessionId(e.target.value);
-                setCentre('');
-                setMetier('');
-              }}
-              sx={{ minWidth: 240 }}
-            >
-              {sessions.map((s) => (
-                <MenuItem key={s.id} value={s.id}>
-                  {s.libelle}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Centre de dépôt"
-              SelectProps={{ displayEmpty: true }}
-              InputLabelProps={{ shrink: true }}
-              value={centreDepotId}
-              onChange={(e) => setCentre(e.target.value)}
-              sx={{ minWidth: 240 }}
-            >
-              <MenuItem value="">Tous</MenuItem>
-              {choices('centreDepotId', 'centreDepot').map(([id, name]) => (
-                <MenuItem key={id} value={id}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Métier"
-              SelectProps={{ displayEmpty: true }}
-              InputLabelProps={{ shrink: true }}
-              value={metierId}
-              onChange={(e) => setMetier(e.target.value)}
-              sx={{ minWidth: 200 }}
-            >
-              <MenuItem value="">Tous</MenuItem>
-              {choices('metierId', 'metier').map(([id, name]) => (
-                <MenuItem key={id} value={id}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              label="Statut des dossiers"
-              SelectProps={{ displayEmpty: true }}
-              InputLabelProps={{ shrink: true }}
-              value={statut}
-              onChange={(e) => setStatut(e.target.value)}
-              sx={{ minWidth: 200 }}
-            >
-              {STATUTS.map((s) => (
-                <MenuItem key={s.value} value={s.value}>
-                  {s.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-          <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-            <Button
-              startIcon={<DownloadIcon />}
-              onClick={() => download(`/api/bilan-pieces/export.csv?${query}`)}
-              disabled={!sessionId}
-            >
-              Exporter (CSV)
-            </Button>
-            <Button
-              startIcon={<TableViewIcon />}
-              onClick={() => download(`/api/bilan-pieces/export.xlsx?${query}`)}
-              disabled={!sessionId}
-            >
-              Exporter (XLSX)
-            </Button>
-          </Stack>
-          {error ? <Typography color="error">{error}</Typography> : null}
-          {!sessionId && !error ? <Typography>Aucune session.</Typography> : null}
-          {sessionId && !rows ? <LinearProgress /> : null}
-          {rows ? <PiecesReportTable rows={rows} /> : null}
-        </CardContent>
-      </Card>
-    </Box>
+    <ReportLayout
+      title="Bilan général des pièces"
+      filters={
+        <>
+          <SessionSelect sessions={sessions} value={sessionId} onChange={chooseSession} />
+          <FilterSelect
+            label="Centre de dépôt"
+            value={centreDepotId}
+            onChange={setCentre}
+            items={choices('centreDepotId', 'centreDepot')}
+            minWidth={240}
+          />
+          <FilterSelect
+            label="Métier"
+            value={metierId}
+            onChange={setMetier}
+            items={choices('metierId', 'metier')}
+            minWidth={200}
+          />
+          <TextField
+            select
+            fullWidth={false}
+            label="Statut des dossiers"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            value={statut}
+            onChange={(e) => setStatut(e.target.value)}
+            sx={{ minWidth: 200 }}
+          >
+            {STATUTS.map((s) => (
+              <MenuItem key={s.value} value={s.value}>
+                {s.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </>
+      }
+      exports={
+        <ReportExports
+          base="/api/bilan-pieces"
+          formats={['csv', 'xlsx']}
+          query={query}
+          disabled={!sessionId}
+        />
+      }
+      error={error}
+      notice={loaded && sessions.length === 0 && !error ? 'Aucune session.' : false}
+      loading={!!sessionId && !rows}
+    >
+      {rows ? <PiecesReportTable rows={rows} /> : null}
+    </ReportLayout>
   );
 };

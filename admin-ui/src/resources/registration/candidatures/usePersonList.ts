@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, apiJson, fetchWithCsrf, handleAccessAnswer } from '../../../common/api';
+import { HttpError, useDataProvider } from 'react-admin';
+import { serverMessage } from '../../../common/serverErrors';
+import type { ExamensDataProvider } from '../../../dashboard/dataProvider';
 
 export interface Choice {
   readonly id: string;
@@ -31,6 +33,7 @@ const query = (filter: Record<string, unknown>) =>
  * the file verified then applied, and the creation of its dossiers followed until done.
  */
 export const usePersonList = () => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
   const [sessions, setSessions] = useState<Choice[]>([]);
   const [metiers, setMetiers] = useState<Choice[]>([]);
   const [centres, setCentres] = useState<Choice[]>([]);
@@ -48,13 +51,16 @@ export const usePersonList = () => {
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void apiJson<Choice[]>(`/api/sessions?${query({ statut: 'inscriptions-ouvertes' })}`)
+    void dataProvider
+      .read<Choice[]>(`sessions?${query({ statut: 'inscriptions-ouvertes' })}`)
       .then(setSessions)
       .catch(() => setSessions([]));
-    void apiJson<Choice[]>(`/api/centres-depot?${query({ actif: true })}`)
+    void dataProvider
+      .read<Choice[]>(`centres-depot?${query({ actif: true })}`)
       .then(setCentres)
       .catch(() => setCentres([]));
-    void apiJson<{ centreDepotId?: string | null }>('/api/mon-compte')
+    void dataProvider
+      .read<{ centreDepotId?: string | null }>('mon-compte')
       .then((me) => {
         if (me.centreDepotId) {
           setOwnCentre(me.centreDepotId);
@@ -66,9 +72,10 @@ export const usePersonList = () => {
   useEffect(() => {
     setMetierId('');
     if (!sessionId) return setMetiers([]);
-    void apiJson<(Choice & { metierId: string })[]>(
-      `/api/metiers-ouverts?${query({ sessionId, actif: true })}`,
-    )
+    void dataProvider
+      .read<(Choice & { metierId: string })[]>(
+        `metiers-ouverts?${query({ sessionId, actif: true })}`,
+      )
       .then((items) =>
         setMetiers(items.map((item) => ({ id: item.metierId, libelle: item.libelle }))),
       )
@@ -86,7 +93,7 @@ export const usePersonList = () => {
     let stopped = false;
     const poll = async () => {
       try {
-        const found = await apiJson<Progress>(`/api/listes-candidats/${listeId}`);
+        const found = await dataProvider.read<Progress>(`listes-candidats/${listeId}`);
         if (stopped) return;
         setProgress(found);
         if (found.statut === 'terminee') return;
@@ -107,25 +114,22 @@ export const usePersonList = () => {
     setError(null);
     setProblems([]);
     try {
-      const response = await fetchWithCsrf(
-        `/api/listes-candidats/verifier?sessionId=${encodeURIComponent(sessionId)}`,
+      // The verification answers what it read (no command position): the file's rows and its id.
+      const answer: unknown = await dataProvider.command(
+        `listes-candidats/verifier?sessionId=${encodeURIComponent(sessionId)}`,
         {
-          method: 'POST',
+          file,
           headers: {
             'Content-Type': file.name.toLowerCase().endsWith('.xlsx') ? XLSX : 'text/csv',
-            Accept: 'application/json',
           },
-          body: file,
         },
       );
-      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-      if (!response.ok) {
-        handleAccessAnswer(response.status, body.code as string | undefined);
-        setError(typeof body.message === 'string' ? body.message : 'Vérification impossible.');
-        setProblems(Array.isArray(body.lignes) ? (body.lignes as Problem[]) : []);
-        return;
-      }
-      setVerified(body as unknown as { verificationId: string; lignes: number });
+      setVerified(answer as { verificationId: string; lignes: number });
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      const lignes = (e.body as { lignes?: unknown } | undefined)?.lignes;
+      setError(serverMessage(e) || 'Vérification impossible.');
+      setProblems(Array.isArray(lignes) ? (lignes as Problem[]) : []);
     } finally {
       setBusy(false);
     }
@@ -136,15 +140,15 @@ export const usePersonList = () => {
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiJson<{ id: string }>('/api/listes-candidats', {
-        method: 'POST',
-        json: { verificationId: verified.verificationId, sessionId, metierId, centreDepotId },
+      const answer = await dataProvider.command('listes-candidats', {
+        data: { verificationId: verified.verificationId, sessionId, metierId, centreDepotId },
       });
       setProgress(null);
-      setListeId(answer.id);
+      setListeId(String(answer.id));
     } catch (e) {
       setError((e as Error).message);
-      const lignes = e instanceof ApiError ? (e.body as { lignes?: Problem[] }).lignes : undefined;
+      const lignes =
+        e instanceof HttpError ? (e.body as { lignes?: Problem[] } | undefined)?.lignes : undefined;
       setProblems(Array.isArray(lignes) ? lignes : []);
     } finally {
       setBusy(false);

@@ -1,29 +1,26 @@
-import { useEffect, useMemo, useState } from 'react';
-import { apiJson } from '../../../common/api';
+import { useMemo, useState } from 'react';
+import type { Named } from '../../../common/choices';
+import { useReportChoices, useReportRead } from '../../../common/report/useReportRead';
+import { useSessions } from '../../../common/useSessions';
 import type { ReportRow } from './PiecesReportTable';
+
+const NO_ROWS: ReportRow[] = [];
 
 /**
  * The bilan des pièces of the session chosen (the most recent first), filtered by centre, métier
  * and statut; the centres and métiers offered are those the session's dossiers hold.
  */
 export const usePiecesReport = () => {
-  const [sessions, setSessions] = useState<{ id: string; libelle: string }[]>([]);
-  const [sessionId, setSessionId] = useState('');
+  const {
+    sessions,
+    sessionId,
+    setSessionId,
+    loaded,
+    error: sessionsError,
+  } = useSessions(null, 'bilan-pieces/sessions');
   const [centreDepotId, setCentre] = useState('');
   const [metierId, setMetier] = useState('');
   const [statut, setStatut] = useState('');
-  const [rows, setRows] = useState<ReportRow[]>();
-  const [all, setAll] = useState<ReportRow[]>([]);
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    apiJson<{ id: string; libelle: string }[]>('/api/bilan-pieces/sessions')
-      .then((found) => {
-        setSessions(found);
-        if (found[0]) setSessionId(found[0].id);
-      })
-      .catch((e: Error) => setError(e.message));
-  }, []);
 
   const filter = useMemo(
     () =>
@@ -33,35 +30,38 @@ export const usePiecesReport = () => {
     [sessionId, centreDepotId, metierId, statut],
   );
   const query = `filter=${encodeURIComponent(JSON.stringify(filter))}`;
-
-  useEffect(() => {
-    if (!sessionId) return;
-    setRows(undefined);
-    apiJson<ReportRow[]>(`/api/bilan-pieces?${query}`)
-      .then(setRows)
-      .catch((e: Error) => setError(e.message));
-  }, [query, sessionId]);
+  const { result: rows, error } = useReportRead<ReportRow[]>(
+    sessionId ? `bilan-pieces?${query}` : undefined,
+  );
 
   // The choices of centre and métier: those the session's dossiers hold.
-  useEffect(() => {
-    if (!sessionId) return;
-    apiJson<ReportRow[]>(
-      `/api/bilan-pieces?filter=${encodeURIComponent(JSON.stringify({ sessionId }))}`,
-    )
-      .then(setAll)
-      .catch(() => setAll([]));
-  }, [sessionId]);
-  const choices = (key: 'centreDepotId' | 'metierId', name: 'centreDepot' | 'metier') =>
+  const all = useReportChoices<ReportRow[]>(
+    sessionId
+      ? `bilan-pieces?filter=${encodeURIComponent(JSON.stringify({ sessionId }))}`
+      : undefined,
+    NO_ROWS,
+  );
+  const choices = (key: 'centreDepotId' | 'metierId', name: 'centreDepot' | 'metier'): Named[] =>
     [
       ...new Map(
         all.filter((r) => r[key]).map((r) => [r[key] as string, r[name]] as const),
       ).entries(),
-    ].sort((a, b) => a[1].localeCompare(b[1], 'fr'));
+    ]
+      .sort((a, b) => a[1].localeCompare(b[1], 'fr'))
+      .map(([id, libelle]) => ({ id, libelle }));
+
+  /** Another session: its own centres and métiers, none chosen. */
+  const chooseSession = (id: string) => {
+    setSessionId(id);
+    setCentre('');
+    setMetier('');
+  };
 
   return {
     sessions,
     sessionId,
-    setSessionId,
+    chooseSession,
+    loaded,
     centreDepotId,
     setCentre,
     metierId,
@@ -69,7 +69,7 @@ export const usePiecesReport = () => {
     statut,
     setStatut,
     rows,
-    error,
+    error: sessionsError ?? error,
     query,
     choices,
   };

@@ -40,13 +40,12 @@ import { usePermissions } from '../../../dashboard/permissions';
 import { formatDate } from '../../../common/format';
 import { referenceResource } from '../../../kit/routes';
 import { FileInput } from '../../../kit/FileInput';
+import { serverErrors, serverMessage } from '../../../common/serverErrors';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_FAILED,
   ATTACHMENT_HELP,
   attachmentProblem,
-  serverErrors,
-  serverMessage,
 } from '../../incidents/attachment';
 import { CorrectedIdentityInputs } from './CorrectedIdentityInputs';
 

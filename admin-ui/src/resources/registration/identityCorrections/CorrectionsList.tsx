@@ -6,7 +6,7 @@ import type { FieldDeclaration, ResourceDeclaration } from '../../../kit/declara
 import { OfficeDayFilter } from '../../../kit/fields';
 import { ResourceList } from '../../../kit/ResourceList';
 import { routeLabels } from '../../../kit/routes';
-import { fileSize } from '../../incidents/attachment';
+import { fileSize } from '../../../common/format';
 import { Changes } from '../candidatureChanges/screens';
 
 /** Where a correction's document is read (same origin: the session cookie goes with it). */

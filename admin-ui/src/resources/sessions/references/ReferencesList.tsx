@@ -30,7 +30,7 @@ import { FrenchDate } from '../../../kit/fields';
 import { referenceResource } from '../../../kit/routes';
 import { useRouteCan } from '../../../kit/useRouteCan';
 import { StatusChip } from '../StatusChip';
-import { serverErrors, serverMessage } from '../../incidents/attachment';
+import { serverErrors, serverMessage } from '../../../common/serverErrors';
 
 type Session = RaRecord & SessionDocument;
 

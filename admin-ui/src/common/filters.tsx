@@ -1,0 +1,99 @@
+import { MenuItem, TextField } from '@mui/material';
+import { SEXES } from '@examens-pro/domain';
+import type { Named, SessionChoice } from './choices';
+
+export const SessionSelect = ({
+  sessions,
+  value,
+  onChange,
+  disabled,
+}: {
+  sessions: readonly SessionChoice[];
+  value: string;
+  onChange: (id: string) => void;
+  disabled?: boolean;
+}) => (
+  <TextField
+    select
+    fullWidth={false}
+    label="Session"
+    value={sessions.some((s) => s.id === value) ? value : ''}
+    onChange={(e) => onChange(e.target.value)}
+    sx={{ minWidth: 260 }}
+    disabled={disabled}
+  >
+    {sessions.map((s) => (
+      <MenuItem key={s.id} value={s.id}>
+        {s.libelle}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
+/** A select with « Tous » first (no filter) then the items, by name. */
+export const FilterSelect = ({
+  label,
+  value,
+  onChange,
+  items,
+  all = 'Tous',
+  minWidth = 220,
+}: {
+  label: string;
+  value: string;
+  onChange: (id: string) => void;
+  items: readonly Named[];
+  all?: string;
+  minWidth?: number;
+}) => (
+  <TextField
+    select
+    fullWidth={false}
+    label={label}
+    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    value={value === '' || items.some((i) => i.id === value) ? value : ''}
+    onChange={(e) => onChange(e.target.value)}
+    sx={{ minWidth }}
+  >
+    <MenuItem value="">{all}</MenuItem>
+    {items.map((item) => (
+      <MenuItem key={item.id} value={item.id}>
+        {item.libelle}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
+/** « Sexe »: « Tous » (no filter), then each sex. */
+export const SexFilter = ({
+  value,
+  onChange,
+  minWidth,
+}: {
+  value: string;
+  onChange: (sexe: string) => void;
+  minWidth: number;
+}) => (
+  <TextField
+    select
+    fullWidth={false}
+    label="Sexe"
+    value={value}
+    onChange={(e) => onChange(e.target.value)}
+    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    sx={{ minWidth }}
+  >
+    <MenuItem value="">Tous</MenuItem>
+    {SEXES.map((s) => (
+      <MenuItem key={s.value} value={s.value}>
+        {s.label}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
+/**
+ * A wide table scrolls within the page rather than widening it: react-admin's layout takes its
+ * content's width, so the table's own (many columns) must not count (`contain: inline-size`).
+ */
+export const WITHIN_PAGE = { contain: 'inline-size' } as const;
