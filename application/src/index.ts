@@ -6,6 +6,7 @@
  */
 export * from './commands.js';
 export * from './accounts/accounts.js';
+export * from './accounts/signInJournal.js';
 export * from './reference-lists/lists.js';
 export * from './sessions/sessions.js';
 export * from './registration/candidatures.js';

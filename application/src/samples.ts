@@ -1,20 +1,22 @@
 import type { DocumentStorage, EventStore, ReadStore } from '@examens-pro/platform';
-import { admissionDecisions } from './samples/admission.js';
-import { allocationRuns } from './samples/allocation.js';
-import { maintenance, profiles, signInJournal, users } from './samples/accounts.js';
-import { attestations } from './samples/certificates.js';
-import { deliberations, minutes } from './samples/deliberation.js';
-import { documents } from './samples/documents.js';
-import { grades } from './samples/grades.js';
-import { examIncidents, incidents } from './samples/incidents.js';
-import { onlinePayments } from './samples/payments.js';
-import { geography, metiers, referenceLists } from './samples/reference-lists.js';
-import { candidatures, personLists } from './samples/registration.js';
-import { StoryScope, type AggregateSamples } from './samples/scope.js';
-import { sessions } from './samples/sessions.js';
+import { admissionDecisions } from './admission/samples.js';
+import { allocationRuns } from './allocation/samples.js';
+import { maintenance, profiles, signInJournal, users } from './accounts/samples.js';
+import { attestations } from './certificates/samples.js';
+import { deliberations, minutes } from './deliberation/samples.js';
+import { documents } from './documents/samples.js';
+import { grades } from './grades/samples.js';
+import { examIncidents, incidents } from './incidents/samples.js';
+import { onlinePayments } from './payments/samples.js';
+import { geography, metiers, referenceLists } from './reference-lists/samples.js';
+import { candidatures, personLists } from './registration/samples.js';
+import { StoryScope, type AggregateSamples } from './sampleScope.js';
+import { sessions } from './sessions/samples.js';
 
-// Samples live beside their area: one file per area of docs/glossary.md in samples/, assembled here.
-export type { AggregateSamples } from './samples/scope.js';
+// Samples live beside their area (`<area>/samples.ts`, one per area of docs/glossary.md), assembled
+// here. They are fixtures of the crash tests and benches, exported as `@examens-pro/application/samples`
+// only, never from the package's index.
+export type { AggregateSamples } from './sampleScope.js';
 
 /** The registry: every aggregate whose commands the product has, with its stories. */
 export const SAMPLES: readonly AggregateSamples[] = [

@@ -16,7 +16,7 @@ import {
 import { allProjections } from '@examens-pro/projections';
 import { readRequirement } from '@examens-pro/query-service';
 import { documentRenderers, type DocumentDeps } from '@examens-pro/workers';
-import { SAMPLES } from './crash/samples.js';
+import { SAMPLES } from '@examens-pro/application/samples';
 import { startTestApp } from './testApp.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

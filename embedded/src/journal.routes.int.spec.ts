@@ -7,7 +7,7 @@ import {
   SIGN_IN_JOURNAL_EVENT_TYPES,
   type SignInJournalDocument,
 } from '@examens-pro/domain';
-import { JOURNAL_WAIT_MS, recordSignInEvent } from '@examens-pro/command-service';
+import { JOURNAL_WAIT_MS, recordSignInEvent } from '@examens-pro/application';
 import { SIGN_IN_LIMIT, SqliteEventStore } from '@examens-pro/platform';
 import { startTestApp, TEST_ADMIN, TEST_ADMIN_PASSWORD, type Agent } from './testApp.js';
 

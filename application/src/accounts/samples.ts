@@ -1,5 +1,6 @@
-import { recordSignInEvent } from '@examens-pro/command-service';
-import { maintenanceCommands, profileCommands, userCommands } from '@examens-pro/application';
+import { maintenanceCommands, profileCommands } from './profiles.js';
+import { recordSignInEvent } from './signInJournal.js';
+import { userCommands } from './users.js';
 import {
   PERMISSION_CODES,
   PROFILE_CATEGORY,
@@ -15,7 +16,7 @@ import {
   type SignInJournalEvent,
 } from '@examens-pro/domain';
 import { handleCommand, newItemId } from '@examens-pro/platform';
-import type { AggregateSamples, StoryScope } from './scope.js';
+import type { AggregateSamples, StoryScope } from '../sampleScope.js';
 
 const createProfile = async (scope: StoryScope, n: number) => {
   const context = scope.context();

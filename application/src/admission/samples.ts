@@ -14,8 +14,8 @@ import {
   type DecisionCandidate,
 } from '@examens-pro/domain';
 import { handleCommand } from '@examens-pro/platform';
-import { type AggregateSamples, commandsOn, START } from './scope.js';
-import { examOf } from './incidents.js';
+import { type AggregateSamples, commandsOn, START } from '../sampleScope.js';
+import { examOf } from '../incidents/samples.js';
 
 /**
  * Admission decisions: each story deposits a signature version, prepares a département's decision

@@ -1,7 +1,7 @@
 import { ALLOCATION_RUN_CATEGORY, allocationRunEvents, streamName } from '@examens-pro/domain';
 import { toEnvelopes, newItemId } from '@examens-pro/platform';
-import type { AggregateSamples } from './scope.js';
-import { registrationOf, unseatedOf } from './registration.js';
+import type { AggregateSamples } from '../sampleScope.js';
+import { registrationOf, unseatedOf } from '../registration/samples.js';
 
 /**
  * An automatic allocation of the candidatures' session: its acceptance and its chunk, as

@@ -18,8 +18,8 @@ import {
   streamName,
 } from '@examens-pro/domain';
 import { handleCommand, toEnvelopes, reserveUniqueValue } from '@examens-pro/platform';
-import { type AggregateSamples, commandsOn } from './scope.js';
-import { examOf } from './incidents.js';
+import { type AggregateSamples, commandsOn } from '../sampleScope.js';
+import { examOf } from '../incidents/samples.js';
 
 /**
  * Attestations: each story closes a jury of two admitted candidates, then writes what a document

@@ -16,8 +16,8 @@ import {
   streamName,
 } from '@examens-pro/domain';
 import { handleCommand } from '@examens-pro/platform';
-import { type AggregateSamples, commandsOn } from './scope.js';
-import { examOf } from './incidents.js';
+import { type AggregateSamples, commandsOn } from '../sampleScope.js';
+import { examOf } from '../incidents/samples.js';
 
 /**
  * A jury's deliberation per story: a sheet of three candidates marked, the jury's override of one

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DOCUMENT_CATEGORY, documentDecider, streamName, type Actor } from '@examens-pro/domain';
 import { handleCommand, newItemId } from '@examens-pro/platform';
-import type { AggregateSamples } from './scope.js';
+import type { AggregateSamples } from '../sampleScope.js';
 
 export const documents: AggregateSamples = {
   name: 'documents',

@@ -7,8 +7,8 @@ import {
   streamName,
   type Actor,
 } from '@examens-pro/domain';
-import { type AggregateSamples, commandsOn } from './scope.js';
-import { examOf } from './incidents.js';
+import { type AggregateSamples, commandsOn } from '../sampleScope.js';
+import { examOf } from '../incidents/samples.js';
 
 /**
  * Grades at the exam incidents' site and épreuve: a session's windows opened and closed, the rule

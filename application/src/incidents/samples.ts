@@ -1,5 +1,6 @@
-import { examIncidentCommands, incidentCommands } from '@examens-pro/command-service';
-import { listCommands } from '@examens-pro/application';
+import { listCommands } from '../reference-lists/lists.js';
+import { examIncidentCommands } from './examIncidents.js';
+import { incidentCommands } from './registrationIncidents.js';
 import {
   EXAM_INCIDENT_CATEGORY,
   INCIDENT_CATEGORY,
@@ -13,9 +14,9 @@ import {
   sessionDecider,
 } from '@examens-pro/domain';
 import { newItemId } from '@examens-pro/platform';
-import type { AggregateSamples, StoryScope } from './scope.js';
-import { referencesOf } from './reference-lists.js';
-import { registrationOf } from './registration.js';
+import type { AggregateSamples, StoryScope } from '../sampleScope.js';
+import { referencesOf } from '../reference-lists/samples.js';
+import { registrationOf } from '../registration/samples.js';
 
 /** The commands both kinds of incident share (one incident part, `domain/src/incidents`). */
 interface IncidentLifeCommands {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { onlinePaymentCommands } from '@examens-pro/application';
+import { onlinePaymentCommands } from './onlinePayments.js';
 import {
   CANDIDATURE_CATEGORY,
   DEFAULT_TIME_ZONE,
@@ -10,8 +10,8 @@ import {
   ONLINE_PAYMENT_CATEGORY,
 } from '@examens-pro/domain';
 import { newItemId } from '@examens-pro/platform';
-import type { AggregateSamples } from './scope.js';
-import { registrationOf, candidatureHandlersOf } from './registration.js';
+import type { AggregateSamples } from '../sampleScope.js';
+import { registrationOf, candidatureHandlersOf } from '../registration/samples.js';
 
 /**
  * Online payments (`/paiement`): a dossier of the candidatures' session paid through the sandbox,

@@ -1,4 +1,4 @@
-import { ensureGeography, listCommands } from '@examens-pro/application';
+import { ensureGeography, listCommands } from './lists.js';
 import {
   DEFAULT_GEOGRAPHY,
   geographyCode,
@@ -12,7 +12,7 @@ import {
   type ReferenceListDefinition,
 } from '@examens-pro/domain';
 import { eventIdFor, handleCommand, newItemId, releaseUniqueValue } from '@examens-pro/platform';
-import { type AggregateSamples, GENERATOR, START, type StoryScope } from './scope.js';
+import { type AggregateSamples, GENERATOR, START, type StoryScope } from '../sampleScope.js';
 
 const TRADES = [
   'Électricité bâtiment',

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  candidatureCommands,
-  listCommands,
-  allocationCommands,
-  personListCommands,
-} from '@examens-pro/application';
+import { allocationCommands } from '../allocation/allocationCommands.js';
+import { listCommands } from '../reference-lists/lists.js';
+import { candidatureCommands } from './candidatures.js';
+import { personListCommands } from './personLists.js';
 import {
   CANDIDATURE_CATEGORY,
   candidatureDecider,
@@ -22,9 +20,9 @@ import {
   sessionDecider,
 } from '@examens-pro/domain';
 import { handleCommand, newItemId, type EventStore } from '@examens-pro/platform';
-import type { AggregateSamples, StoryScope } from './scope.js';
-import { METIERS, referencesOf } from './reference-lists.js';
-import { createSession } from './sessions.js';
+import type { AggregateSamples, StoryScope } from '../sampleScope.js';
+import { METIERS, referencesOf } from '../reference-lists/samples.js';
+import { createSession } from '../sessions/samples.js';
 
 /**
  * Where the candidatures' stories register: one session open for registration, its paramètres

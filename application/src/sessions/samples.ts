@@ -1,7 +1,7 @@
-import { sessionCommands } from '@examens-pro/application';
+import { sessionCommands } from './sessions.js';
 import { parseSession, SESSION_CATEGORY, SESSION_STATUSES, streamName } from '@examens-pro/domain';
 import { newItemId } from '@examens-pro/platform';
-import type { AggregateSamples, StoryScope } from './scope.js';
+import type { AggregateSamples, StoryScope } from '../sampleScope.js';
 
 export const createSession = async (scope: StoryScope, n: number, steps: number) => {
   // Each session has an examen of its own: at most one session per examen is open for registration.

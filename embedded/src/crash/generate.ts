@@ -1,6 +1,6 @@
 import type { DocumentStorage, EventStore, ReadStore } from '@examens-pro/platform';
 import { MemoryEventLog } from './memoryLog.js';
-import { SAMPLES, SampleScope, type AggregateSamples } from './samples.js';
+import { SAMPLES, SampleScope, type AggregateSamples } from '@examens-pro/application/samples';
 
 /** Runs the sample stories round after round: each aggregate `weight` stories per round. */
 export class StoryRunner {
