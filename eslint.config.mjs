@@ -102,6 +102,34 @@ export default tseslint.config(
     },
   },
   {
+    // Infrastructure knows no business area either: it takes the domain's kernel only (envelopes,
+    // errors, streams, uniqueness, routes…), so that an area's rules live in domain and application.
+    // Same rule as the block above (a later block replaces it): its restriction is repeated here.
+    files: ['platform/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@examens-pro/domain',
+              message:
+                'platform n’importe du domaine que son noyau (@examens-pro/domain/kernel) : le code métier va dans application.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@examens-pro/*', '!@examens-pro/domain', '!@examens-pro/domain/kernel'],
+              message:
+                'platform est l’infrastructure : il n’importe que domain (les gestionnaires vont dans application).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Handlers with names: a command, a screen or a read is a function one can read at once, in a
     // file of one family. Tests, journeys and benches may run longer.
     files: ['*/src/**/*.ts', '*/src/**/*.tsx'],

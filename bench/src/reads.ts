@@ -9,6 +9,7 @@ import {
   openSessionPorts,
   requireAccess,
 } from '@examens-pro/platform';
+import { loadPrincipal } from '@examens-pro/application';
 import { percentile, round } from './machine.js';
 import { startServer } from './server.js';
 
@@ -76,7 +77,11 @@ export const benchReads = async (options: {
   const eventStore = openEventStore(config);
   const { sessionStore, signInLimiter } = openSessionPorts(config);
   const app = Fastify();
-  await installSessions(app, { store: sessionStore, secret: config.sessionSecret, eventStore });
+  await installSessions(app, {
+    store: sessionStore,
+    secret: config.sessionSecret,
+    principals: (userId) => loadPrincipal(eventStore, userId),
+  });
   const answer = (): Buffer => body;
   app.get('/sans-session', async (_request, reply) =>
     reply.type('application/json').send(answer()),

@@ -1,6 +1,6 @@
 import { logUnhandledRejections, runStandalone } from '@examens-pro/platform';
 import { SYSTEM_ACTOR } from '@examens-pro/domain';
-import { ensureFirstAdministrator, ensureGeography } from '@examens-pro/application';
+import { ensureFirstAdministrator, ensureGeography, loadPrincipal } from '@examens-pro/application';
 import { commandService } from './app.js';
 
 logUnhandledRejections((message) => console.error(message));
@@ -9,7 +9,7 @@ logUnhandledRejections((message) => console.error(message));
  * Standalone command service (distributed mode); it also creates the first administrator and the
  * geography, once its servers answer (tried again until then; `/api/ready` waits for it).
  */
-void runStandalone('command-service', async (app, ports, config, readiness) => {
+void runStandalone('command-service', loadPrincipal, async (app, ports, config, readiness) => {
   await app.register(commandService, { ...ports, publicUrl: config.publicUrl });
   void readiness.step('premier administrateur et géographie', async () => {
     await ensureFirstAdministrator(

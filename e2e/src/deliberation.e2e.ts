@@ -8,11 +8,13 @@ import { browserAvailable, openFromMenu, shot } from './harness';
  * Admissions, the deliberation: on a session at « Délibération » with five marked candidates, the
  * jury reads the provisional results (averages, ranks, Bilong ajourné), decides a « rachat » for
  * Bilong with its reason (shown as the jury's decision), then closes the deliberation with the
- * session's reference: the results are frozen and the screen says so.
+ * session's reference: the results are frozen and the screen says so, and the candidate's 360° view
+ * shows the frozen result.
  */
 const run = browserAvailable() ? describe : describe.skip;
 
 const RESULTS = `${DASHBOARD}/espace-examen/gestion-des-admissions/resultat-et-pv`;
+const SEARCH = `${DASHBOARD}/espace-examen/rechercher-un-candidat`;
 
 run('Admissions : délibération d’un jury, décision du jury, clôture', () => {
   const journey = useJourney();
@@ -80,6 +82,17 @@ run('Admissions : délibération d’un jury, décision du jury, clôture', () =
     await expect(admin.getByRole('button', { name: 'Décision du jury' }).count()).resolves.toBe(0);
     await row(setup.numeros[1]!).getByText('Admis (décision du jury)').waitFor();
     await shot(admin, 'admissions-03-deliberation-close');
+    expect(journey.pageErrors).toEqual([]);
+  });
+
+  it('shows the frozen result in the candidate’s 360° view (« Rechercher un candidat »)', async () => {
+    await openFromMenu(admin, SEARCH);
+    await admin.getByLabel(/^Numéro de candidat, de dossier, nom/).fill(setup.numeros[1]!);
+    await admin.getByRole('button', { name: 'Rechercher' }).click();
+    await admin.getByText('Affectation et résultat').waitFor();
+    await admin.getByText('Admis (décision du jury)').waitFor();
+    await expect(admin.getByText('Pas encore délibéré').count()).resolves.toBe(0);
+    await shot(admin, 'admissions-04-recherche-resultat');
     expect(journey.pageErrors).toEqual([]);
   });
 });

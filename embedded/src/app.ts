@@ -14,6 +14,7 @@ import {
   personListsReactor,
   allocationReactor,
   admissionDecisionsReactor,
+  loadPrincipal,
 } from '@examens-pro/application';
 import { allProjections } from '@examens-pro/projections';
 import { queryService } from '@examens-pro/query-service';
@@ -103,7 +104,7 @@ export const buildApp = async (
   await installSessions(app, {
     store: deps.sessionStore,
     secret: deps.sessionSecret,
-    eventStore: deps.eventStore,
+    principals: (userId) => loadPrincipal(deps.eventStore, userId),
   });
   const servesUi = deps.uiDir ? await serveUi(app, deps.uiDir) : false;
   if (!servesUi) installNotFoundHandler(app);

@@ -205,6 +205,11 @@ describe('overrides and closing', () => {
       }),
     );
     await r.ok(`/api/configurations-notes/${ids.session}/importation/fermer`);
+    const before = await requests(admin).read<{ resultat: unknown }>(
+      `/api/recherche-candidats/${fx.candidates[3]!.id}`,
+      position,
+    );
+    expect(before.resultat).toBeNull();
     expect((await post(jury, 'cloture')).statusCode).toBe(200);
     const closed = await view();
     expect(closed).toMatchObject({
@@ -223,6 +228,15 @@ describe('overrides and closing', () => {
     );
     expect(results).toHaveLength(7);
     expect(results.filter((x) => x.admis)).toHaveLength(5);
+    // The candidate's 360° view (« Rechercher un candidat ») shows the frozen result.
+    const seen = async (i: number) =>
+      (
+        await requests(admin).read<{
+          resultat: { libelle: string; moyenne: number | null } | null;
+        }>(`/api/recherche-candidats/${fx.candidates[i]!.id}`, position)
+      ).resultat;
+    expect(await seen(4)).toEqual({ libelle: 'Ajourné', moyenne: 9 });
+    expect(await seen(3)).toEqual({ libelle: 'Admis', moyenne: 16 });
     // The jury has deliberated: it can no longer be deleted.
     const juryDoc = await requests(admin).read<{ version: number }>(
       `/api/jurys/${fx.juryId}`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listItemDecider, streamName, SYSTEM_ACTOR } from '@examens-pro/domain';
-import { handleCommand, readListItem } from '@examens-pro/platform';
+import { handleCommand } from '@examens-pro/platform';
+import { readListItem } from '@examens-pro/application';
 import {
   addSites,
   METIERS,

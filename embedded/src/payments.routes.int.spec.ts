@@ -10,7 +10,8 @@ import {
   type OnlinePaymentEvent,
   type RecordedEvent,
 } from '@examens-pro/domain';
-import { handleCommand, signNotification, type PaymentConfig } from '@examens-pro/platform';
+import { handleCommand, type PaymentConfig } from '@examens-pro/platform';
+import { signNotification } from '@examens-pro/application';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import { openSession, register, type ExamSession } from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';

@@ -9,12 +9,8 @@ import {
   SYSTEM_ACTOR,
   ValidationError,
 } from '@examens-pro/domain';
-import {
-  decodeListText,
-  readPersonList,
-  reserveUniqueValue,
-  XLSX_TYPE,
-} from '@examens-pro/platform';
+import { decodeListText, reserveUniqueValue, XLSX_TYPE } from '@examens-pro/platform';
+import { readPersonList } from '@examens-pro/application';
 import { startTestApp, type Agent } from './testApp.js';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;

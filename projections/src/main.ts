@@ -4,6 +4,7 @@ import {
   ProjectionRunner,
   runBackgroundProcess,
 } from '@examens-pro/platform';
+import { loadPrincipal } from '@examens-pro/application';
 import { allProjections } from './index.js';
 
 /**
@@ -20,6 +21,7 @@ runBackgroundProcess('projections', 'Démarrage des projections impossible', (co
   return {
     runner,
     stores: { eventStore, readStore },
+    loadPrincipal,
     close: () => Promise.all([eventStore.close(), readStore.close()]),
     redis: false,
     started: () =>

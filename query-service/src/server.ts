@@ -1,10 +1,11 @@
 import { logUnhandledRejections, productInformation, runStandalone } from '@examens-pro/platform';
+import { loadPrincipal } from '@examens-pro/application';
 import { queryService } from './app.js';
 
 logUnhandledRejections((message) => console.error(message));
 
 /** Standalone query service (distributed mode). */
-void runStandalone('query-service', (app, ports, config) =>
+void runStandalone('query-service', loadPrincipal, (app, ports, config) =>
   app.register(queryService, {
     ...ports,
     information: productInformation(config, 'distribué'),

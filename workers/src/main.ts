@@ -10,6 +10,7 @@ import {
   personListsReactor,
   allocationReactor,
   admissionDecisionsReactor,
+  loadPrincipal,
 } from '@examens-pro/application';
 import {
   documentsReactor,
@@ -45,6 +46,7 @@ runBackgroundProcess('workers', 'Démarrage des travailleurs impossible', (confi
   return {
     runner: reactors,
     stores: ports,
+    loadPrincipal,
     close: () => ports.close(),
     readinessLog: (m) => console.warn(m),
     started: (readiness) => {

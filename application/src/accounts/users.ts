@@ -23,7 +23,6 @@ import {
 import {
   checkPasswordPolicy,
   hashPassword,
-  isActiveItem,
   newId,
   releaseUniqueValue,
   reserveUniqueValue,
@@ -32,6 +31,7 @@ import {
   type UniqueValue,
 } from '@examens-pro/platform';
 import { aggregateRunner, type CommandAnswer } from '../commands.js';
+import { isActiveItem } from '../reference-lists/references.js';
 
 export const LOGIN_TAKEN = 'Cet identifiant est déjà utilisé.';
 const SAME_PASSWORD = 'Le nouveau mot de passe doit être différent de l’actuel.';

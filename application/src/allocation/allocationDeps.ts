@@ -14,8 +14,9 @@ import {
   type Candidature,
   type CandidatureEvent,
 } from '@examens-pro/domain';
-import { readListItem, sequence, type EventStore, type ReadStore } from '@examens-pro/platform';
+import { sequence, type EventStore, type ReadStore } from '@examens-pro/platform';
 import { siteSeats, type SiteSeatsPort } from './siteSeats.js';
+import { readListItem } from '../reference-lists/references.js';
 
 export type Present = Extract<Candidature, { status: 'present' }>;
 

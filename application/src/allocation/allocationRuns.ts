@@ -19,7 +19,6 @@ import {
   type RecordedEvent,
 } from '@examens-pro/domain';
 import {
-  readListItem,
   toEnvelopes,
   WrongExpectedRevisionError,
   type CommandAnswer,
@@ -35,6 +34,7 @@ import {
 } from './allocationDeps.js';
 import { allocationPreview } from './allocationInputs.js';
 import { compositionStarted } from './sessionStep.js';
+import { readListItem } from '../reference-lists/references.js';
 
 /**
  * Accepts the automatic allocation of a session: the plan computed now must be the one

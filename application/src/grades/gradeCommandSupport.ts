@@ -69,7 +69,6 @@ const openingDecider = (
   },
 });
 
-
 /** Anonymity numbers per session: `numeros-anonymat-<session>`, blocks never repeated. */
 const anonymityNumbers = (eventStore: EventStore) =>
   sequence(eventStore, {

@@ -16,8 +16,9 @@ import {
   type ListField,
   type SessionEvent,
 } from '@examens-pro/domain';
-import { checkReferences, readListItem, type EventStore } from '@examens-pro/platform';
+import type { EventStore } from '@examens-pro/platform';
 import { incidentCommandsOf } from './incidentCommands.js';
+import { checkReferences, readListItem } from '../reference-lists/references.js';
 
 const reference = (name: string, label: string, list: string, inactive: string): ListField => ({
   name,

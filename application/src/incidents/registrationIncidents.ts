@@ -12,8 +12,9 @@ import {
   type ListField,
   type RegistrationIncidentData,
 } from '@examens-pro/domain';
-import { checkReferences, type EventStore } from '@examens-pro/platform';
+import type { EventStore } from '@examens-pro/platform';
 import { incidentCommandsOf } from './incidentCommands.js';
+import { checkReferences } from '../reference-lists/references.js';
 
 const TYPE_FIELD: ListField = {
   name: 'typeId',

@@ -13,9 +13,7 @@ import {
   type ReferenceListDefinition,
 } from '@examens-pro/domain';
 import {
-  checkReferences,
   eventIdFor,
-  readListItem,
   releaseUniqueValue,
   reserveUniqueValue,
   uniqueValueHolder,
@@ -26,6 +24,7 @@ import {
 } from '@examens-pro/platform';
 import { siteSeats, type SiteSeatsPort } from '../allocation/allocation.js';
 import { aggregateRunner, usageCount, type CommandAnswer } from '../commands.js';
+import { checkReferences, readListItem } from './references.js';
 
 /** What the commands of one reference list work with: made once per list by `listItemDeps`. */
 export interface ListItemDeps {

@@ -13,7 +13,7 @@ import {
   type CandidatureEvent,
   type CommandContext,
 } from '@examens-pro/domain';
-import { checkReferences, reserveUniqueValue, type UniqueValue } from '@examens-pro/platform';
+import { reserveUniqueValue, type UniqueValue } from '@examens-pro/platform';
 import {
   formatDay,
   invalid,
@@ -22,6 +22,7 @@ import {
   readItem,
   type CandidatureDeps,
 } from './candidatureDeps.js';
+import { checkReferences } from '../reference-lists/references.js';
 
 /**
  * The rules a dossier's content must satisfy in its session: references to active items, the

@@ -27,16 +27,12 @@ import {
   type SessionEvent,
   type SessionFee,
 } from '@examens-pro/domain';
-import {
-  handleCommand,
-  readListItem,
-  toEnvelopes,
-  type CommandAnswer,
-} from '@examens-pro/platform';
+import { handleCommand, toEnvelopes, type CommandAnswer } from '@examens-pro/platform';
 import { sequence, serialized } from '@examens-pro/platform';
 import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
 import type { ReadStore } from '@examens-pro/platform';
 import { siteSeats } from '../allocation/allocation.js';
+import { readListItem } from '../reference-lists/references.js';
 
 export const formatDay = (iso: string) => iso.split('-').reverse().join('/');
 

@@ -33,10 +33,10 @@ import type { DocumentStorage } from '@examens-pro/platform';
 import { type CommandAnswer, toEnvelopes } from '@examens-pro/platform';
 import { eventIdFor } from '@examens-pro/platform';
 import { WrongExpectedRevisionError, type EventStore } from '@examens-pro/platform';
-import { readPersonList } from '@examens-pro/platform';
 import type { ReadStore } from '@examens-pro/platform';
 import { waitForProjections } from '@examens-pro/platform';
 import { candidatureCommands } from './candidatures.js';
+import { readPersonList } from './personListFile.js';
 
 /** Where a verified list is kept until it is applied: named after its content. */
 export const verifiedListFile = (sha256: string) => `liste-${sha256}`;

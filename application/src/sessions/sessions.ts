@@ -18,7 +18,7 @@ import {
   type UniqueValue,
 } from '@examens-pro/platform';
 import { aggregateRunner, type CommandAnswer } from '../commands.js';
-import { isActiveItem } from '@examens-pro/platform';
+import { isActiveItem } from '../reference-lists/references.js';
 
 const EXAMEN_INACTIVE = 'Choisissez un examen actif.';
 

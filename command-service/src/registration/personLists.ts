@@ -11,13 +11,13 @@ import {
   parsePersonListApplication,
   type RowProblem,
 } from '@examens-pro/domain';
+import { officeTimeZone, PERSON_LIST_MAX_BYTES, XLSX_TYPE } from '@examens-pro/platform';
 import {
-  officeTimeZone,
-  PERSON_LIST_MAX_BYTES,
+  InvalidListError,
+  personListCommands,
+  verifiedListFile,
   readPersonList,
-  XLSX_TYPE,
-} from '@examens-pro/platform';
-import { InvalidListError, personListCommands, verifiedListFile } from '@examens-pro/application';
+} from '@examens-pro/application';
 import { answerWith, commandRoute } from '../commandRoute.js';
 import type { RouteDeps } from '../routeDeps.js';
 

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@examens-pro/domain';
-import { signNotification, type PaymentConfig } from '@examens-pro/platform';
-import { DEMONSTRATION_ALREADY_MADE, onlinePaymentCommands } from '@examens-pro/application';
+import { type PaymentConfig } from '@examens-pro/platform';
+import {
+  DEMONSTRATION_ALREADY_MADE,
+  onlinePaymentCommands,
+  signNotification,
+} from '@examens-pro/application';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import { openSession, register, type ExamSession } from '../examFixture.js';
 import { startTestApp, type Agent } from '../testApp.js';

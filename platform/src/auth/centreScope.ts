@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { nationalOnly, NotFoundError, type ResourceDefinition } from '@examens-pro/domain';
+import { nationalOnly, NotFoundError, type ResourceDefinition } from '@examens-pro/domain/kernel';
 import type { Principal } from './principal.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { NotFoundError, type ResourceDefinition } from '@examens-pro/domain';
+import { NotFoundError, type ResourceDefinition } from '@examens-pro/domain/kernel';
 import type { ReadStore } from '../read-store/port.js';
 import { NATIONAL_NOT_FOUND, outsideCentre } from './centreScope.js';
 import { currentPrincipal } from './sessions.js';

@@ -5,7 +5,7 @@ import {
   type ScryptOptions,
 } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { ValidationError } from '@examens-pro/domain';
+import { ValidationError } from '@examens-pro/domain/kernel';
 
 /** scrypt's cost: N (CPU and memory), r (block size), p (parallelism). */
 export interface PasswordHashing {

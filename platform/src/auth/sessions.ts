@@ -8,10 +8,9 @@ import {
   PasswordChangeRequiredError,
   SessionExpiredError,
   UnauthenticatedError,
-} from '@examens-pro/domain';
-import type { EventStore } from '../event-store/port.js';
+} from '@examens-pro/domain/kernel';
 import { checkNationalAccess } from './centreScope.js';
-import { loadPrincipal, principalAllows, type Principal } from './principal.js';
+import { principalAllows, type Principal, type PrincipalSource } from './principal.js';
 import type { SessionRecord, SessionStorePort } from './sessionStore.js';
 
 declare module 'fastify' {
@@ -46,7 +45,8 @@ export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 export interface SessionOptions {
   readonly store: SessionStorePort;
   readonly secret: string;
-  readonly eventStore: EventStore;
+  /** Who a session's user is, asked on every request that needs them (the application answers). */
+  readonly principals: PrincipalSource;
 }
 
 /** When a session started at `signedInAt` ends if left idle from now, and its limits. */
@@ -115,7 +115,7 @@ export const installSessions = async (
       maxAge: IDLE_TIMEOUT_MS,
     },
   });
-  app.decorate('sessionEventStore', options.eventStore);
+  app.decorate('sessionPrincipals', options.principals);
   app.addHook('preHandler', async (request) => {
     const session = request.session as typeof request.session | undefined;
     if (session?.userId) {
@@ -154,7 +154,7 @@ export const beforeBody =
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sessionEventStore: EventStore;
+    sessionPrincipals: PrincipalSource;
   }
 }
 
@@ -169,7 +169,7 @@ export const currentPrincipal = async (request: FastifyRequest): Promise<Princip
     await request.session.destroy();
     throw new SessionExpiredError();
   }
-  const principal = await loadPrincipal(request.server.sessionEventStore, userId);
+  const principal = await request.server.sessionPrincipals(userId);
   if (!principal) {
     // Deactivated (or vanished) while signed in: the session ends now.
     await request.session.destroy();

@@ -5,7 +5,7 @@ import {
   type Decider,
   type DomainEvent,
   type EventEnvelope,
-} from '@examens-pro/domain';
+} from '@examens-pro/domain/kernel';
 import type { EventStore } from '../event-store/port.js';
 import { eventIdFor } from './ids.js';
 

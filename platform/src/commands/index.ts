@@ -2,4 +2,3 @@ export * from './handle.js';
 export * from './ids.js';
 export * from './unique.js';
 export * from './reservationsReactor.js';
-export * from './references.js';

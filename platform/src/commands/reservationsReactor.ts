@@ -7,7 +7,7 @@ import {
   type CommandContext,
   type RecordedEvent,
   type UniqueValueOwner,
-} from '@examens-pro/domain';
+} from '@examens-pro/domain/kernel';
 import type { EventStore } from '../event-store/port.js';
 import type { Projection } from '../projection-runner/projection.js';
 import { releaseUniqueValue, reserveUniqueValue } from './unique.js';

@@ -1,4 +1,4 @@
-import type { CommandContext, DomainEvent } from '@examens-pro/domain';
+import type { CommandContext, DomainEvent } from '@examens-pro/domain/kernel';
 import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
 import { toEnvelopes } from './handle.js';
 

@@ -6,7 +6,7 @@ import {
   type CommandContext,
   type ReservationCommand,
   type ReservationState,
-} from '@examens-pro/domain';
+} from '@examens-pro/domain/kernel';
 import { WrongExpectedRevisionError, type EventStore } from '../event-store/port.js';
 import { toEnvelopes } from './handle.js';
 

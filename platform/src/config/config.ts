@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '@examens-pro/domain';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@examens-pro/domain/kernel';
 import type { EventStore } from '../event-store/port.js';
 import { EventStoreDbEventStore } from '../event-store/eventstoredb.js';
 import { SqliteEventStore } from '../event-store/sqlite.js';

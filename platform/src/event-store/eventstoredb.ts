@@ -21,7 +21,7 @@ import {
   type EventEnvelope,
   type EventMetadata,
   type RecordedEvent,
-} from '@examens-pro/domain';
+} from '@examens-pro/domain/kernel';
 import {
   WrongExpectedRevisionError,
   type AppendResult,

@@ -1,4 +1,8 @@
-import { ConcurrencyError, type EventEnvelope, type RecordedEvent } from '@examens-pro/domain';
+import {
+  ConcurrencyError,
+  type EventEnvelope,
+  type RecordedEvent,
+} from '@examens-pro/domain/kernel';
 
 /** `no_stream`: the stream must not exist; `stream_exists`: it must; a number: its exact last revision. */
 export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;

@@ -1,6 +1,11 @@
 import { EventEmitter } from 'node:events';
 import Database from 'better-sqlite3';
-import { upcast, UPCAST_TYPES, type EventEnvelope, type RecordedEvent } from '@examens-pro/domain';
+import {
+  upcast,
+  UPCAST_TYPES,
+  type EventEnvelope,
+  type RecordedEvent,
+} from '@examens-pro/domain/kernel';
 import {
   WrongExpectedRevisionError,
   type AppendResult,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
-import { isDomainError, ValidationError } from '@examens-pro/domain';
+import { isDomainError, ValidationError } from '@examens-pro/domain/kernel';
 
 /**
  * The body limit of a command that takes no file (Fastify's default, said out loud): a route that

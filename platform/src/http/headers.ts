@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PreconditionRequiredError, ValidationError } from '@examens-pro/domain';
+import { PreconditionRequiredError, ValidationError } from '@examens-pro/domain/kernel';
 import { eventIdFor, newId } from '../commands/ids.js';
 
 /** `If-Match: W/"3"` (or `"3"`, or `3`) → 3. Required on every command but a creation. */

@@ -6,6 +6,7 @@ import {
   type Config,
   type Ports,
 } from '../config/config.js';
+import type { PrincipalLoader } from '../auth/principal.js';
 import type { SessionStorePort } from '../auth/sessionStore.js';
 import type { EventStore } from '../event-store/port.js';
 import type { ReadStore } from '../read-store/port.js';
@@ -28,10 +29,12 @@ import { installSecurityHeaders, trustProxyOf } from './security.js';
  * check, a readiness check, and a graceful stop on SIGINT/SIGTERM that closes the stores once
  * routes stop answering. It listens at once, whether its servers answer or not: `/api/ready`
  * answers 503 with the reason until they do, and the steps `register` gives `readiness` (the
- * first administrator) are tried again until they succeed.
+ * first administrator) are tried again until they succeed. `loadPrincipal` (the application's)
+ * says who a session's user is: the platform knows no account.
  */
 export const runStandalone = async (
   service: string,
+  loadPrincipal: PrincipalLoader,
   register: (
     app: FastifyInstance,
     ports: Ports,
@@ -54,7 +57,7 @@ export const runStandalone = async (
   await installSessions(app, {
     store: ports.sessionStore,
     secret: config.sessionSecret,
-    eventStore: ports.eventStore,
+    principals: (userId) => loadPrincipal(ports.eventStore, userId),
   });
   // Counts shared by the replicas of a service through Redis when there is one.
   const limitsRedis = config.redisUrl
@@ -90,6 +93,7 @@ export const serveReadiness = async (
   config: Config,
   readiness: Readiness,
   stores: { readonly eventStore: EventStore; readonly sessionStore?: SessionStorePort },
+  loadPrincipal: PrincipalLoader,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<() => Promise<void>> => {
   if (!env.PORT) return () => readiness.stop();
@@ -101,7 +105,7 @@ export const serveReadiness = async (
   await installSessions(app, {
     store: sessionStore,
     secret: config.sessionSecret,
-    eventStore: stores.eventStore,
+    principals: (userId) => loadPrincipal(stores.eventStore, userId),
   });
   app.get('/api/health', async () => ({ statut: 'ok', service }));
   installReadyRoute(app, readiness);
@@ -138,6 +142,8 @@ export interface BackgroundWork {
     readonly readStore: ReadStore;
     readonly sessionStore?: SessionStorePort;
   };
+  /** Who a session's user is, for `/api/ready`'s details (the application's `loadPrincipal`). */
+  readonly loadPrincipal: PrincipalLoader;
   /** Closes the stores, once the runner has stopped. */
   readonly close: () => Promise<unknown>;
   /** `false`: the process works without Redis (it is then no readiness condition). */
@@ -169,7 +175,13 @@ export const runBackgroundProcess = (
     const readiness = new Readiness({ log: work.readinessLog })
       .dependsOn(...servers.dependencies)
       .waitsFor(projectionsCondition(work.runner));
-    const stopServing = await serveReadiness(service, config, readiness, work.stores);
+    const stopServing = await serveReadiness(
+      service,
+      config,
+      readiness,
+      work.stores,
+      work.loadPrincipal,
+    );
     work.started?.(readiness);
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {

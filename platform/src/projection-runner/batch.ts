@@ -1,4 +1,4 @@
-import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain';
+import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain/kernel';
 import type { ReadStore, WriteOperation } from '../read-store/port.js';
 import type { ProjectionContext } from './projection.js';
 

@@ -1,4 +1,8 @@
-import type { CollectionDefinition, ReadModelDocument, RecordedEvent } from '@examens-pro/domain';
+import type {
+  CollectionDefinition,
+  ReadModelDocument,
+  RecordedEvent,
+} from '@examens-pro/domain/kernel';
 
 /** What a projection may do while handling one event; writes are batched by the runner. */
 export interface ProjectionContext {

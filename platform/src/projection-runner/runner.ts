@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { comparePositions } from '@examens-pro/domain';
+import { comparePositions } from '@examens-pro/domain/kernel';
 import type { EventStore } from '../event-store/port.js';
 import type { ReadStore } from '../read-store/port.js';
 import { frenchSeconds, retryDelay, type RetryDelays } from '../startup/backoff.js';

@@ -12,7 +12,7 @@ import {
   type CollectionDefinition,
   type ReadModelDocument,
   sortKeyedFields,
-} from '@examens-pro/domain';
+} from '@examens-pro/domain/kernel';
 import { StaleWriterError } from './port.js';
 import type {
   Checkpoint,

@@ -1,4 +1,4 @@
-import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain';
+import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain/kernel';
 
 export type Scalar = string | number | boolean | null;
 

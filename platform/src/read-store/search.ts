@@ -1,4 +1,4 @@
-import { normalizeForSearch } from '@examens-pro/domain';
+import { normalizeForSearch } from '@examens-pro/domain/kernel';
 
 /** The text a document is searched in: its search fields, normalised, one per line. */
 export const searchText = (doc: Record<string, unknown>, fields: readonly string[]): string =>

@@ -2,7 +2,7 @@ import {
   type CollectionDefinition,
   type ReadModelDocument,
   sortKeyedFields,
-} from '@examens-pro/domain';
+} from '@examens-pro/domain/kernel';
 import type {
   Collection,
   FieldOperators,

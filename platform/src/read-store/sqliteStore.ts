@@ -4,7 +4,7 @@ import {
   type CollectionDefinition,
   type ReadModelDocument,
   sortKeyedFields,
-} from '@examens-pro/domain';
+} from '@examens-pro/domain/kernel';
 import { StaleWriterError } from './port.js';
 import type { Checkpoint, LeaseHolder, Collection, ReadStore, WriteBatch } from './port.js';
 import { searchText, sortKey } from './search.js';

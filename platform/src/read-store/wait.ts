@@ -1,4 +1,4 @@
-import { comparePositions } from '@examens-pro/domain';
+import { comparePositions } from '@examens-pro/domain/kernel';
 import type { ReadStore } from './port.js';
 
 /** Waits until every named projection has reached `position`, at most `timeoutMs`; true when reached. */

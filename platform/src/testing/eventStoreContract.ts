@@ -5,7 +5,7 @@ import {
   ConcurrencyError,
   SYSTEM_ACTOR,
   type EventEnvelope,
-} from '@examens-pro/domain';
+} from '@examens-pro/domain/kernel';
 import {
   WrongExpectedRevisionError,
   type EventStore,

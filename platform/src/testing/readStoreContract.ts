@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeEach, afterEach } from '@jest/globals';
-import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain';
+import type { CollectionDefinition, ReadModelDocument } from '@examens-pro/domain/kernel';
 import { StaleWriterError, type Collection, type ReadStore } from '../read-store/port.js';
 
 export interface ReadStoreHarness {

@@ -12,12 +12,15 @@ import {
   listCollection,
   marksCollection,
   referenceList,
+  resultLabel,
+  resultsCollection,
   streamName,
   ValidationError,
   type CandidatureDocument,
   type GradeHistoryDocument,
   type MarkDocument,
   type ReadModelDocument,
+  type ResultDocument,
 } from '@examens-pro/domain';
 import {
   type Collection,
@@ -232,6 +235,7 @@ export const candidateView = async (
     ),
   );
   const timeline = await timelineOf(deps, dossier.id, gradeLines, hidden, epreuveOf);
+  const result = await deps.readStore.collection<ResultDocument>(resultsCollection).get(dossier.id);
   const nameIn = async (resource: string, itemId: unknown) =>
     typeof itemId === 'string' && itemId !== ''
       ? ((await labels(resource, [itemId])).get(itemId) ?? itemId)
@@ -283,8 +287,8 @@ export const candidateView = async (
       justification: c.justification,
       changes: c.changes,
     })),
-    // Not read from the deliberated results: the screen shows « Pas encore délibéré ».
-    resultat: null,
+    // The result its jury froze (or re-deliberated); null until the jury closes.
+    resultat: result ? { libelle: resultLabel(result), moyenne: result.moyenne } : null,
     pieces: dossier.pieces ?? [],
     chronologie: timeline,
   };
@@ -296,7 +300,7 @@ export const candidateView = async (
  *   ignored) or birth date typed JJ/MM/AAAA;
  * - GET `/:id` → the 360° view of one dossier: identity, candidature and allocation, presences and
  *   marks per épreuve (with their entries), registration and exam incidents, identity corrections,
- *   the result (always null: this view does not read the deliberated results), its pièces, and
+ *   the result its jury froze (null before the jury closes), its pièces, and
  *   its whole timeline (the dossier's history from its events, then every grade event), oldest
  *   first.
  */

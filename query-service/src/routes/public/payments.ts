@@ -25,14 +25,9 @@ import {
 import {
   officeTimeZone,
   paymentConfigOf,
-  paymentProvidersOf,
   productOrigin,
-  renderReceipt,
-  SIGNATURE_HEADER,
   type EventStore,
   type PaymentConfig,
-  type PaymentProvider,
-  type PaymentProviders,
   type ReadStore,
   type Collection,
 } from '@examens-pro/platform';
@@ -41,6 +36,11 @@ import {
   onlinePaymentCommands,
   progressOf,
   type OnlinePaymentCommands,
+  paymentProvidersOf,
+  renderReceipt,
+  SIGNATURE_HEADER,
+  type PaymentProvider,
+  type PaymentProviders,
 } from '@examens-pro/application';
 import type { PublicNames } from './names.js';
 

@@ -43,7 +43,7 @@ export interface View {
     justification: string;
     changes: { label: string; before: unknown; after: unknown }[];
   }[];
-  resultat: null | { libelle: string; moyenne: number };
+  resultat: null | { libelle: string; moyenne: number | null };
   pieces: { pieceId: string; libelle: string; statut: string }[];
   chronologie: { le: string; par: string; quoi: string; detail: string; motif: string }[];
 }

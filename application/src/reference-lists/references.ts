@@ -8,8 +8,7 @@ import {
   type ListItem,
   type ListItemEvent,
 } from '@examens-pro/domain';
-import type { DocumentStorage } from '../documents/storage.js';
-import type { EventStore } from '../event-store/port.js';
+import type { DocumentStorage, EventStore } from '@examens-pro/platform';
 
 /** A list's item as its own stream says (active or not); undefined when absent or deleted. */
 export const readListItem = async (

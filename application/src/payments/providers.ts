@@ -8,7 +8,7 @@ import {
   WEBHOOK_NOT_CONFIGURED,
   type ProviderNotification,
 } from '@examens-pro/domain';
-import type { PaymentConfig } from '../config/config.js';
+import type { PaymentConfig } from '@examens-pro/platform';
 import { signNotification, verifyNotificationSignature } from './signature.js';
 
 /** An online payment about to be paid, as a provider's payment page needs it. */

@@ -3,14 +3,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
-import {
-  FileTooLargeError,
-  PERSON_LIST_COLUMNS,
-  PERSON_LIST_OPTIONAL_COLUMNS,
-  ValidationError,
-  type PersonListColumn,
-  type PersonRow,
-} from '@examens-pro/domain';
+import { FileTooLargeError, ValidationError } from '@examens-pro/domain/kernel';
 
 /** What a list may weigh and hold (50,000 rows; 10 MB sent). */
 export const PERSON_LIST_MAX_BYTES = 10 * 1024 * 1024;
@@ -32,13 +25,11 @@ export interface TableRow<C extends string> {
   readonly ligne: number;
   readonly values: Partial<Record<C, string>>;
 }
-export type ListRow = TableRow<PersonListColumn> & { readonly values: PersonRow };
 
 export interface ReadTable<C extends string> {
   readonly format: 'csv' | 'xlsx';
   readonly rows: readonly TableRow<C>[];
 }
-export type ReadList = ReadTable<PersonListColumn> & { readonly rows: readonly ListRow[] };
 
 /** The columns a table file must, and may, have; other names its headers give them. */
 export interface TableSpec<C extends string> {
@@ -47,12 +38,6 @@ export interface TableSpec<C extends string> {
   readonly aliases?: Readonly<Record<string, C>>;
   readonly maxRows: number;
 }
-
-const PERSON_LIST_SPEC: TableSpec<PersonListColumn> = {
-  columns: PERSON_LIST_COLUMNS,
-  optional: PERSON_LIST_OPTIONAL_COLUMNS,
-  maxRows: PERSON_LIST_MAX_ROWS,
-};
 
 const unreadable = (message: string) => new ValidationError(message, { fichier: message });
 
@@ -343,7 +328,3 @@ export const readTableFile = async <C extends string>(
     throw unreadable('Le fichier doit être une liste CSV ou un classeur XLSX.');
   return { format: 'csv', rows: readCsv(spec, bytes) };
 };
-
-/** A list of persons (« Inscrire un candidat »): its columns are the domain's. */
-export const readPersonList = (bytes: Buffer): Promise<ReadList> =>
-  readTableFile(PERSON_LIST_SPEC, bytes) as Promise<ReadList>;

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { InvalidSignatureError, SIGNATURE_EXPIRED, SIGNATURE_INVALID } from '@examens-pro/domain';
-import { ConfigError, paymentConfigOf } from '../config/config.js';
+import { ConfigError, paymentConfigOf } from '@examens-pro/platform';
 import { demonstrationProvider, paymentProvidersOf, webhookProvider } from './providers.js';
 import { signNotification, verifyNotificationSignature } from './signature.js';
 
