@@ -1,5 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
 import { SEXES } from '@examens-pro/domain';
+import type { ReactNode } from 'react';
 import type { Named, SessionChoice } from './choices';
 
 export const SessionSelect = ({
@@ -7,27 +8,23 @@ export const SessionSelect = ({
   value,
   onChange,
   disabled,
+  sx,
 }: {
   sessions: readonly SessionChoice[];
   value: string;
   onChange: (id: string) => void;
   disabled?: boolean;
+  sx?: { mb?: number };
 }) => (
-  <TextField
-    select
-    fullWidth={false}
+  <NamedSelect
     label="Session"
-    value={sessions.some((s) => s.id === value) ? value : ''}
-    onChange={(e) => onChange(e.target.value)}
-    sx={{ minWidth: 260 }}
+    value={value}
+    onChange={onChange}
+    items={sessions}
+    minWidth={260}
     disabled={disabled}
-  >
-    {sessions.map((s) => (
-      <MenuItem key={s.id} value={s.id}>
-        {s.libelle}
-      </MenuItem>
-    ))}
-  </TextField>
+    sx={sx}
+  />
 );
 
 /** A select with « Tous » first (no filter) then the items, by name. */
@@ -59,6 +56,50 @@ export const FilterSelect = ({
     {items.map((item) => (
       <MenuItem key={item.id} value={item.id}>
         {item.libelle}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
+/**
+ * A required choice among named items (no « Tous »): a session, a jury, a métier…; `itemText`
+ * says more than the name when the item needs it. A value not (or not yet) among the items shows
+ * as none.
+ */
+export const NamedSelect = <T extends Named>({
+  label,
+  value,
+  onChange,
+  items,
+  minWidth = 240,
+  disabled,
+  helperText,
+  itemText = (item) => item.libelle,
+  sx,
+}: {
+  label: string;
+  value: string;
+  onChange: (id: string) => void;
+  items: readonly T[];
+  minWidth?: number;
+  disabled?: boolean;
+  helperText?: string;
+  itemText?: (item: T) => ReactNode;
+  sx?: { mb?: number };
+}) => (
+  <TextField
+    select
+    fullWidth={false}
+    label={label}
+    value={items.some((i) => i.id === value) ? value : ''}
+    onChange={(e) => onChange(e.target.value)}
+    sx={{ minWidth, ...sx }}
+    disabled={disabled}
+    helperText={helperText}
+  >
+    {items.map((item) => (
+      <MenuItem key={item.id} value={item.id}>
+        {itemText(item)}
       </MenuItem>
     ))}
   </TextField>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatFcfa } from '@examens-pro/domain';
 import { DEMONSTRATION_BANNER } from '../common/paymentMode';
@@ -123,6 +123,52 @@ export const DossierForm = ({ onFound }: { onFound: (summary: Summary) => void }
   );
 };
 
+/**
+ * A step's request to the payment API: busy while it goes, then the next step (`onAnswer`); a
+ * refusal is kept to be shown and the step may be tried again.
+ */
+const useStepRequest = <T,>(request: () => Promise<T>, onAnswer: (answer: T) => void) => {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const send = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onAnswer(await request());
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+  return { busy, error, send };
+};
+
+/** The step's main button: sends its request, unavailable while it goes. */
+const PayButton = ({
+  request,
+  children,
+}: {
+  request: ReturnType<typeof useStepRequest>;
+  children: ReactNode;
+}) => (
+  <button
+    type="button"
+    className="button"
+    onClick={() => void request.send()}
+    disabled={request.busy}
+    aria-busy={request.busy}
+  >
+    {children}
+  </button>
+);
+
+const FormError = ({ error }: { error: string | undefined }) =>
+  error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+
 export const SummaryCard = ({
   summary,
   onPay,
@@ -132,18 +178,10 @@ export const SummaryCard = ({
   onPay: (started: Started) => void;
   onOther: () => void;
 }) => {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const pay = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      onPay(await post<Started>('/paiements', { numeroDossier: summary.numeroDossier }));
-    } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
-    }
-  };
+  const request = useStepRequest(
+    () => post<Started>('/paiements', { numeroDossier: summary.numeroDossier }),
+    onPay,
+  );
   const amount = (value: number | null) => (value === null ? '—' : formatFcfa(value));
   return (
     <section className="card payment-card" aria-labelledby="resume-titre">
@@ -169,21 +207,9 @@ export const SummaryCard = ({
       {summary.payable && summary.resteAPayer !== null ? (
         <>
           {summary.fournisseur.demonstration ? <DemonstrationNotice /> : null}
-          {error ? (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError error={request.error} />
           <div className="payment-actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => void pay()}
-              disabled={busy}
-              aria-busy={busy}
-            >
-              Payer {formatFcfa(summary.resteAPayer)}
-            </button>
+            <PayButton request={request}>Payer {formatFcfa(summary.resteAPayer)}</PayButton>
             <button type="button" className="button-secondary" onClick={onOther}>
               Chercher un autre dossier
             </button>
@@ -217,18 +243,10 @@ export const DemonstrationStep = ({
   onDone: (progress: Progress) => void;
   onCancel: () => void;
 }) => {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const pay = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      onDone(await post<Progress>('/paiements/demonstration', { jeton: payment.jeton }));
-    } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
-    }
-  };
+  const request = useStepRequest(
+    () => post<Progress>('/paiements/demonstration', { jeton: payment.jeton }),
+    onDone,
+  );
   return (
     <section
       className="card payment-card payment-demo"
@@ -247,22 +265,15 @@ export const DemonstrationStep = ({
         <dt>Montant</dt>
         <dd className="payment-outstanding">{formatFcfa(payment.montant)}</dd>
       </dl>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={request.error} />
       <div className="payment-actions">
+        <PayButton request={request}>Payer (démonstration)</PayButton>
         <button
           type="button"
-          className="button"
-          onClick={() => void pay()}
-          disabled={busy}
-          aria-busy={busy}
+          className="button-secondary"
+          onClick={onCancel}
+          disabled={request.busy}
         >
-          Payer (démonstration)
-        </button>
-        <button type="button" className="button-secondary" onClick={onCancel} disabled={busy}>
           Annuler
         </button>
       </div>

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { useOfficeTimeZone } from '../../common/format';
 import { DecisionsTable } from './DecisionsTable';
-import { CandidatesDialog, SessionSelect } from './shared';
+import { SessionSelect } from '../../common/filters';
+import { CandidatesDialog } from './shared';
 import { SignConfirmDialog } from './SignConfirmDialog';
 import { useDecisionSigning } from './useDecisionSigning';
 
@@ -16,104 +17,87 @@ import { useDecisionSigning } from './useDecisionSigning';
  */
 export const ApplySignaturePage = () => {
   useOfficeTimeZone();
-  const {
-    choices,
-    sessionId,
-    setSessionId,
-    error,
-    signature,
-    selected,
-    setSelected,
-    confirming,
-    setConfirming,
-    busy,
-    shown,
-    setShown,
-    outcome,
-    setOutcome,
-    chosen,
-    prepare,
-    refresh,
-    sign,
-    toggle,
-  } = useDecisionSigning();
+  const signing = useDecisionSigning();
 
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Apposer la signature du ministre" />
       <SessionSelect
-        value={sessionId}
+        value={signing.sessionId}
         onChange={(id) => {
-          setSessionId(id);
-          setSelected(new Set());
-          setOutcome(undefined);
+          signing.setSessionId(id);
+          signing.setSelected(new Set());
+          signing.setOutcome(undefined);
         }}
-        sessions={choices.sessions}
+        sessions={signing.choices.sessions}
+        sx={{ mb: 2 }}
       />
-      {error ? <Alert severity="error">{error}</Alert> : null}
-      {signature === null ? (
+      {signing.error ? <Alert severity="error">{signing.error}</Alert> : null}
+      {signing.signature === null ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           Aucune signature du ministre n’a été déposée : déposez-la d’abord (« Signature du ministre
           »).
         </Alert>
       ) : null}
-      {outcome ? (
+      {signing.outcome ? (
         <Stack spacing={1} sx={{ mb: 2 }}>
-          {outcome.signed.length > 0 ? (
-            <Alert severity="success">Décisions signées : {outcome.signed.join(', ')}.</Alert>
+          {signing.outcome.signed.length > 0 ? (
+            <Alert severity="success">
+              Décisions signées : {signing.outcome.signed.join(', ')}.
+            </Alert>
           ) : null}
-          {outcome.refused.map((line) => (
+          {signing.outcome.refused.map((line) => (
             <Alert key={line} severity="error">
               {line}
             </Alert>
           ))}
         </Stack>
       ) : null}
-      {sessionId && choices.departements.length === 0 ? (
+      {signing.sessionId && signing.choices.departements.length === 0 ? (
         <Alert severity="info">
           Aucun candidat admis pour cette session : les décisions s’établissent une fois les
           délibérations des jurys closes.
         </Alert>
       ) : null}
-      {choices.departements.length > 0 ? (
+      {signing.choices.departements.length > 0 ? (
         <>
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
             <Button
               variant="contained"
               startIcon={<DrawIcon />}
-              disabled={chosen.length === 0 || !signature || busy}
-              onClick={() => setConfirming(true)}
+              disabled={signing.chosen.length === 0 || !signing.signature || signing.busy}
+              onClick={() => signing.setConfirming(true)}
             >
-              Apposer la signature ({chosen.length})
+              Apposer la signature ({signing.chosen.length})
             </Button>
             <Typography variant="body2" color="text.secondary">
               Cochez les décisions en préparation à signer.
             </Typography>
           </Stack>
           <DecisionsTable
-            departements={choices.departements}
-            sessionId={sessionId}
-            selected={selected}
-            toggle={toggle}
-            busy={busy}
-            prepare={prepare}
-            refresh={refresh}
-            setShown={setShown}
+            departements={signing.choices.departements}
+            sessionId={signing.sessionId}
+            selected={signing.selected}
+            toggle={signing.toggle}
+            busy={signing.busy}
+            prepare={signing.prepare}
+            refresh={signing.refresh}
+            setShown={signing.setShown}
           />
         </>
       ) : null}
       <CandidatesDialog
-        decision={shown?.decision ?? null}
-        title={shown?.title ?? ''}
-        onClose={() => setShown(null)}
+        decision={signing.shown?.decision ?? null}
+        title={signing.shown?.title ?? ''}
+        onClose={() => signing.setShown(null)}
       />
       <SignConfirmDialog
-        confirming={confirming}
-        setConfirming={setConfirming}
-        busy={busy}
-        signature={signature}
-        chosen={chosen}
-        sign={sign}
+        confirming={signing.confirming}
+        setConfirming={signing.setConfirming}
+        busy={signing.busy}
+        signature={signing.signature}
+        chosen={signing.chosen}
+        sign={signing.sign}
       />
     </Box>
   );

@@ -14,12 +14,12 @@ import {
 import { useState } from 'react';
 import { Title } from 'react-admin';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
+import { SessionSelect } from '../../common/filters';
 import { formatDateTime, formatNumber, useOfficeTimeZone } from '../../common/format';
 import {
   CandidatesDialog,
   DecisionStatusChip,
   documentFileUrl,
-  SessionSelect,
   Sha256,
   useDecisionChoices,
   type DecisionChoice,
@@ -38,7 +38,12 @@ export const DecisionsDownloadPage = () => {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Téléchargement des décisions" />
-      <SessionSelect value={sessionId} onChange={setSessionId} sessions={choices.sessions} />
+      <SessionSelect
+        value={sessionId}
+        onChange={setSessionId}
+        sessions={choices.sessions}
+        sx={{ mb: 2 }}
+      />
       {error ? <Alert severity="error">{error}</Alert> : null}
       {sessionId && choices.departements.length === 0 ? (
         <Alert severity="info">Aucune décision ni aucun candidat admis pour cette session.</Alert>

@@ -13,77 +13,51 @@ import { useExtraction } from './useExtraction';
  * same extraction in CSV, XLSX and PDF (made by the workers, with its progress).
  */
 export const ExtractionPage = () => {
-  const {
-    sessions,
-    sessionId,
-    setSessionId,
-    loaded,
-    sessionsError,
-    choices,
-    metierId,
-    setMetier,
-    centreDepotId,
-    setCentre,
-    departementId,
-    setDepartement,
-    zoneId,
-    setZone,
-    sexe,
-    setSexe,
-    topTyped,
-    setTop,
-    page,
-    setPage,
-    perPage,
-    setPerPage,
-    extraction,
-    error,
-    query,
-    topN,
-    cible,
-    total,
-    empty,
-  } = useExtraction();
+  const state = useExtraction();
 
   return (
     <ReportLayout
       title="Extraction par rang des admis"
       filters={
         <>
-          <SessionSelect sessions={sessions} value={sessionId} onChange={setSessionId} />
+          <SessionSelect
+            sessions={state.sessions}
+            value={state.sessionId}
+            onChange={state.setSessionId}
+          />
           <FilterSelect
             label="Métier"
-            value={metierId}
-            onChange={setMetier}
-            items={choices.metiers}
+            value={state.metierId}
+            onChange={state.setMetier}
+            items={state.choices.metiers}
           />
           <FilterSelect
             label="Centre de dépôt"
-            value={centreDepotId}
-            onChange={setCentre}
-            items={choices.centres}
+            value={state.centreDepotId}
+            onChange={state.setCentre}
+            items={state.choices.centres}
           />
           <FilterSelect
             label="Département"
-            value={departementId}
-            onChange={setDepartement}
-            items={choices.departements}
+            value={state.departementId}
+            onChange={state.setDepartement}
+            items={state.choices.departements}
             minWidth={200}
           />
           <FilterSelect
             label="Zone"
-            value={zoneId}
-            onChange={setZone}
-            items={choices.zones}
+            value={state.zoneId}
+            onChange={state.setZone}
+            items={state.choices.zones}
             all="Toutes"
             minWidth={180}
           />
-          <SexFilter value={sexe} onChange={setSexe} minWidth={160} />
+          <SexFilter value={state.sexe} onChange={state.setSexe} minWidth={160} />
           <TextField
             fullWidth={false}
             label="Les N premiers"
-            value={topTyped}
-            onChange={(e) => setTop(e.target.value)}
+            value={state.topTyped}
+            onChange={(e) => state.setTop(e.target.value)}
             helperText="Vide : tous les admis"
             slotProps={{ htmlInput: { inputMode: 'numeric' }, inputLabel: { shrink: true } }}
             sx={{ width: 170 }}
@@ -91,32 +65,37 @@ export const ExtractionPage = () => {
         </>
       }
       exports={
-        <ReportExports base={API} formats={['csv', 'xlsx']} query={query} disabled={empty}>
+        <ReportExports
+          base={API}
+          formats={['csv', 'xlsx']}
+          query={state.query}
+          disabled={state.empty}
+        >
           <DownloadDocumentButton
             kind="extraction-admis"
             label="Télécharger (PDF)"
-            cible={cible}
-            disabled={empty}
+            cible={state.cible}
+            disabled={state.empty}
           />
         </ReportExports>
       }
-      error={sessionsError ?? error}
+      error={state.sessionsError ?? state.error}
       notice={
-        loaded && sessions.length === 0 && !sessionsError
+        state.loaded && state.sessions.length === 0 && !state.sessionsError
           ? 'Aucune session n’a encore de candidats délibérés.'
           : false
       }
-      loading={!!sessionId && !extraction}
+      loading={!!state.sessionId && !state.extraction}
     >
-      {extraction ? (
+      {state.extraction ? (
         <ExtractionTable
-          extraction={extraction}
-          total={total}
-          topN={topN}
-          page={page}
-          setPage={setPage}
-          perPage={perPage}
-          setPerPage={setPerPage}
+          extraction={state.extraction}
+          total={state.total}
+          topN={state.topN}
+          page={state.page}
+          setPage={state.setPage}
+          perPage={state.perPage}
+          setPerPage={state.setPerPage}
         />
       ) : null}
     </ReportLayout>

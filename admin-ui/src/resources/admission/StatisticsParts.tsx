@@ -1,19 +1,9 @@
-import {
-  Box,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { frFRLocalText } from '@mui/x-charts/locales';
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { useMemo } from 'react';
 import { formatRate, type AdmissionDimension, type PassRateRow } from '@examens-pro/domain';
 import { formatNumber } from '../../common/format';
 import { WITHIN_PAGE } from '../../common/filters';
+import { BandBarChart, FirstRowsFigure } from '../../common/report/BandBarChart';
 
 export interface Statistics {
   dimension: AdmissionDimension;
@@ -101,27 +91,15 @@ export const StatisticsChart = ({
   );
   const shownRows = statistics.lignes.length;
   return chartRows.length > 0 ? (
-    <Box role="figure" aria-label={`Taux d’admission par ${label.toLowerCase()}`}>
-      <Typography variant="subtitle1">
-        Taux d’admission par {label.toLowerCase()}
-        {shownRows > CHART_ROWS
-          ? ` (les ${formatNumber(CHART_ROWS)} premiers sur ${formatNumber(shownRows)})`
-          : ''}
-      </Typography>
-      <BarChart
+    <FirstRowsFigure
+      label={`Taux d’admission par ${label.toLowerCase()}`}
+      title={`Taux d’admission par ${label.toLowerCase()}`}
+      shownRows={shownRows}
+      limit={CHART_ROWS}
+    >
+      <BandBarChart
         dataset={chartRows}
-        height={380}
-        // A report's figures show at once, at their value (prints, screenshots).
-        skipAnimation
-        localeText={frFRLocalText}
-        xAxis={[
-          {
-            scaleType: 'band',
-            dataKey: 'libelle',
-            height: 90,
-            tickLabelStyle: { angle: -35, textAnchor: 'end', fontSize: 11 },
-          },
-        ]}
+        labelKey="libelle"
         yAxis={[{ min: 0, max: 100, valueFormatter: (value: number) => formatRate(value) }]}
         series={[
           {
@@ -136,6 +114,6 @@ export const StatisticsChart = ({
           },
         ]}
       />
-    </Box>
+    </FirstRowsFigure>
   ) : null;
 };

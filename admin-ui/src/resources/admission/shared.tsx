@@ -6,19 +6,18 @@ import {
   DialogContent,
   DialogTitle,
   Button as MuiButton,
-  MenuItem,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { DECISION_STATUS_LABELS, type DecisionStatus } from '@examens-pro/domain';
 import { useDataProvider } from 'react-admin';
 import { formatDate } from '../../common/format';
+import { useSessionChoices } from '../../common/useSessionChoices';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 
 export interface DecisionChoice {
@@ -71,24 +70,11 @@ export const documentFileUrl = (documentId: string): string =>
 
 /** The sessions, then the chosen session's départements and their decisions. */
 export const useDecisionChoices = () => {
-  const dataProvider = useDataProvider<ExamensDataProvider>();
-  const [choices, setChoices] = useState<DecisionChoices>({ sessions: [], departements: [] });
-  const [sessionId, setSessionId] = useState('');
-  const [error, setError] = useState<string>();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    dataProvider
-      .read<DecisionChoices>(
-        `decisions-admission/choix${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
-      )
-      .then((found) => {
-        setChoices(found);
-        setError(undefined);
-        if (!sessionId && found.sessions[0]) setSessionId(found.sessions[0].id);
-      })
-      .catch((e: Error) => setError(e.message));
-  }, [sessionId, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const decisionChoices = useSessionChoices<DecisionChoices>('decisions-admission/choix', {
+    sessions: [],
+    departements: [],
+  });
+  const { choices, reload } = decisionChoices;
   // A decision just signed gets its PDF from the workers in a moment: read again until it has.
   const sealing = choices.departements.some((d) =>
     d.decisions.some((x) => x.statut === 'signee' && !x.sha256),
@@ -98,7 +84,7 @@ export const useDecisionChoices = () => {
     const timer = setTimeout(reload, 1000);
     return () => clearTimeout(timer);
   }, [sealing, choices, reload]);
-  return { choices, sessionId, setSessionId, error, reload };
+  return decisionChoices;
 };
 
 /** The minister's signature in force, or null before the first deposit. */
@@ -114,30 +100,6 @@ export const useCurrentSignature = () => {
   }, [version]);
   return { signature, reload: useCallback(() => setVersion((v) => v + 1), []) };
 };
-
-export const SessionSelect = ({
-  value,
-  onChange,
-  sessions,
-}: {
-  value: string;
-  onChange: (id: string) => void;
-  sessions: readonly { id: string; libelle: string }[];
-}) => (
-  <TextField
-    select
-    label="Session"
-    value={sessions.some((s) => s.id === value) ? value : ''}
-    onChange={(e) => onChange(e.target.value)}
-    sx={{ minWidth: 260, mb: 2 }}
-  >
-    {sessions.map((s) => (
-      <MenuItem key={s.id} value={s.id}>
-        {s.libelle}
-      </MenuItem>
-    ))}
-  </TextField>
-);
 
 export const DecisionStatusChip = ({ statut }: { statut: DecisionStatus }) => (
   <Chip

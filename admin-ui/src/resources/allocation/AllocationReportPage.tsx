@@ -17,43 +17,24 @@ import { useAllocationReport } from './useAllocationReport';
  * CSV or XLSX; the occupancy of the first rows as a bar chart (capacity beside allocated).
  */
 export const AllocationReportPage = () => {
-  const {
-    sessions,
-    sessionId,
-    setSessionId,
-    loaded,
-    sessionsError,
-    niveau,
-    setNiveau,
-    zoneId,
-    chooseZone,
-    departementId,
-    setDepartement,
-    geography,
-    report,
-    error,
-    query,
-    departements,
-    level,
-    geo,
-    chartRows,
-    metiers,
-    langues,
-    shownRows,
-  } = useAllocationReport();
+  const state = useAllocationReport();
 
   return (
     <ReportLayout
       title="Bilan d’affectation"
       filters={
         <>
-          <SessionSelect sessions={sessions} value={sessionId} onChange={setSessionId} />
+          <SessionSelect
+            sessions={state.sessions}
+            value={state.sessionId}
+            onChange={state.setSessionId}
+          />
           <TextField
             select
             fullWidth={false}
             label="Niveau"
-            value={niveau}
-            onChange={(e) => setNiveau(e.target.value as AllocationReportLevel)}
+            value={state.niveau}
+            onChange={(e) => state.setNiveau(e.target.value as AllocationReportLevel)}
             sx={{ minWidth: 220 }}
           >
             {ALLOCATION_REPORT_LEVELS.map((value) => (
@@ -64,17 +45,17 @@ export const AllocationReportPage = () => {
           </TextField>
           <FilterSelect
             label="Zone"
-            value={zoneId}
-            onChange={chooseZone}
-            items={geography.zones}
+            value={state.zoneId}
+            onChange={state.chooseZone}
+            items={state.geography.zones}
             all="Toutes"
             minWidth={200}
           />
           <FilterSelect
             label="Département"
-            value={departementId}
-            onChange={setDepartement}
-            items={departements}
+            value={state.departementId}
+            onChange={state.setDepartement}
+            items={state.departements}
             minWidth={200}
           />
         </>
@@ -83,19 +64,32 @@ export const AllocationReportPage = () => {
         <ReportExports
           base="/api/bilan-affectation"
           formats={['csv', 'xlsx']}
-          query={query}
-          disabled={!sessionId}
+          query={state.query}
+          disabled={!state.sessionId}
         />
       }
-      error={sessionsError ?? error}
-      notice={loaded && sessions.length === 0 && !sessionsError ? 'Aucune session.' : false}
-      loading={!!sessionId && !report}
+      error={state.sessionsError ?? state.error}
+      notice={
+        state.loaded && state.sessions.length === 0 && !state.sessionsError
+          ? 'Aucune session.'
+          : false
+      }
+      loading={!!state.sessionId && !state.report}
     >
-      {report ? (
+      {state.report ? (
         <>
-          <AllocationReportTable rows={report.rows} geo={geo} metiers={metiers} langues={langues} />
-          {chartRows.length > 0 ? (
-            <AllocationReportChart chartRows={chartRows} level={level} shownRows={shownRows} />
+          <AllocationReportTable
+            rows={state.report.rows}
+            geo={state.geo}
+            metiers={state.metiers}
+            langues={state.langues}
+          />
+          {state.chartRows.length > 0 ? (
+            <AllocationReportChart
+              chartRows={state.chartRows}
+              level={state.level}
+              shownRows={state.shownRows}
+            />
           ) : null}
         </>
       ) : null}

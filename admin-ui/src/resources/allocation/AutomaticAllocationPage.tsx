@@ -26,22 +26,7 @@ import { useAutomaticAllocation } from './useAutomaticAllocation';
  */
 export const AutomaticAllocationPage = () => {
   const { sessions, sessionId, setSessionId, loaded, error: sessionsError } = useSessions();
-  const {
-    preview,
-    loading,
-    error,
-    conflict,
-    confirming,
-    setConfirming,
-    sending,
-    started,
-    run,
-    loadPreview,
-    apply,
-    done,
-    busy,
-    question,
-  } = useAutomaticAllocation(sessionId);
+  const automatic = useAutomaticAllocation(sessionId);
 
   return (
     <Box sx={{ mt: 1 }}>
@@ -64,71 +49,77 @@ export const AutomaticAllocationPage = () => {
               sessions={sessions}
               value={sessionId}
               onChange={setSessionId}
-              disabled={busy}
+              disabled={automatic.busy}
             />
             <Button
               variant="outlined"
               startIcon={<VisibilityIcon />}
-              onClick={() => void loadPreview()}
-              disabled={!sessionId || busy}
+              onClick={() => void automatic.loadPreview()}
+              disabled={!sessionId || automatic.busy}
             >
               Prévisualiser
             </Button>
             <Button
               variant="contained"
               startIcon={<PlayArrowIcon />}
-              onClick={() => setConfirming(true)}
+              onClick={() => automatic.setConfirming(true)}
               disabled={
-                !preview || preview.places === 0 || busy || Boolean(started) || Boolean(conflict)
+                !automatic.preview ||
+                automatic.preview.places === 0 ||
+                automatic.busy ||
+                Boolean(automatic.started) ||
+                Boolean(automatic.conflict)
               }
             >
               Appliquer l’affectation
             </Button>
           </Stack>
           <Confirm
-            isOpen={confirming}
-            loading={sending}
+            isOpen={automatic.confirming}
+            loading={automatic.sending}
             title="Appliquer l’affectation ?"
-            content={question}
+            content={automatic.question}
             confirm="ra.action.confirm"
             cancel="ra.action.cancel"
-            onConfirm={() => void apply()}
-            onClose={() => setConfirming(false)}
+            onConfirm={() => void automatic.apply()}
+            onClose={() => automatic.setConfirming(false)}
           />
 
-          {loading ? <LinearProgress sx={{ mb: 2 }} /> : null}
-          {sessionsError || error ? (
+          {automatic.loading ? <LinearProgress sx={{ mb: 2 }} /> : null}
+          {sessionsError || automatic.error ? (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {sessionsError ?? error}
+              {sessionsError ?? automatic.error}
             </Alert>
           ) : null}
           {loaded && sessions.length === 0 && !sessionsError ? (
             <Typography>Aucune session.</Typography>
           ) : null}
-          {conflict ? (
+          {automatic.conflict ? (
             <Alert
               severity="warning"
               sx={{ mb: 2 }}
               action={
-                <Button color="inherit" size="small" onClick={() => void loadPreview()}>
+                <Button color="inherit" size="small" onClick={() => void automatic.loadPreview()}>
                   Prévisualiser de nouveau
                 </Button>
               }
             >
-              {conflict}
+              {automatic.conflict}
             </Alert>
           ) : null}
 
-          {started ? (
+          {automatic.started ? (
             <AutomaticRunProgress
-              run={run}
-              preview={preview}
-              done={done}
-              loadPreview={loadPreview}
+              run={automatic.run}
+              preview={automatic.preview}
+              done={automatic.done}
+              loadPreview={automatic.loadPreview}
             />
           ) : null}
 
-          {preview && !started ? <AutomaticAllocationPreview preview={preview} /> : null}
+          {automatic.preview && !automatic.started ? (
+            <AutomaticAllocationPreview preview={automatic.preview} />
+          ) : null}
         </CardContent>
       </Card>
     </Box>

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { formatNumber } from '../../common/format';
 import { counts, type Preview } from './automaticAllocationModel';
-import { Figure } from './AutomaticRunProgress';
+import { Figure, MotifTable } from './AutomaticRunProgress';
 import { WITHIN_PAGE } from '../../common/filters';
 
 /** Those left without a seat, why (the first ones only when they are many). */
@@ -25,26 +25,7 @@ const Unplaced = ({ preview }: { preview: Preview }) => (
         Les {formatNumber(preview.nonPlaces.length)} premiers sont listés.
       </Typography>
     ) : null}
-    <TableContainer sx={{ ...WITHIN_PAGE, maxHeight: 400 }}>
-      <Table size="small" stickyHeader aria-label="Candidats sans place">
-        <TableHead>
-          <TableRow>
-            <TableCell>N° dossier</TableCell>
-            <TableCell>Nom</TableCell>
-            <TableCell>Motif</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {preview.nonPlaces.map((n) => (
-            <TableRow key={n.candidatureId}>
-              <TableCell>{n.numeroDossier}</TableCell>
-              <TableCell>{n.libelle}</TableCell>
-              <TableCell>{n.motif}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <MotifTable label="Candidats sans place" maxHeight={400} rows={preview.nonPlaces} />
   </>
 );
 

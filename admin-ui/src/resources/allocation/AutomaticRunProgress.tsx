@@ -30,31 +30,53 @@ export const Figure = ({ label, value, tone }: { label: string; value: number; t
   </Paper>
 );
 
+/** Candidates left out and why (without a seat, refused at the application), by dossier. */
+export const MotifTable = ({
+  label,
+  maxHeight,
+  rows,
+}: {
+  label: string;
+  maxHeight: number;
+  rows: readonly { candidatureId: string; numeroDossier: string; libelle: string; motif: string }[];
+}) => (
+  <TableContainer sx={{ ...WITHIN_PAGE, maxHeight }}>
+    <Table size="small" stickyHeader aria-label={label}>
+      <TableHead>
+        <TableRow>
+          <TableCell>N° dossier</TableCell>
+          <TableCell>Nom</TableCell>
+          <TableCell>Motif</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((r) => (
+          <TableRow key={r.candidatureId}>
+            <TableCell>{r.numeroDossier}</TableCell>
+            <TableCell>{r.libelle}</TableCell>
+            <TableCell>{r.motif}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  </TableContainer>
+);
+
 /** The refusals of a run, their dossiers named (number and name). */
 const Refusals = ({ refus }: { refus: Run['refus'] }) => {
   const { data: dossiers = [] } = useGetMany(LIST, { ids: refus.map((r) => r.candidatureId) });
   const named = new Map(dossiers.map((d) => [String(d.id), d]));
   return (
-    <TableContainer sx={{ ...WITHIN_PAGE, maxHeight: 360 }}>
-      <Table size="small" stickyHeader aria-label="Candidats refusés à l’application">
-        <TableHead>
-          <TableRow>
-            <TableCell>N° dossier</TableCell>
-            <TableCell>Nom</TableCell>
-            <TableCell>Motif</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {refus.map((r) => (
-            <TableRow key={r.candidatureId}>
-              <TableCell>{String(named.get(r.candidatureId)?.numeroDossier ?? '')}</TableCell>
-              <TableCell>{String(named.get(r.candidatureId)?.libelle ?? '')}</TableCell>
-              <TableCell>{r.motif}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <MotifTable
+      label="Candidats refusés à l’application"
+      maxHeight={360}
+      rows={refus.map((r) => ({
+        candidatureId: r.candidatureId,
+        numeroDossier: String(named.get(r.candidatureId)?.numeroDossier ?? ''),
+        libelle: String(named.get(r.candidatureId)?.libelle ?? ''),
+        motif: r.motif,
+      }))}
+    />
   );
 };
 

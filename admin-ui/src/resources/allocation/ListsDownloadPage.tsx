@@ -146,6 +146,33 @@ const CandidateConvocation = ({ sessionId }: { sessionId: string }) => {
     </Stack>
   );
 };
+/** One kind of list for the chosen target: its PDF (made by the workers) and its XLSX if any. */
+const ListDownloads = ({
+  title,
+  kind,
+  pdfLabel = `${title} (PDF)`,
+  cible,
+  xlsx,
+}: {
+  title: string;
+  kind: string;
+  pdfLabel?: string;
+  cible: Record<string, string> | undefined;
+  xlsx?: string;
+}) => (
+  <>
+    <Typography variant="subtitle2">{title}</Typography>
+    <Stack direction="row" spacing={1} alignItems="center">
+      <DownloadDocumentButton kind={kind} label={pdfLabel} cible={cible} disabled={!cible} />
+      {xlsx !== undefined ? (
+        <Button startIcon={<TableViewIcon />} disabled={!cible} onClick={() => download(xlsx)}>
+          {title} (XLSX)
+        </Button>
+      ) : null}
+    </Stack>
+  </>
+);
+
 const LEVELS: { value: Level; label: string; choose: string }[] = [
   { value: 'siteId', label: 'Un site de composition', choose: 'Site de composition' },
   { value: 'centreExamenId', label: 'Un centre d’examen (fusionné)', choose: 'Centre d’examen' },
@@ -233,47 +260,24 @@ export const ListsDownloadPage = () => {
               all="Choisir…"
               minWidth={320}
             />
-            <Typography variant="subtitle2">Liste d’émargement</Typography>
-            <Stack direction="row" spacing={1} alignItems="center">
-              <DownloadDocumentButton
-                kind="liste-emargement"
-                label="Liste d’émargement (PDF)"
-                cible={cible}
-                disabled={!cible}
-              />
-              <Button
-                startIcon={<TableViewIcon />}
-                disabled={!cible}
-                onClick={() => download(`/api/liste-examen/liste-emargement.xlsx?${query}`)}
-              >
-                Liste d’émargement (XLSX)
-              </Button>
-            </Stack>
-            <Typography variant="subtitle2">Liste de porte</Typography>
-            <Stack direction="row" spacing={1} alignItems="center">
-              <DownloadDocumentButton
-                kind="liste-porte"
-                label="Liste de porte (PDF)"
-                cible={cible}
-                disabled={!cible}
-              />
-              <Button
-                startIcon={<TableViewIcon />}
-                disabled={!cible}
-                onClick={() => download(`/api/liste-examen/liste-porte.xlsx?${query}`)}
-              >
-                Liste de porte (XLSX)
-              </Button>
-            </Stack>
-            <Typography variant="subtitle2">Convocations</Typography>
-            <Stack direction="row" spacing={1} alignItems="center">
-              <DownloadDocumentButton
-                kind="convocations"
-                label="Convocations (PDF, une page par candidat)"
-                cible={cible}
-                disabled={!cible}
-              />
-            </Stack>
+            <ListDownloads
+              title="Liste d’émargement"
+              kind="liste-emargement"
+              cible={cible}
+              xlsx={`/api/liste-examen/liste-emargement.xlsx?${query}`}
+            />
+            <ListDownloads
+              title="Liste de porte"
+              kind="liste-porte"
+              cible={cible}
+              xlsx={`/api/liste-examen/liste-porte.xlsx?${query}`}
+            />
+            <ListDownloads
+              title="Convocations"
+              kind="convocations"
+              pdfLabel="Convocations (PDF, une page par candidat)"
+              cible={cible}
+            />
             <CandidateConvocation sessionId={sessionId} />
           </Stack>
         </CardContent>

@@ -7,13 +7,12 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  MenuItem,
   Stack,
-  TextField,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
+import { NamedSelect } from '../../common/filters';
 import { useOfficeTimeZone } from '../../common/format';
 import { ArchivedVersions } from './ArchivedVersions';
 import { PvGenerationPanel } from './PvGenerationPanel';
@@ -35,35 +34,6 @@ interface Choices {
   jurys?: JuryChoice[];
   centres?: CentreChoice[];
 }
-
-const Select = ({
-  label,
-  value,
-  onChange,
-  items,
-  helperText = ' ',
-}: {
-  label: string;
-  value: string;
-  onChange: (id: string) => void;
-  items: readonly { id: string; libelle: string }[];
-  helperText?: string;
-}) => (
-  <TextField
-    select
-    label={label}
-    value={items.some((i) => i.id === value) ? value : ''}
-    onChange={(e) => onChange(e.target.value)}
-    sx={{ minWidth: 260 }}
-    helperText={helperText}
-  >
-    {items.map((item) => (
-      <MenuItem key={item.id} value={item.id}>
-        {item.libelle}
-      </MenuItem>
-    ))}
-  </TextField>
-);
 
 /**
  * « Sauvegarde des PV »: a session, one of its juries, one of the jury's centres d'examen; the PV
@@ -128,7 +98,9 @@ export const ArchivePage = () => {
     <Box sx={{ mt: 2 }}>
       <Title title="Sauvegarde des PV" />
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
-        <Select
+        <NamedSelect
+          minWidth={260}
+          helperText=" "
           label="Session"
           value={sessionId}
           onChange={(id) => {
@@ -139,7 +111,8 @@ export const ArchivePage = () => {
           }}
           items={choices.sessions}
         />
-        <Select
+        <NamedSelect
+          minWidth={260}
           label="Jury"
           value={juryId}
           onChange={(id) => {
@@ -155,7 +128,9 @@ export const ArchivePage = () => {
             sessionId && choices.jurys?.length === 0 ? 'Aucun jury pour cette session.' : ' '
           }
         />
-        <Select
+        <NamedSelect
+          minWidth={260}
+          helperText=" "
           label="Centre d’examen"
           value={centreId}
           onChange={(id) => {

@@ -1,5 +1,6 @@
-import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, Stack } from '@mui/material';
 import { Title } from 'react-admin';
+import { NamedSelect } from '../../common/filters';
 import { useRouteCan } from '../../kit/useRouteCan';
 import { DeliberationDialog } from './DeliberationDialog';
 import { DeliberationSummary } from './DeliberationSummary';
@@ -15,101 +16,67 @@ import { useDeliberation } from './useDeliberation';
  */
 export const ResultsPage = () => {
   const can = useRouteCan(ROUTE);
-  const {
-    choices,
-    sessionId,
-    setSessionId,
-    juryId,
-    setJuryId,
-    view,
-    error,
-    dialogue,
-    setDialogue,
-    resultat,
-    setResultat,
-    motif,
-    setMotif,
-    busy,
-    confirm,
-    lift,
-  } = useDeliberation();
+  const deliberation = useDeliberation();
 
-  const closed = view?.statut === 'close';
-  const incomplete = (view?.bilan?.incomplets ?? 0) > 0;
+  const closed = deliberation.view?.statut === 'close';
+  const incomplete = (deliberation.view?.bilan?.incomplets ?? 0) > 0;
 
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Résultats et PV" />
       <Stack direction="row" spacing={2} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">
-        <TextField
-          select
+        <NamedSelect
           label="Session"
-          value={sessionId}
-          onChange={(e) => {
-            setSessionId(e.target.value);
-            setJuryId('');
+          value={deliberation.sessionId}
+          onChange={(id) => {
+            deliberation.setSessionId(id);
+            deliberation.setJuryId('');
           }}
-          sx={{ minWidth: 240 }}
-        >
-          {choices.sessions.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.libelle}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          items={deliberation.choices.sessions}
+          minWidth={240}
+        />
+        <NamedSelect
           label="Jury"
-          value={juryId}
-          onChange={(e) => setJuryId(e.target.value)}
-          sx={{ minWidth: 280 }}
-          helperText={choices.jurys.length === 0 ? 'Aucun jury pour cette session.' : ' '}
-        >
-          {choices.jurys.map((j) => (
-            <MenuItem key={j.id} value={j.id}>
-              {j.libelle} — {j.statut === 'close' ? 'délibération close' : 'délibération ouverte'}
-            </MenuItem>
-          ))}
-        </TextField>
+          value={deliberation.juryId}
+          onChange={deliberation.setJuryId}
+          items={deliberation.choices.jurys}
+          minWidth={280}
+          helperText={
+            deliberation.choices.jurys.length === 0 ? 'Aucun jury pour cette session.' : ' '
+          }
+          itemText={(j) =>
+            `${j.libelle} — ${j.statut === 'close' ? 'délibération close' : 'délibération ouverte'}`
+          }
+        />
       </Stack>
-      {error ? <Alert severity="error">{error}</Alert> : null}
-      {view ? (
+      {deliberation.error ? <Alert severity="error">{deliberation.error}</Alert> : null}
+      {deliberation.view ? (
         <Stack spacing={2}>
           <DeliberationSummary
-            view={view}
+            view={deliberation.view}
             closed={closed}
             incomplete={incomplete}
             can={can}
-            busy={busy}
-            lift={lift}
-            setDialogue={setDialogue}
+            busy={deliberation.busy}
+            lift={deliberation.lift}
+            setDialogue={deliberation.setDialogue}
           />
-          {view.lignes.length > 0 ? (
+          {deliberation.view.lignes.length > 0 ? (
             <ResultsTable
-              view={view}
+              view={deliberation.view}
               closed={closed}
               can={can}
-              setDialogue={setDialogue}
-              setResultat={setResultat}
+              setDialogue={deliberation.setDialogue}
+              setResultat={deliberation.setResultat}
             />
-          ) : !view.anonyme ? (
+          ) : !deliberation.view.anonyme ? (
             <Alert severity="info">
               Aucun candidat affecté dans les centres et métiers de ce jury.
             </Alert>
           ) : null}
         </Stack>
       ) : null}
-      <DeliberationDialog
-        dialogue={dialogue}
-        setDialogue={setDialogue}
-        view={view}
-        resultat={resultat}
-        setResultat={setResultat}
-        motif={motif}
-        setMotif={setMotif}
-        busy={busy}
-        confirm={confirm}
-      />
+      <DeliberationDialog deliberation={deliberation} />
     </Box>
   );
 };

@@ -119,3 +119,5 @@ export const useDeliberation = () => {
     lift,
   };
 };
+
+export type Deliberation = ReturnType<typeof useDeliberation>;

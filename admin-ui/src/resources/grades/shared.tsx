@@ -1,7 +1,9 @@
-import { Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { MARK_STATUS_LABELS, type MarkStatus } from '@examens-pro/domain';
 import { useDataProvider } from 'react-admin';
+import { NamedSelect } from '../../common/filters';
+import { useSessionChoices } from '../../common/useSessionChoices';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 
 export interface GradeSettings {
@@ -58,56 +60,8 @@ export interface Sheet {
 }
 
 /** The sessions, then for the one chosen its épreuves, sites and grade settings. */
-export const useGradeChoices = () => {
-  const dataProvider = useDataProvider<ExamensDataProvider>();
-  const [choices, setChoices] = useState<GradeChoices>({ sessions: [] });
-  const [sessionId, setSessionId] = useState('');
-  const [error, setError] = useState<string>();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    dataProvider
-      .read<GradeChoices>(
-        `notes/choix${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
-      )
-      .then((found) => {
-        setChoices(found);
-        setError(undefined);
-        if (!sessionId && found.sessions[0]) setSessionId(found.sessions[0].id);
-      })
-      .catch((e: Error) => setError(e.message));
-  }, [sessionId, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { choices, sessionId, setSessionId, error, reload };
-};
-
-const Select = ({
-  label,
-  value,
-  onChange,
-  items,
-  minWidth = 240,
-}: {
-  label: string;
-  value: string;
-  onChange: (id: string) => void;
-  items: readonly { id: string; libelle: string }[];
-  minWidth?: number;
-}) => (
-  <TextField
-    select
-    fullWidth={false}
-    label={label}
-    value={items.some((i) => i.id === value) ? value : ''}
-    onChange={(e) => onChange(e.target.value)}
-    sx={{ minWidth }}
-  >
-    {items.map((item) => (
-      <MenuItem key={item.id} value={item.id}>
-        {item.libelle}
-      </MenuItem>
-    ))}
-  </TextField>
-);
+export const useGradeChoices = () =>
+  useSessionChoices<GradeChoices>('notes/choix', { sessions: [] });
 
 /** Session, épreuve and site: which sheet a page shows. */
 export const SheetPicker = ({
@@ -128,8 +82,8 @@ export const SheetPicker = ({
   onSite: (id: string) => void;
 }) => (
   <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
-    <Select label="Session" value={sessionId} onChange={onSession} items={choices.sessions} />
-    <Select
+    <NamedSelect label="Session" value={sessionId} onChange={onSession} items={choices.sessions} />
+    <NamedSelect
       label="Épreuve"
       value={epreuveId}
       onChange={onEpreuve}
@@ -138,7 +92,7 @@ export const SheetPicker = ({
         libelle: `${e.code} — ${e.libelle}`,
       }))}
     />
-    <Select
+    <NamedSelect
       label="Site de composition"
       value={siteId}
       onChange={onSite}
@@ -188,7 +142,7 @@ export const GradeSessionSelect = ({
   value: string;
   onChange: (id: string) => void;
 }) => (
-  <Select
+  <NamedSelect
     label="Session"
     value={value}
     onChange={onChange}

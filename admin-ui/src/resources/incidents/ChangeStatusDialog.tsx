@@ -1,17 +1,9 @@
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
 import { useState } from 'react';
 import { Button, useRecordContext } from 'react-admin';
 import { INCIDENT_NEXT, INCIDENT_STATUS_LABELS, type IncidentStatus } from '@examens-pro/domain';
 import { useRecordAction } from '../../kit/useRecordAction';
+import { ChoiceCommentDialog } from '../../common/ChoiceCommentDialog';
 import { serverErrors, serverMessage } from '../../common/serverErrors';
 
 const COMMENT_REQUIRED = 'Un commentaire est obligatoire.';
@@ -68,47 +60,25 @@ export const ChangeStatusButton = () => {
       <Button label="Changer le statut" onClick={() => setOpen(true)} disabled={isPending}>
         <SwapHorizIcon />
       </Button>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
-        <DialogTitle>Changer le statut</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Statut actuel : {INCIDENT_STATUS_LABELS[record.statut as IncidentStatus]}.
-          </DialogContentText>
-          <TextField
-            select
-            label="Nouveau statut"
-            value={chosen}
-            onChange={(event) => setStatut(event.target.value)}
-            fullWidth
-            margin="normal"
-            required
-            error={Boolean(errors.statut)}
-            helperText={errors.statut}
-          >
-            {next.map((value) => (
-              <MenuItem key={value} value={value}>
-                {INCIDENT_STATUS_LABELS[value]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Commentaire"
-            value={commentaire}
-            onChange={(event) => setCommentaire(event.target.value)}
-            fullWidth
-            multiline
-            minRows={3}
-            margin="normal"
-            required
-            error={Boolean(errors.commentaire)}
-            helperText={errors.commentaire}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="ra.action.cancel" onClick={close} />
-          <Button label="Valider" onClick={submit} disabled={isPending} />
-        </DialogActions>
-      </Dialog>
+      <ChoiceCommentDialog
+        open={open}
+        onClose={close}
+        title="Changer le statut"
+        intro={<>Statut actuel : {INCIDENT_STATUS_LABELS[record.statut as IncidentStatus]}.</>}
+        choiceLabel="Nouveau statut"
+        choice={chosen}
+        onChoice={setStatut}
+        choices={next.map((value) => ({ value, label: INCIDENT_STATUS_LABELS[value] }))}
+        choiceError={errors.statut}
+        comment={commentaire}
+        onComment={setCommentaire}
+        commentRequired
+        commentRows={3}
+        commentError={errors.commentaire}
+        confirm="Valider"
+        onConfirm={submit}
+        pending={isPending}
+      />
     </>
   );
 };

@@ -1,6 +1,6 @@
 import SaveIcon from '@mui/icons-material/Save';
 import { Box, Card, CardContent, Stack } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Form,
   maxLength,
@@ -13,15 +13,9 @@ import {
 } from 'react-admin';
 import { INCIDENT_DESCRIPTION_MAX } from '@examens-pro/domain';
 import type { CommandAnswer, ExamensDataProvider } from '../../dashboard/dataProvider';
-import { FileInput } from '../../kit/FileInput';
 import { serverErrors, serverMessage } from '../../common/serverErrors';
-import {
-  ATTACHMENT_ACCEPT,
-  ATTACHMENT_FAILED,
-  ATTACHMENT_HELP,
-  attachmentCommand,
-  attachmentProblem,
-} from './attachment';
+import { ATTACHMENT_FAILED, attachmentCommand, attachmentProblem } from './attachment';
+import { AttachmentInput, useAttachmentChoice } from './AttachmentInput';
 
 const FAILED = 'L’incident n’a pas pu être enregistré. Vérifiez votre connexion et réessayez.';
 
@@ -49,17 +43,12 @@ export const IncidentForm = ({
 }) => {
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
-  const [file, setFile] = useState<File>();
-  const [problem, setProblem] = useState<string>();
-
-  const choose = (chosen: File | undefined) => {
-    setFile(chosen);
-    setProblem(chosen ? attachmentProblem(chosen) : undefined);
-  };
+  const attachment = useAttachmentChoice();
 
   const submit = async (values: Record<string, unknown>) => {
+    const { file } = attachment;
     if (file && attachmentProblem(file)) {
-      setProblem(attachmentProblem(file));
+      attachment.setProblem(attachmentProblem(file));
       return undefined;
     }
     let answer: CommandAnswer;
@@ -115,14 +104,7 @@ export const IncidentForm = ({
                   ),
                 ]}
               />
-              <FileInput
-                label="Pièce jointe (facultative)"
-                accept={ATTACHMENT_ACCEPT}
-                help={ATTACHMENT_HELP}
-                file={file}
-                problem={problem}
-                onChange={choose}
-              />
+              <AttachmentInput label="Pièce jointe (facultative)" attachment={attachment} />
               <Box>
                 <SaveButton label="Enregistrer l’incident" icon={<SaveIcon />} alwaysEnable />
               </Box>

@@ -1,5 +1,4 @@
 import { Box, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { frFRLocalText } from '@mui/x-charts/locales';
@@ -10,6 +9,7 @@ import {
   type ValueFormat,
 } from '@examens-pro/domain';
 import { formatNumber } from '../../common/format';
+import { BandBarChart } from '../../common/report/BandBarChart';
 
 /** Bars beyond these are too thin to read: the chart shows the first rows (the table has them all). */
 const CHART_ROWS = 30;
@@ -75,20 +75,9 @@ export const ReportChart = ({ result, chart }: { result: ReportResult; chart: Ch
           }))}
         />
       ) : (
-        <BarChart
+        <BandBarChart
           dataset={dataset}
-          height={380}
-          // A report's figures show at once, at their value (prints, screenshots).
-          skipAnimation
-          localeText={frFRLocalText}
-          xAxis={[
-            {
-              scaleType: 'band',
-              dataKey: 'libelle',
-              height: 90,
-              tickLabelStyle: { angle: -35, textAnchor: 'end', fontSize: 11 },
-            },
-          ]}
+          labelKey="libelle"
           yAxis={[{ width: 90, valueFormatter: (value: number) => valueFormatter(value) }]}
           series={columns.map((c) => ({
             dataKey: c.key,

@@ -21,22 +21,7 @@ import { usePersonList } from './usePersonList';
  */
 export const PersonListPanel = () => {
   const list = usePersonList();
-  const {
-    sessionId,
-    file,
-    setFile,
-    busy,
-    error,
-    problems,
-    verified,
-    listeId,
-    progress,
-    input,
-    verify,
-    applyList,
-    restart,
-    ready,
-  } = list;
+
   const [opened, setOpened] = useState(false);
 
   return (
@@ -65,59 +50,59 @@ export const PersonListPanel = () => {
             <Button
               variant="outlined"
               startIcon={<UploadFileIcon />}
-              onClick={() => input.current?.click()}
-              disabled={Boolean(listeId)}
+              onClick={() => list.input.current?.click()}
+              disabled={Boolean(list.listeId)}
             >
               Choisir le fichier
             </Button>
             <input
-              ref={input}
+              ref={list.input}
               type="file"
               hidden
               data-testid="fichier-liste"
               accept=".csv,.xlsx,text/csv"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              onChange={(e) => list.setFile(e.target.files?.[0] ?? null)}
             />
-            <Typography variant="body2">{file?.name ?? 'Aucun fichier choisi'}</Typography>
+            <Typography variant="body2">{list.file?.name ?? 'Aucun fichier choisi'}</Typography>
             <Button
               variant="contained"
-              onClick={() => void verify()}
-              disabled={!ready || busy || Boolean(listeId)}
+              onClick={() => void list.verify()}
+              disabled={!list.ready || list.busy || Boolean(list.listeId)}
             >
               Vérifier
             </Button>
             <Button
               variant="contained"
               color="success"
-              onClick={() => void applyList()}
-              disabled={!verified || busy || Boolean(listeId)}
+              onClick={() => void list.applyList()}
+              disabled={!list.verified || list.busy || Boolean(list.listeId)}
             >
               Appliquer
             </Button>
           </Stack>
-          {busy && <LinearProgress sx={{ mb: 2 }} />}
-          {verified && !listeId && (
+          {list.busy && <LinearProgress sx={{ mb: 2 }} />}
+          {list.verified && !list.listeId && (
             <Alert severity="success" sx={{ mb: 2 }}>
-              Liste valide : {number.format(verified.lignes)} ligne{verified.lignes > 1 ? 's' : ''}.
-              Appliquez-la pour créer les dossiers.
+              Liste valide : {number.format(list.verified.lignes)} ligne
+              {list.verified.lignes > 1 ? 's' : ''}. Appliquez-la pour créer les dossiers.
             </Alert>
           )}
-          {error && (
+          {list.error && (
             <Alert
               severity="error"
               sx={{ mb: 2, whiteSpace: 'pre-line' }}
               data-testid="erreur-liste"
             >
-              {error}
+              {list.error}
             </Alert>
           )}
-          {problems.length > 0 && <ProblemsTable problems={problems} />}
-          {listeId && (
+          {list.problems.length > 0 && <ProblemsTable problems={list.problems} />}
+          {list.listeId && (
             <ListProgress
-              progress={progress}
-              verified={verified}
-              sessionId={sessionId}
-              restart={restart}
+              progress={list.progress}
+              verified={list.verified}
+              sessionId={list.sessionId}
+              restart={list.restart}
             />
           )}
         </Collapse>

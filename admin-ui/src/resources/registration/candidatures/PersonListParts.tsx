@@ -4,16 +4,15 @@ import {
   Button,
   LinearProgress,
   Link,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
+import { NamedSelect } from '../../../common/filters';
 import type { PersonList, Problem, Progress } from './usePersonList';
 
 export const number = new Intl.NumberFormat('fr-FR');
@@ -89,66 +88,32 @@ export const ListProgress = ({
 };
 
 /** The list's session, métier and centre de dépôt (an enrôleur's own, fixed). */
-export const PersonListChoices = ({
-  list: {
-    sessions,
-    metiers,
-    centres,
-    ownCentre,
-    sessionId,
-    setSessionId,
-    metierId,
-    setMetierId,
-    centreDepotId,
-    setCentreDepotId,
-    listeId,
-  },
-}: {
-  list: PersonList;
-}) => (
+export const PersonListChoices = ({ list }: { list: PersonList }) => (
   <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-    <TextField
-      select
+    <NamedSelect
       label="Session"
-      value={sessionId}
-      onChange={(e) => setSessionId(e.target.value)}
-      sx={{ minWidth: 220 }}
-      disabled={Boolean(listeId)}
-    >
-      {sessions.map((s) => (
-        <MenuItem key={s.id} value={s.id}>
-          {s.libelle}
-        </MenuItem>
-      ))}
-    </TextField>
-    <TextField
-      select
+      value={list.sessionId}
+      onChange={list.setSessionId}
+      items={list.sessions}
+      minWidth={220}
+      disabled={Boolean(list.listeId)}
+    />
+    <NamedSelect
       label="Métier"
-      value={metierId}
-      onChange={(e) => setMetierId(e.target.value)}
-      sx={{ minWidth: 220 }}
-      disabled={!sessionId || Boolean(listeId)}
-    >
-      {metiers.map((m) => (
-        <MenuItem key={m.id} value={m.id}>
-          {m.libelle}
-        </MenuItem>
-      ))}
-    </TextField>
-    <TextField
-      select
+      value={list.metierId}
+      onChange={list.setMetierId}
+      items={list.metiers}
+      minWidth={220}
+      disabled={!list.sessionId || Boolean(list.listeId)}
+    />
+    <NamedSelect
       label="Centre de dépôt"
-      value={centreDepotId}
-      onChange={(e) => setCentreDepotId(e.target.value)}
-      sx={{ minWidth: 220 }}
-      disabled={Boolean(ownCentre) || Boolean(listeId)}
-      helperText={ownCentre ? 'Votre centre de dépôt.' : undefined}
-    >
-      {centres.map((c) => (
-        <MenuItem key={c.id} value={c.id}>
-          {c.libelle}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={list.centreDepotId}
+      onChange={list.setCentreDepotId}
+      items={list.centres}
+      minWidth={220}
+      disabled={Boolean(list.ownCentre) || Boolean(list.listeId)}
+      helperText={list.ownCentre ? 'Votre centre de dépôt.' : undefined}
+    />
   </Stack>
 );

@@ -20,41 +20,30 @@ const STATUTS = [
  * the totals; filters by centre, métier and statut; the same table in CSV or XLSX.
  */
 export const PiecesReportPage = () => {
-  const {
-    sessions,
-    sessionId,
-    chooseSession,
-    loaded,
-    centreDepotId,
-    setCentre,
-    metierId,
-    setMetier,
-    statut,
-    setStatut,
-    rows,
-    error,
-    query,
-    choices,
-  } = usePiecesReport();
+  const state = usePiecesReport();
 
   return (
     <ReportLayout
       title="Bilan général des pièces"
       filters={
         <>
-          <SessionSelect sessions={sessions} value={sessionId} onChange={chooseSession} />
+          <SessionSelect
+            sessions={state.sessions}
+            value={state.sessionId}
+            onChange={state.chooseSession}
+          />
           <FilterSelect
             label="Centre de dépôt"
-            value={centreDepotId}
-            onChange={setCentre}
-            items={choices('centreDepotId', 'centreDepot')}
+            value={state.centreDepotId}
+            onChange={state.setCentre}
+            items={state.choices('centreDepotId', 'centreDepot')}
             minWidth={240}
           />
           <FilterSelect
             label="Métier"
-            value={metierId}
-            onChange={setMetier}
-            items={choices('metierId', 'metier')}
+            value={state.metierId}
+            onChange={state.setMetier}
+            items={state.choices('metierId', 'metier')}
             minWidth={200}
           />
           <TextField
@@ -62,8 +51,8 @@ export const PiecesReportPage = () => {
             fullWidth={false}
             label="Statut des dossiers"
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            value={statut}
-            onChange={(e) => setStatut(e.target.value)}
+            value={state.statut}
+            onChange={(e) => state.setStatut(e.target.value)}
             sx={{ minWidth: 200 }}
           >
             {STATUTS.map((s) => (
@@ -78,15 +67,17 @@ export const PiecesReportPage = () => {
         <ReportExports
           base="/api/bilan-pieces"
           formats={['csv', 'xlsx']}
-          query={query}
-          disabled={!sessionId}
+          query={state.query}
+          disabled={!state.sessionId}
         />
       }
-      error={error}
-      notice={loaded && sessions.length === 0 && !error ? 'Aucune session.' : false}
-      loading={!!sessionId && !rows}
+      error={state.error}
+      notice={
+        state.loaded && state.sessions.length === 0 && !state.error ? 'Aucune session.' : false
+      }
+      loading={!!state.sessionId && !state.rows}
     >
-      {rows ? <PiecesReportTable rows={rows} /> : null}
+      {state.rows ? <PiecesReportTable rows={state.rows} /> : null}
     </ReportLayout>
   );
 };

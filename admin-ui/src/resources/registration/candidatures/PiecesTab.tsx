@@ -2,9 +2,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
-  Button as MuiButton,
   Chip,
-  CircularProgress,
   Link,
   Stack,
   Table,
@@ -14,7 +12,6 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useId, useState, type ChangeEvent } from 'react';
 import {
   Button,
   useDataProvider,
@@ -32,6 +29,7 @@ import {
   type PiecesState,
 } from '@examens-pro/domain';
 import type { ExamensDataProvider } from '../../../dashboard/dataProvider';
+import { FileUploadButton } from '../../../common/FileUploadButton';
 import { formatDateTime, formatNumber } from '../../../common/format';
 import { referenceResource } from '../../../kit/routes';
 import { useRecordAction } from '../../../kit/useRecordAction';
@@ -72,63 +70,29 @@ const DepositButton = ({ piece, again }: { piece: PieceView; again: boolean }) =
   const notify = useNotify();
   const resource = useResourceContext();
   const dataProvider = useDataProvider<ExamensDataProvider>();
-  const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
-  const id = useId();
   if (!record) return null;
-  const send = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setRefusal(undefined);
-    if (file.size > PIECE_MAX_BYTES) {
-      setRefusal(TOO_BIG);
-      return;
-    }
-    setSending(true);
-    try {
-      await dataProvider.upload(resource!, {
-        id: record.id,
-        path: `pieces/${encodeURIComponent(piece.pieceId)}`,
-        file,
-        contentType: contentType(file),
-        previousData: record,
-        headers: { 'X-Nom-Fichier': encodeURIComponent(file.name) },
-      });
-      notify(`La pièce « ${piece.libelle} » est déposée.`, { type: 'success' });
-      refresh();
-    } catch (error) {
-      const body = (error as { body?: { message?: string } }).body;
-      setRefusal(body?.message ?? FAILED);
-    } finally {
-      setSending(false);
-    }
-  };
+  const label = again ? 'Déposer de nouveau' : 'Déposer';
   return (
-    <Stack spacing={0.5} alignItems="flex-start">
-      <MuiButton
-        component="label"
-        htmlFor={id}
-        size="small"
-        startIcon={sending ? <CircularProgress size={16} /> : <UploadFileIcon />}
-        disabled={sending}
-      >
-        {again ? 'Déposer de nouveau' : 'Déposer'}
-        <input
-          id={id}
-          type="file"
-          hidden
-          accept="application/pdf,image/png,image/jpeg"
-          aria-label={`${again ? 'Déposer de nouveau' : 'Déposer'} : ${piece.libelle}`}
-          onChange={send}
-        />
-      </MuiButton>
-      {refusal ? (
-        <Typography variant="caption" color="error" role="alert">
-          {refusal}
-        </Typography>
-      ) : null}
-    </Stack>
+    <FileUploadButton
+      label={label}
+      ariaLabel={`${label} : ${piece.libelle}`}
+      accept="application/pdf,image/png,image/jpeg"
+      icon={<UploadFileIcon />}
+      check={(file) => (file.size > PIECE_MAX_BYTES ? TOO_BIG : undefined)}
+      upload={async (file) => {
+        await dataProvider.upload(resource!, {
+          id: record.id,
+          path: `pieces/${encodeURIComponent(piece.pieceId)}`,
+          file,
+          contentType: contentType(file),
+          previousData: record,
+          headers: { 'X-Nom-Fichier': encodeURIComponent(file.name) },
+        });
+        notify(`La pièce « ${piece.libelle} » est déposée.`, { type: 'success' });
+        refresh();
+      }}
+      failure={(error) => (error as { body?: { message?: string } }).body?.message ?? FAILED}
+    />
   );
 };
 

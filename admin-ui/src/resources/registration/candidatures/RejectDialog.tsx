@@ -1,14 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
 import { useState } from 'react';
 import { Button, useGetList } from 'react-admin';
+import { ChoiceCommentDialog } from '../../../common/ChoiceCommentDialog';
 import { referenceResource } from '../../../kit/routes';
 import { useRecordAction } from '../../../kit/useRecordAction';
 
@@ -53,41 +46,22 @@ export const RejectButton = ({
       <Button label="Rejeter" onClick={() => setOpen(true)} disabled={isPending}>
         <CloseIcon />
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            label="Motif du rejet"
-            value={motifId}
-            onChange={(event) => setMotifId(event.target.value)}
-            fullWidth
-            margin="normal"
-            required
-            error={Boolean(error)}
-            helperText={error}
-          >
-            {motifs.map((motif) => (
-              <MenuItem key={motif.id} value={String(motif.id)}>
-                {String(motif.libelle)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Commentaire"
-            value={commentaire}
-            onChange={(event) => setCommentaire(event.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            margin="normal"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-          <Button label={confirm} onClick={() => mutate()} disabled={isPending} />
-        </DialogActions>
-      </Dialog>
+      <ChoiceCommentDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={title}
+        choiceLabel="Motif du rejet"
+        choice={motifId}
+        onChoice={setMotifId}
+        choices={motifs.map((motif) => ({ value: String(motif.id), label: String(motif.libelle) }))}
+        choiceError={error}
+        comment={commentaire}
+        onComment={setCommentaire}
+        commentRows={2}
+        confirm={confirm}
+        onConfirm={() => mutate()}
+        pending={isPending}
+      />
     </>
   );
 };

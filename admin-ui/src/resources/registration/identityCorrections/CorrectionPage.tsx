@@ -39,14 +39,9 @@ import type { ExamensDataProvider } from '../../../dashboard/dataProvider';
 import { usePermissions } from '../../../dashboard/permissions';
 import { formatDate } from '../../../common/format';
 import { referenceResource } from '../../../kit/routes';
-import { FileInput } from '../../../kit/FileInput';
 import { serverErrors, serverMessage } from '../../../common/serverErrors';
-import {
-  ATTACHMENT_ACCEPT,
-  ATTACHMENT_FAILED,
-  ATTACHMENT_HELP,
-  attachmentProblem,
-} from '../../incidents/attachment';
+import { ATTACHMENT_FAILED, attachmentProblem } from '../../incidents/attachment';
+import { AttachmentInput, useAttachmentChoice } from '../../incidents/AttachmentInput';
 import { CorrectedIdentityInputs } from './CorrectedIdentityInputs';
 
 const DOSSIERS = referenceResource('candidatures');
@@ -98,20 +93,15 @@ const CorrectionForm = ({ id, onDone }: { id: string; onDone: () => void }) => {
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
   const { data: record, isPending, refetch } = useGetOne(DOSSIERS, { id });
-  const [file, setFile] = useState<File>();
-  const [problem, setProblem] = useState<string>();
+  const attachment = useAttachmentChoice();
   const [round, setRound] = useState(0);
   if (isPending) return <Loading />;
   if (!record) return null;
 
-  const choose = (chosen: File | undefined) => {
-    setFile(chosen);
-    setProblem(chosen ? attachmentProblem(chosen) : undefined);
-  };
-
   const submit = async (values: Record<string, unknown>) => {
+    const { file } = attachment;
     if (!file || attachmentProblem(file)) {
-      setProblem(file ? attachmentProblem(file) : IDENTITY_MESSAGES.document);
+      attachment.setProblem(file ? attachmentProblem(file) : IDENTITY_MESSAGES.document);
       return undefined;
     }
     let stored: StoredDocument;
@@ -122,7 +112,7 @@ const CorrectionForm = ({ id, onDone }: { id: string; onDone: () => void }) => {
       )) as unknown as StoredDocument;
     } catch (error) {
       const message = serverMessage(error) ?? ATTACHMENT_FAILED;
-      setProblem(message);
+      attachment.setProblem(message);
       notify(message, { type: 'error' });
       return undefined;
     }
@@ -142,15 +132,14 @@ const CorrectionForm = ({ id, onDone }: { id: string; onDone: () => void }) => {
       });
     } catch (error) {
       const fields = serverErrors(error);
-      if (fields?.document) setProblem(fields.document);
+      if (fields?.document) attachment.setProblem(fields.document);
       notify(serverMessage(error) ?? FAILED, { type: 'error' });
       return fields;
     }
     notify('Identité corrigée. La correction figure dans l’historique des identités.', {
       type: 'success',
     });
-    setFile(undefined);
-    setProblem(undefined);
+    attachment.choose(undefined);
     setRound((n) => n + 1);
     await refetch();
     onDone();
@@ -180,14 +169,7 @@ const CorrectionForm = ({ id, onDone }: { id: string; onDone: () => void }) => {
         >
           <Stack sx={{ maxWidth: 720 }}>
             <CorrectedIdentityInputs />
-            <FileInput
-              label="Document justificatif (obligatoire)"
-              accept={ATTACHMENT_ACCEPT}
-              help={ATTACHMENT_HELP}
-              file={file}
-              problem={problem}
-              onChange={choose}
-            />
+            <AttachmentInput label="Document justificatif (obligatoire)" attachment={attachment} />
             <Box>
               <SaveButton label="Enregistrer la correction" icon={<SaveIcon />} alwaysEnable />
             </Box>

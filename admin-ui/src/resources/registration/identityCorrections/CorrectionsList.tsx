@@ -1,13 +1,18 @@
 import { Link } from '@mui/material';
 import type { MouseEvent } from 'react';
-import { AutocompleteInput, ReferenceInput, type RaRecord } from 'react-admin';
+import type { RaRecord } from 'react-admin';
 import { IDENTITY_CORRECTIONS_RESOURCE } from '@examens-pro/domain';
-import type { FieldDeclaration, ResourceDeclaration } from '../../../kit/declaration';
-import { OfficeDayFilter } from '../../../kit/fields';
+import type { ResourceDeclaration } from '../../../kit/declaration';
 import { ResourceList } from '../../../kit/ResourceList';
 import { routeLabels } from '../../../kit/routes';
 import { fileSize } from '../../../common/format';
-import { Changes } from '../candidatureChanges/screens';
+import {
+  centreDepotField,
+  changeLogFilters,
+  changesField,
+  sessionFilterField,
+  text,
+} from '../changeLog';
 
 /** Where a correction's document is read (same origin: the session cookie goes with it). */
 export const correctionDocumentUrl = (id: string): string =>
@@ -29,9 +34,6 @@ const DocumentLink = ({ record }: { record: RaRecord }) => {
   );
 };
 
-const text = (name: string, label: string, more: Partial<FieldDeclaration> = {}) =>
-  ({ name, label, type: 'text', inList: true, sortable: true, ...more }) as const;
-
 /**
  * « Historique des modifications des identités »: every identity corrected after the exam (an
  * enrôleur: their centre's), newest first: when, who, the dossier and candidate numbers, each
@@ -46,32 +48,9 @@ const corrections: ResourceDeclaration = {
     text('numeroDossier', 'Numéro de dossier', { search: 'numéro de dossier' }),
     text('numeroCandidat', 'Numéro de candidat', { search: 'numéro de candidat' }),
     text('libelle', 'Candidat', { search: 'nom' }),
-    {
-      name: 'sessionId',
-      label: 'Session',
-      type: 'reference',
-      reference: 'sessions',
-      inList: false,
-      filter: true,
-      activeOnly: false,
-    },
-    {
-      name: 'centreDepotId',
-      label: 'Centre de dépôt',
-      type: 'reference',
-      reference: 'centres-depot',
-      inList: false,
-      filter: true,
-      link: false,
-    },
-    {
-      name: 'changes',
-      label: 'Changements (avant → après)',
-      type: 'custom',
-      inList: true,
-      sortable: false,
-      display: (record) => <Changes record={record} />,
-    },
+    sessionFilterField,
+    centreDepotField({ inList: false, filter: true }),
+    changesField,
     text('justification', 'Justification', { sortable: false }),
     {
       name: 'document',
@@ -84,27 +63,7 @@ const corrections: ResourceDeclaration = {
   ],
   sort: { field: 'date', order: 'DESC' },
   readOnly: true,
-  slots: {
-    filters: [
-      <ReferenceInput
-        key="acteurId"
-        source="acteurId"
-        reference={`${IDENTITY_CORRECTIONS_RESOURCE}/acteurs`}
-        sort={{ field: 'libelle', order: 'ASC' }}
-        perPage={100}
-        alwaysOn
-      >
-        <AutocompleteInput
-          label="Agent"
-          optionText="libelle"
-          noOptionsText="Aucun agent ne correspond."
-          sx={{ minWidth: 260 }}
-        />
-      </ReferenceInput>,
-      <OfficeDayFilter key="date_gte" source="date_gte" label="Du" bound="start" alwaysOn />,
-      <OfficeDayFilter key="date_lte" source="date_lte" label="Au" bound="end" alwaysOn />,
-    ],
-  },
+  slots: { filters: changeLogFilters(IDENTITY_CORRECTIONS_RESOURCE) },
 };
 
 export const CorrectionsList = () => <ResourceList declaration={corrections} />;
