@@ -1,6 +1,7 @@
 import {
   ConflictError,
   resultsCollection,
+  decisionCandidateOf,
   sortDecisionCandidates,
   type AdmissionDecisionSigned,
   type DecisionCandidate,
@@ -96,18 +97,7 @@ export const decisionDocumentSource = async (
       filter: { sessionId: cible.sessionId, departementId, admis: true },
       sort: [{ field: 'nom', order: 'ASC' }],
     }))
-      candidats.push({
-        candidatureId: r.candidatureId,
-        numeroCandidat: r.numeroCandidat,
-        nom: r.nom,
-        prenoms: r.prenoms,
-        sexe: r.sexe,
-        dateNaissance: r.dateNaissance,
-        lieuNaissance: r.lieuNaissance,
-        metierId: r.metierId,
-        metier: metiers.get(r.metierId) ?? '',
-        juryId: r.juryId,
-      });
+      candidats.push(decisionCandidateOf(r, metiers.get(r.metierId) ?? '', r.juryId));
     return {
       contenu,
       candidats: sortDecisionCandidates(candidats),

@@ -14,6 +14,7 @@ import {
   fold,
   REFERENCES_DECISIONS,
   signatureVersionOf,
+  decisionCandidateOf,
   sortDecisionCandidates,
   streamName,
   uniqueKeysOf,
@@ -193,18 +194,7 @@ export const departementAdmissions = async (
     jurys.push({ id: jury.id, libelle: text(jury.libelle) });
     for (const r of state.resultats.values())
       if (r.departementId === departementId && r.resultat === 'admis')
-        candidats.push({
-          candidatureId: r.candidatureId,
-          numeroCandidat: r.numeroCandidat,
-          nom: r.nom,
-          prenoms: r.prenoms,
-          sexe: r.sexe,
-          dateNaissance: r.dateNaissance,
-          lieuNaissance: r.lieuNaissance,
-          metierId: r.metierId,
-          metier: metierOf.get(r.metierId) ?? '',
-          juryId: jury.id,
-        });
+        candidats.push(decisionCandidateOf(r, metierOf.get(r.metierId) ?? '', jury.id));
   }
   if (open.length > 0)
     throw new ConflictError(

@@ -49,6 +49,24 @@ export interface DecisionCandidate {
   readonly juryId: string;
 }
 
+/** A frozen result as a decision lists its candidate: the métier named as it is read now. */
+export const decisionCandidateOf = (
+  r: Omit<DecisionCandidate, 'metier' | 'juryId'>,
+  metier: string,
+  juryId: string,
+): DecisionCandidate => ({
+  candidatureId: r.candidatureId,
+  numeroCandidat: r.numeroCandidat,
+  nom: r.nom,
+  prenoms: r.prenoms,
+  sexe: r.sexe,
+  dateNaissance: r.dateNaissance,
+  lieuNaissance: r.lieuNaissance,
+  metierId: r.metierId,
+  metier,
+  juryId,
+});
+
 /** A jury whose results the decision lists. */
 export interface DecisionJury {
   readonly id: string;
