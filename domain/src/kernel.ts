@@ -6,6 +6,7 @@
 export * from './core/envelope.js';
 export * from './core/decider.js';
 export * from './core/errors.js';
+export * from './core/access.js';
 export * from './core/imageSize.js';
 export * from './core/streams.js';
 export * from './core/text.js';

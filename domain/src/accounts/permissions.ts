@@ -160,9 +160,4 @@ export const isPermissionCode = (code: string): boolean => KNOWN.has(code);
 export const permissionLabel = (code: string): string =>
   PERMISSIONS.find((p) => p.code === code)?.label ?? code;
 
-/**
- * A user is allowed when they hold one of the permissions required. An empty requirement allows
- * nobody: a route open to any signed-in user says so where it is checked, never through this.
- */
-export const allows = (held: ReadonlySet<string>, anyOf: readonly string[]): boolean =>
-  anyOf.some((code) => held.has(code));
+export { allows } from '../core/access.js';

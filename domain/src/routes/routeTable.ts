@@ -4,7 +4,7 @@
  * client-side guard, `POST /api/can/uniq` and the services' checks all read it.
  * Paths are relative to /tableau-de-bord.
  */
-import { allows } from '../accounts/permissions.js';
+import { allows } from '../core/access.js';
 import { REFERENCE_LISTS } from '../reference-lists/lists.js';
 import type { DashboardRoute } from './routeDeclaration.js';
 import { HOME_ROUTES } from './homeRoutes.js';

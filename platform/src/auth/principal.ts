@@ -1,4 +1,4 @@
-import type { Actor } from '@examens-pro/domain/kernel';
+import { allows, type Actor } from '@examens-pro/domain/kernel';
 import type { EventStore } from '../event-store/port.js';
 
 /** The signed-in user as every service sees them: details, flag, permissions and the actor of events. */
@@ -31,9 +31,6 @@ export type PrincipalSource = (userId: string) => Promise<Principal | null>;
 /** The principal source of an event store (the processes that open their own stores take one). */
 export type PrincipalLoader = (eventStore: EventStore, userId: string) => Promise<Principal | null>;
 
-/**
- * The domain's `allows` (accounts area), which platform may not import: a user is allowed when
- * they hold one of the permissions required, and an empty requirement allows nobody.
- */
+/** The domain's rule (`allows`): one of the permissions required; an empty requirement, nobody. */
 export const principalAllows = (principal: Principal, anyOf: readonly string[]): boolean =>
-  anyOf.some((code) => principal.permissions.has(code));
+  allows(principal.permissions, anyOf);
