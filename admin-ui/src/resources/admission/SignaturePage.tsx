@@ -1,10 +1,10 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { IMAGE_MAX_BYTES, type SignatureDocument } from '@examens-pro/domain';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { useOfficeTimeZone } from '../../common/format';
+import { ImagePickButton } from '../../common/ImagePickButton';
 import { CurrentSignatureCard, imageBox, SignatureVersions } from './SignatureParts';
 
 const TOO_BIG = 'Le contenu envoyé est trop volumineux.';
@@ -88,22 +88,12 @@ export const SignaturePage = () => {
               />
             ) : null}
             <Stack direction="row" spacing={1} alignItems="center">
-              <Button
-                component="label"
-                variant="outlined"
-                size="small"
-                startIcon={<UploadFileIcon />}
+              <ImagePickButton
+                chosen={Boolean(chosen)}
                 disabled={sending}
-              >
-                {chosen ? 'Choisir une autre image' : 'Choisir une image'}
-                <input
-                  type="file"
-                  hidden
-                  accept="image/png,image/jpeg"
-                  aria-label="Image de la signature"
-                  onChange={choose}
-                />
-              </Button>
+                ariaLabel="Image de la signature"
+                onChange={choose}
+              />
               <Button
                 variant="contained"
                 size="small"

@@ -1,4 +1,3 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Box,
   Button,
@@ -18,6 +17,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { IMAGE_MAX_BYTES } from '@examens-pro/domain';
+import { ImagePickButton } from '../../common/ImagePickButton';
 import { serverMessage } from '../../common/serverErrors';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import type { FieldDeclaration } from '../../kit/declaration';
@@ -109,23 +109,13 @@ export const ImageInput = ({ field }: { field: FieldDeclaration }) => {
         />
       ) : null}
       <Stack direction="row" spacing={1} alignItems="center">
-        <Button
-          component="label"
-          variant="outlined"
-          size="small"
-          startIcon={<UploadFileIcon />}
+        <ImagePickButton
+          id={id}
+          chosen={Boolean(value)}
           disabled={uploading}
-        >
-          {value ? 'Choisir une autre image' : 'Choisir une image'}
-          <input
-            id={id}
-            type="file"
-            hidden
-            accept="image/png,image/jpeg"
-            aria-label={field.label}
-            onChange={(event) => void upload(event)}
-          />
-        </Button>
+          ariaLabel={field.label}
+          onChange={(event) => void upload(event)}
+        />
         {value && !field.required ? (
           <Button size="small" onClick={() => input.onChange(null)} disabled={uploading}>
             Retirer l’image
