@@ -1,4 +1,5 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { formatDateTimeIn, wallClockIn } from '@examens-pro/domain';
 import { officeTimeZone } from '@examens-pro/platform';
@@ -253,4 +254,33 @@ export const exportFileName = (
 ) => {
   const today = wallClockIn(now, timeZone());
   return `${resource}-${pad(today.day)}-${pad(today.month)}-${today.year}.${format}`;
+};
+
+/**
+ * A table sent as a download, the same way by every export route: CSV or XLSX streamed by
+ * batches, named `<name>-<date>.<format>`, never cached, its name readable by the screen; an XLSX
+ * export cut short is logged, the client seeing a truncated file rather than a hanging one.
+ */
+export const sendTableExport = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  format: 'csv' | 'xlsx',
+  table: ExportTable,
+  rows: AsyncIterable<ExportRow>,
+  labels: LabelSource,
+) => {
+  const batches = exportBatches(table, rows, labels);
+  reply
+    .type(EXPORT_TYPES[format])
+    .header('Content-Disposition', `attachment; filename="${exportFileName(name, format)}"`)
+    .header('Cache-Control', 'no-store')
+    .header('Access-Control-Expose-Headers', 'Content-Disposition, X-Position-Reached');
+  return reply.send(
+    format === 'csv'
+      ? csvExport(table, batches)
+      : xlsxExport(table, batches, (error) =>
+          request.log.error({ err: error }, `export ${name} interrompu`),
+        ),
+  );
 };

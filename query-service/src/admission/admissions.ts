@@ -16,7 +16,6 @@ import {
   sessionsCollection,
   ValidationError,
   type ExportRow,
-  type ExportTable,
   type ExtractionLine,
   type ReadModelDocument,
   type ResultDocument,
@@ -24,14 +23,7 @@ import {
 } from '@examens-pro/domain';
 import type { ReadStore } from '@examens-pro/platform';
 import { extractionFilter, extractionNames, extractionSource } from '@examens-pro/application';
-import {
-  csvExport,
-  EXPORT_TYPES,
-  exportBatches,
-  exportFileName,
-  xlsxExport,
-  type LabelSource,
-} from '../exports.js';
+import { type LabelSource, sendTableExport } from '../exports.js';
 import { readers, readScope, withinScope } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
 
@@ -91,30 +83,6 @@ const positive = (query: Query, name: string, fallback: number, max: number, mes
   if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()) || +raw < 1 || +raw > max)
     throw new ValidationError(message, { [name]: message });
   return Number(raw);
-};
-
-const sendExport = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  name: string,
-  format: 'csv' | 'xlsx',
-  table: ExportTable,
-  rows: AsyncIterable<ExportRow>,
-  labels: LabelSource,
-) => {
-  const batches = exportBatches(table, rows, labels);
-  reply
-    .type(EXPORT_TYPES[format])
-    .header('Content-Disposition', `attachment; filename="${exportFileName(name, format)}"`)
-    .header('Cache-Control', 'no-store')
-    .header('Access-Control-Expose-Headers', 'Content-Disposition, X-Position-Reached');
-  return reply.send(
-    format === 'csv'
-      ? csvExport(table, batches)
-      : xlsxExport(table, batches, (error) =>
-          request.log.error({ err: error }, `export ${name} interrompu`),
-        ),
-  );
 };
 
 /**
@@ -216,7 +184,7 @@ export const admissionExtractionRoutes: FastifyPluginAsync<{
       await waitForResults(request, reply, readStore);
       const { query, filter } = extraction(request);
       const source = await extractionSource(readStore, query, filter);
-      return sendExport(
+      return sendTableExport(
         request,
         reply,
         'extraction-admis',
@@ -285,7 +253,7 @@ export const admissionStatisticsRoutes: FastifyPluginAsync<{
       const rows = async function* () {
         yield* [...lignes, total] as unknown as ExportRow[];
       };
-      return sendExport(
+      return sendTableExport(
         request,
         reply,
         'statistiques-admissions',

@@ -21,12 +21,12 @@ import {
 import { nationalRoute, targetWithinCentre, type ReadStore } from '@examens-pro/platform';
 import { allocationPreview, examListSource, readAllItems } from '@examens-pro/application';
 import {
-  csvExport,
   EXPORT_TYPES,
   exportBatches,
   exportFileName,
-  xlsxExport,
   type LabelSource,
+  sendTableExport,
+  xlsxExport,
 } from '../exports.js';
 import { readers, scopedFilter } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
@@ -159,20 +159,14 @@ export const allocationReportRoutes: FastifyPluginAsync<{
       const all = async function* () {
         yield* rows as unknown as ExportRow[];
       };
-      const batches = exportBatches(table, all(), async () => new Map());
-      reply
-        .type(EXPORT_TYPES[format])
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${exportFileName('bilan-affectation', format)}"`,
-        )
-        .header('Cache-Control', 'no-store');
-      return reply.send(
-        format === 'csv'
-          ? csvExport(table, batches)
-          : xlsxExport(table, batches, (error) =>
-              request.log.error({ err: error }, 'export bilan-affectation interrompu'),
-            ),
+      return sendTableExport(
+        request,
+        reply,
+        'bilan-affectation',
+        format,
+        table,
+        all(),
+        async () => new Map(),
       );
     });
 };

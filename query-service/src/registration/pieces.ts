@@ -16,14 +16,7 @@ import {
   type RouteId,
 } from '@examens-pro/domain';
 import type { DocumentStorage, Filter, ReadStore } from '@examens-pro/platform';
-import {
-  csvExport,
-  EXPORT_TYPES,
-  exportBatches,
-  exportFileName,
-  xlsxExport,
-  type LabelSource,
-} from '../exports.js';
+import { type LabelSource, sendTableExport } from '../exports.js';
 import { outsideScope, permissionReaders, readers, scopedFilter } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
 import { sessionsOf } from '../sessionChoices.js';
@@ -179,20 +172,14 @@ export const piecesReportRoutes: FastifyPluginAsync<{
         async function* all() {
           yield* rows;
         }
-        const batches = exportBatches(PIECES_REPORT_TABLE, all(), labels);
-        reply
-          .type(EXPORT_TYPES[format])
-          .header(
-            'Content-Disposition',
-            `attachment; filename="${exportFileName('bilan-pieces', format)}"`,
-          )
-          .header('Cache-Control', 'no-store');
-        return reply.send(
-          format === 'csv'
-            ? csvExport(PIECES_REPORT_TABLE, batches)
-            : xlsxExport(PIECES_REPORT_TABLE, batches, (error) =>
-                request.log.error({ err: error }, 'export bilan-pieces interrompu'),
-              ),
+        return sendTableExport(
+          request,
+          reply,
+          'bilan-pieces',
+          format,
+          PIECES_REPORT_TABLE,
+          all(),
+          labels,
         );
       },
     );

@@ -7,14 +7,7 @@ import {
 } from '@examens-pro/domain';
 import type { ReadStore } from '@examens-pro/platform';
 import { parseListQuery, type DialectQuery } from '../dialect.js';
-import {
-  csvExport,
-  EXPORT_TYPES,
-  exportBatches,
-  exportFileName,
-  xlsxExport,
-  type LabelSource,
-} from '../exports.js';
+import { type LabelSource, sendTableExport } from '../exports.js';
 import { resourceReaders, scopedFilter, type ReadScope } from '../readers.js';
 import { awaitPosition, readableHistory } from './resource.js';
 
@@ -80,25 +73,14 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, 
       // A filter outside the caller's scope exports the headers only.
       const rows: AsyncIterable<ExportRow> =
         scoped === null ? (async function* () {})() : collection.stream({ filter: scoped, sort });
-      const batches = exportBatches(
+      return sendTableExport(
+        request,
+        reply,
+        resource.name,
+        format,
         table,
         resource.changesOf ? readableRows(rows, resource.changesOf, labels) : rows,
         labels,
-      );
-      reply
-        .type(EXPORT_TYPES[format])
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${exportFileName(resource.name, format)}"`,
-        )
-        .header('Cache-Control', 'no-store')
-        .header('Access-Control-Expose-Headers', 'Content-Disposition, X-Position-Reached');
-      return reply.send(
-        format === 'csv'
-          ? csvExport(table, batches)
-          : xlsxExport(table, batches, (error) =>
-              request.log.error({ err: error }, `export ${resource.name} interrompu`),
-            ),
       );
     });
   }
