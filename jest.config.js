@@ -12,7 +12,8 @@ const packages = [
 
 module.exports = {
   testEnvironment: 'node',
-  roots: packages.map((p) => `<rootDir>/${p}/src`),
+  // The admin UI's plain modules (display constants, notifications) have unit specs too.
+  roots: [...packages.map((p) => `<rootDir>/${p}/src`), '<rootDir>/admin-ui/src'],
   testMatch: ['**/*.spec.ts'],
   // Crash tests run in a suite of their own (embedded/jest.crash.config.js).
   testPathIgnorePatterns: ['/node_modules/', '\\.crash\\.spec\\.ts$'],
@@ -20,6 +21,17 @@ module.exports = {
     '^.+\\.ts$': [
       '@swc/jest',
       { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
+    ],
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+        },
+        module: { type: 'commonjs' },
+      },
     ],
   },
   moduleNameMapper: {

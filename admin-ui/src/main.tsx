@@ -8,8 +8,10 @@ import { ErrorPage } from './common/ErrorPage';
 import { HomePage } from './common/HomePage';
 import { failLoading, LoadingBar, useLoadingSignal } from './common/loadingBar';
 import { useMaintenanceKeeper } from './common/maintenance';
-import { Toasts } from './common/notifications';
+import { showCarriedNotification, Toasts } from './common/notifications';
 import { RouteGuard } from './common/RouteGuard';
+import { useRedirects } from './common/redirects';
+import { useScrollKeeper } from './common/scroll';
 import { markUnauthenticated, refreshSession, useSessionKeeper } from './common/session';
 import './common/theme';
 import { importWithReload, useNewVersionReload } from './common/version';
@@ -62,6 +64,8 @@ const App = () => {
   useSessionKeeper();
   useMaintenanceKeeper();
   useNewVersionReload();
+  useRedirects();
+  useScrollKeeper();
   return (
     <RouteGuard>
       <Routes>
@@ -143,6 +147,8 @@ const App = () => {
     </RouteGuard>
   );
 };
+
+showCarriedNotification(sessionStorage);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

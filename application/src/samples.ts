@@ -7,9 +7,9 @@ import { deliberations, minutes } from './deliberation/samples.js';
 import { documents } from './documents/samples.js';
 import { grades } from './grades/samples.js';
 import { examIncidents, incidents } from './incidents/samples.js';
-import { onlinePayments } from './payments/samples.js';
+import { onlinePayments, paymentStatements } from './payments/samples.js';
 import { geography, metiers, referenceLists } from './reference-lists/samples.js';
-import { candidatures, personLists } from './registration/samples.js';
+import { bulkRuns, candidatures, personLists } from './registration/samples.js';
 import { StoryScope, type AggregateSamples } from './sampleScope.js';
 import { sessions } from './sessions/samples.js';
 
@@ -31,6 +31,7 @@ export const SAMPLES: readonly AggregateSamples[] = [
   signInJournal,
   candidatures,
   personLists,
+  bulkRuns,
   allocationRuns,
   incidents,
   examIncidents,
@@ -40,6 +41,7 @@ export const SAMPLES: readonly AggregateSamples[] = [
   admissionDecisions,
   attestations,
   onlinePayments,
+  paymentStatements,
 ];
 
 /** The stories' scope, whose items on demand are made by the registry's aggregates. */

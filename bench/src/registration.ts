@@ -21,7 +21,7 @@ const memoryOf = (pid: number) => {
   };
 };
 
-const json = async (
+export const json = async (
   server: BenchServer,
   method: string,
   path: string,
@@ -43,7 +43,7 @@ const json = async (
 };
 
 /** A session open for registration, its paramètres d'édition, a métier opened, a level, a centre. */
-const prepare = async (server: BenchServer) => {
+export const prepare = async (server: BenchServer) => {
   const examen = await json(server, 'POST', '/api/examens', {
     code: 'CQP',
     libelle: 'CQP',
@@ -105,7 +105,7 @@ const prepare = async (server: BenchServer) => {
  * The verified list applied (its dossiers created and submitted by the reactor) until every one is
  * listed: accepted, done (the list's status), then counted in the candidatures' list.
  */
-const applyList = async (
+export const applyList = async (
   server: BenchServer,
   refs: { sessionId: string; metierId: string; centreDepotId: string },
   verificationId: string,

@@ -13,12 +13,14 @@ import { benchRebuild } from './rebuild.js';
 import { benchRegistration } from './registration.js';
 import { benchCandidatureList } from './candidatureList.js';
 import { benchAllocation } from './allocation.js';
+import { benchBulk } from './bulk.js';
 import { benchExamDocuments } from './examDocuments.js';
 import { benchGrades } from './grades.js';
 import { benchAdmissions } from './admissions.js';
 import { benchAttestations } from './attestations.js';
 import { benchPublicLookup } from './public.js';
 import { benchReports } from './reports.js';
+import { benchStatement } from './statement.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -199,6 +201,32 @@ const registration = async (): Promise<void> => {
         (result.listApplication.listedSeconds ?? Infinity) <= 60,
     },
   });
+};
+
+/**
+ * Bulk actions (issue #32): the validation of BENCH_BULK_DOSSIERS (20,000) dossiers over « tous les
+ * résultats du filtre », 3 of them refused, until the list and the run's outcomes show them, in
+ * ≤ 60 s.
+ */
+const bulk = async (): Promise<void> => {
+  const dossiers = Number(process.env.BENCH_BULK_DOSSIERS ?? 20_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-lot-'));
+  console.log(`Validation groupée : ${dossiers} dossiers soumis, 3 brouillons…`);
+  try {
+    const result = await benchBulk({ dataDir, dossiers, refus: 3 });
+    console.log(JSON.stringify(result, null, 2));
+    const ok = result.checks.failures.length === 0;
+    save('bulk', {
+      suite: 'bulk (actions in bulk on the list of candidates)',
+      machine: describeMachine(),
+      targets: { seconds: 60, dossiers: 20_000 },
+      ...result,
+      verdict: { run: result.run.seconds <= 60 && dossiers >= 20_000, checks: ok },
+    });
+    if (!ok) throw new Error(`Action groupée incorrecte : ${result.checks.failures.join(' ; ')}`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 };
 
 /**
@@ -408,6 +436,24 @@ const publicSuite = async (): Promise<void> => {
   }
 };
 
+/**
+ * Payments from a statement: a statement of BENCH_STATEMENT_LINES (20,000) lines previewed
+ * (matched against as many dossiers) in ≤ 5 s.
+ */
+const statement = async (): Promise<void> => {
+  const lines = Number(process.env.BENCH_STATEMENT_LINES ?? 20_000);
+  console.log(`Relevé de paiements : ${lines} lignes, autant de dossiers…`);
+  const result = await benchStatement({ port: 18_198, lines });
+  console.log(result);
+  save('statement', {
+    suite: 'statement (payments from a statement)',
+    machine: describeMachine(),
+    targets: { previewMs: 5000 },
+    ...result,
+    verdict: { preview: result.status === 201 && result.previewMs <= 5000 && lines >= 20_000 },
+  });
+};
+
 const SUITES: Record<string, () => Promise<void>> = {
   spine,
   documents,
@@ -418,10 +464,12 @@ const SUITES: Record<string, () => Promise<void>> = {
     await candidateListPart();
   },
   allocation,
+  bulk,
   'exam-documents': examDocuments,
   grades,
   admissions,
   public: publicSuite,
+  statement,
 };
 
 const main = async (): Promise<void> => {

@@ -7,7 +7,9 @@ import { personListsRoutes } from './registration/personLists.js';
 import { listRoutes } from './reference-lists/lists.js';
 import { sessionsRoutes } from './sessions/sessions.js';
 import { candidaturesRoutes } from './registration/candidatures.js';
+import { bulkRoutes } from './registration/candidatureBulk.js';
 import { allocationRunsRoutes } from './allocation/allocation.js';
+import { paymentStatementsRoutes } from './payments/paymentStatements.js';
 import { incidentsRoutes } from './incidents/incidents.js';
 import { examIncidentsRoutes } from './incidents/examIncidents.js';
 import { documentsRoutes } from './documents/documents.js';
@@ -48,6 +50,10 @@ const commandModule = (
     'listes-candidats': personListsRoutes,
     // Applying an automatic allocation previewed (`{ sessionId, empreinte }`).
     'affectations-automatiques': allocationRunsRoutes,
+    // An action in bulk on dossiers (`{ action, ids | filtre, … }`): each dossier as by hand.
+    'lots-candidatures': bulkRoutes,
+    // A bank or mobile-money statement previewed, decided and applied as payments.
+    'releves-paiement': paymentStatementsRoutes,
     'incidents-inscription': incidentsRoutes,
     'incidents-examen': examIncidentsRoutes,
     // A closed jury's generated PV archived as a new version (`{ documentId }`).

@@ -22,6 +22,7 @@ export * from './usage/references.js';
 export * from './routes/routeTable.js';
 export * from './routes/centres.js';
 export * from './routes/menuTree.js';
+export * from './routes/pageRules.js';
 export * from './history/history.js';
 export * from './exports/exports.js';
 export * from './aggregates/manifest.js';

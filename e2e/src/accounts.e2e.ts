@@ -115,9 +115,11 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
     expect(pathOf(page)).toBe('/change-password');
     await shot(page, 'comptes-03-mot-de-passe-trop-courant');
 
+    // The password chosen, the user lands on the dashboard, not on the public home.
     await submitPasswordChange(page, ADMIN.temporaryPassword, ADMIN.password);
-    await page.waitForURL(`${product.url}/`);
+    await page.waitForURL((url) => url.href.startsWith(`${product.url}/tableau-de-bord`));
     await toast(page, 'Votre mot de passe a été changé.').waitFor();
+    await page.getByRole('heading', { name: `Bonjour, ${ADMIN.displayName}` }).waitFor();
 
     await open(page, '/tableau-de-bord');
     await page.getByRole('heading', { name: `Bonjour, ${ADMIN.displayName}` }).waitFor();

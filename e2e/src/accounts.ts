@@ -51,7 +51,7 @@ export const submitPasswordChange = async (
 
 /**
  * First sign-in with a temporary password: the product confines the user to /change-password
- * until they choose one, then sends them to the home page.
+ * until they choose one, then sends them to the dashboard.
  */
 export const signInAndChangePassword = async (
   page: Page,
@@ -63,7 +63,7 @@ export const signInAndChangePassword = async (
   await signIn(page, baseUrl, login, temporaryPassword);
   await page.waitForURL(`${baseUrl}/change-password`);
   await submitPasswordChange(page, temporaryPassword, password);
-  await page.waitForURL(`${baseUrl}/`);
+  await page.waitForURL((url) => url.href.startsWith(`${baseUrl}/tableau-de-bord`));
 };
 
 /** The fresh product's administrator, from the temporary password to a usable session. */

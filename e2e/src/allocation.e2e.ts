@@ -87,6 +87,7 @@ const EYENGA: StaffAccount = {
 run('Inscription II : affectation aux sites et incidents', () => {
   const journey = useJourney();
   let admin: Page;
+  let ceDoualaId = '';
 
   it('the administrator sets up a session open for registration: sites, a handicap, nine validated dossiers, users', async () => {
     admin = await journey.signInAdministrator();
@@ -104,6 +105,7 @@ run('Inscription II : affectation aux sites et incidents', () => {
       mfoundi,
     );
     const ceDouala = await createCentreExamen(admin, 'CE-DLA', 'Centre d’examen de Douala', wouri);
+    ceDoualaId = ceDouala.id;
     // Nine seats for nine candidates, but one accessible seat for two who need one.
     for (const [code, libelle, centre, capacite, accessible] of [
       ['S-LEC', 'Lycée Leclerc', ceYaounde.id, 6, false],
@@ -156,6 +158,16 @@ run('Inscription II : affectation aux sites et incidents', () => {
     await admin.goto(`${journey.url}${DASHBOARD}`);
     await openFromMenu(admin, AFFECTATION);
     await admin.getByText('Affectation des candidats aux sites').first().waitFor();
+    // Every menu label is whole: none is cut off (« Affectation des candidats aux… »).
+    const nav = admin.getByRole('navigation', { name: 'Menu principal' });
+    await nav.getByText('Affectation des candidats aux sites').first().waitFor();
+    const cut = await nav.evaluate((menu) =>
+      [...menu.querySelectorAll<HTMLElement>('a, button, a *, button *')]
+        .filter((el) => el.textContent?.trim() && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent!.trim()),
+    );
+    expect(cut).toEqual([]);
+    await nav.screenshot({ path: `${ARTIFACTS}/affectation-00-menu.png` });
     await choose(admin, /^Session/, SESSION);
     const table = admin.getByRole('table', { name: 'Dossiers à affecter' });
     // The validated dossiers not yet allocated: all nine.
@@ -395,7 +407,10 @@ run('Inscription II : affectation aux sites et incidents', () => {
       admin.getByRole('button', { name: 'Liste de porte (XLSX)' }),
       'listes-porte-lycee-leclerc.xlsx',
     );
-    expect(porte.name).toMatch(/^liste-porte-\d\d-\d\d-\d{4}\.xlsx$/);
+    // Its file names its site and its session.
+    expect(porte.name).toMatch(
+      /^liste-porte-lycee-leclerc-cqp-session-de-juin-2027-\d\d-\d\d-\d{4}\.xlsx$/,
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(porte.path);
     const sheet = book.worksheets[0]!;
@@ -667,6 +682,33 @@ run('Inscription II : affectation aux sites et incidents', () => {
       'Total;9;8;1;88,9;6;2;8;8',
       '',
     ]);
+
+    // A site without any candidate of the session: hidden, unless asked for, and never charted.
+    await createSite(admin, {
+      code: 'S-VID',
+      libelle: 'Lycée sans candidat',
+      centreExamenId: ceDoualaId,
+      capacite: 30,
+      accessible: false,
+    });
+    await choose(admin, /^Niveau/, 'Site de composition');
+    await row('Lycée Joss').waitFor();
+    await admin.getByText('1 ligne sans candidat affecté masquée').waitFor();
+    await expect(row('Lycée sans candidat').count()).resolves.toBe(0);
+    await admin.getByLabel('Afficher aussi les lignes sans candidat affecté').check();
+    await row('Lycée sans candidat').waitFor();
+    // The sites used first, then the empty one, then the totals.
+    const sites = (await table.locator('tbody tr').allInnerTexts()).map((t) =>
+      [
+        'Lycée Leclerc',
+        'Collège de la Retraite',
+        'Lycée Joss',
+        'Lycée sans candidat',
+        'Total',
+      ].find((name) => t.includes(name)),
+    );
+    expect(sites.slice(3)).toEqual(['Lycée sans candidat', 'Total']);
+    await shot(admin, 'affectation-08-bilan-sites-vides');
     expect(journey.pageErrors).toEqual([]);
   });
 

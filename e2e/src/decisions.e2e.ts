@@ -159,7 +159,21 @@ run('Décisions d’admission : signature du ministre déposée, apposée, déci
     expect(names).not.toContain('Bilong');
     await signataire.getByRole('button', { name: 'Fermer' }).click();
 
+    // Wouri has no decision number: chosen with Mfoundi, it is refused before any dialog.
+    const wouri = table.getByRole('row', { name: /Wouri/ });
+    await wouri.getByRole('button', { name: 'Préparer la décision' }).click();
+    await signataire.getByText('Décision préparée pour le département Wouri.').waitFor();
     await signataire.getByLabel('Choisir la décision du département Mfoundi').check();
+    await signataire.getByLabel('Choisir la décision du département Wouri').check();
+    await signataire
+      .getByRole('alert')
+      .filter({ hasText: 'Le département Wouri n’a pas de numéro de décision pour cette session' })
+      .waitFor();
+    await expect(
+      signataire.getByRole('button', { name: 'Apposer la signature (2)' }).isDisabled(),
+    ).resolves.toBe(true);
+    await shot(signataire, 'decisions-02b-sans-numero');
+    await signataire.getByLabel('Choisir la décision du département Wouri').uncheck();
     await signataire.getByRole('button', { name: 'Apposer la signature (1)' }).click();
     const dialog = signataire.getByRole('dialog');
     await dialog
@@ -175,6 +189,11 @@ run('Décisions d’admission : signature du ministre déposée, apposée, déci
     await mfoundi.getByRole('link', { name: 'Décision signée (PDF)' }).waitFor({ timeout: 60_000 });
     await expect(
       signataire.getByLabel('Choisir la décision du département Mfoundi').count(),
+    ).resolves.toBe(0);
+    // Nothing changed since the signature: no new decision is offered.
+    await mfoundi.getByText('À jour : les admis n’ont pas changé depuis la signature.').waitFor();
+    await expect(
+      mfoundi.getByRole('button', { name: 'Établir une nouvelle décision' }).count(),
     ).resolves.toBe(0);
     await shot(signataire, 'decisions-04-signee');
   });

@@ -53,6 +53,26 @@ run('Admissions : délibération d’un jury, décision du jury, clôture', () =
     ]);
     expect(plain([await row(setup.numeros[1]!).innerText()])[0]).toContain('8 8 8 Ajourné');
     await admin.getByText('4 admis').waitFor();
+    // Each épreuve's column says what it is marked over; each count agrees with its number.
+    const headers = plain(
+      await admin
+        .getByRole('table', { name: 'Résultats du jury' })
+        .getByRole('columnheader')
+        .allInnerTexts(),
+    );
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PRAT \(\/\d+\)$/),
+        expect.stringMatching(/^THEO \(\/\d+\)$/),
+      ]),
+    );
+    await expect(
+      admin
+        .getByRole('group', { name: 'Bilan' })
+        .locator('.MuiChip-label')
+        .allInnerTexts()
+        .then((labels) => labels.slice(0, 5)),
+    ).resolves.toEqual(['5 candidats', '4 admis', '1 ajourné', '0 éliminé', '0 absent']);
     await shot(admin, 'admissions-01-resultats-provisoires');
   });
 

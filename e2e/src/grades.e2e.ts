@@ -126,6 +126,15 @@ run('Espace examen : présences, notes en double saisie, écart, modification', 
     await admin.getByLabel('N° candidat absent').fill('elec-00004');
     await admin.getByLabel('N° candidat absent').press('Enter');
     await admin.getByText('3 présents, 1 absent, 0 non renseigné').waitFor();
+    // The choice reads without colours: the chosen button is ticked and bold, the other is not.
+    const absentRow = table.getByRole('row').filter({ hasText: 'ELEC-00004' });
+    const chosen = absentRow.getByRole('button', { name: 'Absent' });
+    const other = absentRow.getByRole('button', { name: 'Présent' });
+    await expect(chosen.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(chosen.locator('svg').count()).resolves.toBe(1);
+    await expect(other.locator('svg').count()).resolves.toBe(0);
+    await expect(chosen.evaluate((el) => getComputedStyle(el).fontWeight)).resolves.toBe('700');
+    await expect(other.evaluate((el) => getComputedStyle(el).fontWeight)).resolves.toBe('400');
     await admin.getByRole('button', { name: 'Enregistrer les présences' }).click();
     await admin.getByText('Présences enregistrées.').waitFor();
     await shot(admin, 'notes-02-presences');
@@ -206,7 +215,9 @@ run('Espace examen : présences, notes en double saisie, écart, modification', 
     agent = await journey.signInAs(ONDOA);
     await openFromMenu(agent, GRID);
     await gridRow(agent, 'ELEC-00003').waitFor();
-    await gridRow(agent, 'ELEC-00004').getByText('Absent').waitFor();
+    await gridRow(agent, 'ELEC-00004').getByText('Absent').first().waitFor();
+    // An absent candidate's mark reads « Absent », never « À saisir ».
+    await expect(gridRow(agent, 'ELEC-00004').innerText()).resolves.not.toContain('À saisir');
     // Keyboard entry: a mark, Entrée, the next candidate.
     await agent.getByLabel('Note de ELEC-00001').fill('12.5');
     await agent.getByLabel('Note de ELEC-00001').press('Enter');

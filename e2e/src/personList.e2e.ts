@@ -187,4 +187,78 @@ run('Inscription : liste d’agents', () => {
     await shot(page, 'liste-agents-06-listes');
     expect(pageErrors).toEqual([]);
   });
+
+  it('says the columns a métier requires, and refuses at verification what the application would', async () => {
+    const first = async (path: string, q: string) =>
+      (
+        (await (
+          await page.request.get(
+            `${product.url}/api/${path}?filter=${encodeURIComponent(JSON.stringify({ q }))}`,
+          )
+        ).json()) as { id: string }[]
+      )[0]!.id;
+    const metier = await api(page, '/api/metiers', { code: 'SOUD', libelle: 'Soudure' });
+    await api(page, '/api/metiers-ouverts', {
+      code: 'MO-SOUD',
+      libelle: 'Soudure 2027',
+      sessionId: await first('sessions', 'CQP'),
+      metierId: metier.id,
+    });
+    const bepc = await api(page, '/api/niveaux-scolarisation', {
+      code: 'BEPC',
+      libelle: 'BEPC',
+      rang: 2,
+    });
+    await api(page, '/api/niveaux-requis', {
+      code: 'NR-SOUD',
+      libelle: 'Soudure : BEPC',
+      metierId: metier.id,
+      niveauId: bepc.id,
+    });
+    await open(INSCRIRE);
+    const panel = page.getByTestId('liste-agents');
+    await panel.getByRole('button', { name: 'Soumettre une liste d’agents' }).click();
+    const columns = page.getByTestId('colonnes-liste');
+    await columns.getByText(/facultatives : langue, niveau\./).waitFor();
+    await select(/^Session/, 'CQP session de juin 2027');
+    await select(/^Métier/, 'Soudure 2027');
+    await select(/^Centre de dépôt/, 'Centre de dépôt de Bafoussam');
+    // The métier's level: the niveau column is required, said before any file is chosen.
+    await columns
+      .getByText(
+        /Ce métier requiert le niveau « BEPC » ou un niveau supérieur : la colonne niveau est obligatoire\./,
+      )
+      .waitFor();
+    expect(await columns.innerText()).toMatch(
+      /date_premiere_prise_service, niveau ; facultatives : langue\./,
+    );
+    const path = join(dir, 'soudeurs.csv');
+    const rows = ['alain', 'bruno', 'carine'].map((prenom, i) =>
+      [
+        'ESSOMBA',
+        prenom,
+        i === 2 ? 'F' : 'M',
+        'Camerounaise',
+        'Bafoussam',
+        '677001122',
+        `MAT-S0000${i}`,
+        '14/02/1988',
+        '02/01/2014',
+      ].join(';'),
+    );
+    writeFileSync(path, `${[HEADER, ...rows].join('\r\n')}\r\n`, 'utf8');
+    await page.getByTestId('fichier-liste').setInputFiles(path);
+    await panel.getByRole('button', { name: 'Vérifier' }).click();
+    const error = page.getByTestId('erreur-liste');
+    await error.waitFor();
+    expect(await error.innerText()).toBe(
+      'Ce métier requiert le niveau « BEPC » ou un niveau supérieur.',
+    );
+    await expect(page.getByTestId('lignes-refusees').getByRole('row').count()).resolves.toBe(4);
+    // Never « valide » beside the refused rows, and nothing to apply.
+    await expect(panel.getByText(/^Liste valide/).count()).resolves.toBe(0);
+    await expect(panel.getByRole('button', { name: 'Appliquer' }).isDisabled()).resolves.toBe(true);
+    await shot(page, 'liste-agents-07-niveau-requis');
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -91,6 +91,13 @@ run('Espace public : résultats, vérification des diplômes, accueil', () => {
     // Results hidden: the same answer as for a wrong entry.
     await visitor.getByRole('link', { name: /Consulter un résultat/ }).click();
     await visitor.waitForURL(/\/resultat-examen$/);
+    // The example number is made as a real one: a published métier's code and 5 digits.
+    const offer = (await (await visitor.request.get(`${journey.url}/api/public/offre`)).json()) as {
+      filieres: { metiers: { code: string }[] }[];
+    };
+    const firstCode = offer.filieres.flatMap((f) => f.metiers)[0]!.code;
+    expect(firstCode).toBeTruthy();
+    await visitor.locator(`#numeroCandidat[placeholder="ex. ${firstCode}-00042"]`).waitFor();
     await lookUp(visitor, setup.numeros[0]!, '10011990');
     await visitor.getByRole('alert').filter({ hasText: NOT_FOUND }).waitFor();
 
@@ -124,7 +131,19 @@ run('Espace public : résultats, vérification des diplômes, accueil', () => {
     const status = visitor.getByRole('status').filter({ hasText: 'Document authentique' });
     await status.waitFor();
     await expect(status.innerText()).resolves.toContain('Abena Marie');
-    await expect(status.innerText()).resolves.toContain('10/07/2027');
+    // The deliberation's day is the day its jury closed it (today, on the office's clocks); the
+    // arrêté is under its own name, with its number and date.
+    const today = new Intl.DateTimeFormat('fr-FR', {
+      timeZone: 'Africa/Douala',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(new Date());
+    const verified = await status.innerText();
+    expect(verified).toMatch(
+      new RegExp(`Date de la délibération\\s+${today.replaceAll('/', '\\/')}`),
+    );
+    expect(verified).toMatch(/Arrêté\s+n° \S+ du 10\/07\/2027/);
     await visitor.getByRole('heading', { name: 'Examens et métiers' }).waitFor();
     await shot(visitor, 'public-04-diplome-authentique');
     await visitor

@@ -190,6 +190,53 @@ run('Inscription : patrons et apprentis', () => {
     });
   });
 
+  it('offers the session’s opened métiers only, says a missing date in French, fills an apprenti’s identity', async () => {
+    // A métier of the configuration not opened for the session.
+    await api(page, '/api/metiers', { code: 'SOUD', libelle: 'Soudure' });
+    await open(INSCRIRE);
+    await page.getByText('Inscrire un candidat : nouveau dossier').waitFor();
+    const main = page.locator('.RaCreate-main');
+    // Sent with the name only: each required field says so in French, never a translation marker.
+    await main.getByLabel(/^Nom\s*\*?$/).fill('ATANGANA');
+    await save();
+    await main.getByText('« Date de naissance » est obligatoire.').first().waitFor();
+    expect(await main.innerText()).not.toMatch(/@@|ra\.|undefined/);
+    await shot(page, 'inscription-06a-formulaire-vide');
+    // The métier: none before the session, then the session's opened ones only.
+    const metier = main.getByRole('combobox', { name: /^Métier/ });
+    await expect(metier.isDisabled()).resolves.toBe(true);
+    const session = main.getByRole('combobox', { name: /^Session/ });
+    await session.click();
+    await session.fill('CQP');
+    await page.getByRole('option', { name: 'CQP session de juin 2027', exact: true }).click();
+    await metier.click();
+    await page.getByRole('option').first().waitFor();
+    await expect(page.getByRole('option').allInnerTexts()).resolves.toEqual([
+      'Mécanique automobile',
+    ]);
+    await page.keyboard.press('Escape');
+    // An apprenti, told apart by birth date and patron, fills the identity once chosen.
+    await main.getByRole('combobox', { name: /^Catégorie/ }).click();
+    await page.getByRole('option', { name: 'Apprenti', exact: true }).click();
+    const apprenti = main.getByRole('combobox', { name: /^Apprenti/ });
+    await apprenti.click();
+    await apprenti.fill('Ngono');
+    const option = page.getByRole('option', {
+      name: 'Ngono Éloïse Marie — né(e) le 05/03/2004 — patron : Garage Moderne de Mvog-Mbi',
+    });
+    await option.waitFor();
+    await shot(page, 'inscription-06b-choix-apprenti');
+    await option.click();
+    await expect(main.getByLabel(/^Nom\s*\*?$/).inputValue()).resolves.toBe('Ngono');
+    await expect(main.getByLabel(/^Prénoms\s*\*?$/).inputValue()).resolves.toBe('Éloïse Marie');
+    const born = await main.getByRole('group', { name: /^Date de naissance/ }).innerText();
+    expect(born.replace(/[^\d/]/g, '')).toBe('05/03/2004');
+    await expect(main.getByLabel(/^Lieu de naissance/).inputValue()).resolves.toBe('Yaoundé');
+    await expect(main.getByLabel(/^Nationalité/).inputValue()).resolves.toBe('Camerounaise');
+    await expect(main.getByLabel(/^Téléphone/).inputValue()).resolves.toBe('677445566');
+    await shot(page, 'inscription-06c-identite-remplie');
+  });
+
   it('registers a candidate through « Inscrire un candidat »: a brouillon numbered CQP27-000001', async () => {
     await open(DASHBOARD);
     await (await menuEntry(page, INSCRIRE)).click();

@@ -251,6 +251,10 @@ run('Rapports statistiques et chiffres du tableau de bord', () => {
     const today = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Douala' }).format(
       new Date(),
     );
+    // An empty day reads « JJ/MM/AAAA », in French like every word of the dashboard.
+    const du = admin.getByRole('group', { name: /^Du/ });
+    await du.getByRole('spinbutton').first().click();
+    await expect(du.getByRole('spinbutton').allInnerTexts()).resolves.toEqual(['JJ', 'MM', 'AAAA']);
     await typeDate(admin, /^Du/, today);
     // The day is typed digit by digit (0002, 0020, 0202, then 2026): the last one counts.
     await admin

@@ -65,6 +65,7 @@ interface Choices {
     libelle: string;
     admis: number;
     reference: string | null;
+    aJour: boolean;
     decisions: { id: string; numero: number; statut: string }[];
   }[];
 }
@@ -372,6 +373,8 @@ describe('a département’s decision', () => {
         libelle: 'Mfoundi',
         admis: 4,
         reference: '0012/MINEFOP/CAB',
+        // Only a signed decision is up to date.
+        aJour: false,
         decisions: [expect.objectContaining({ id: decisionId, numero: 1, statut: 'brouillon' })],
       }),
     ]);
@@ -525,6 +528,15 @@ describe('a département’s decision', () => {
   });
 
   it('keeps its PDF and candidates after a re-deliberation, which makes a version 2 possible', async () => {
+    const upToDate = async () =>
+      (
+        await requests(telechargeur).read<Choices>(
+          `/api/decisions-admission/choix?sessionId=${fx.ids.session}`,
+          position,
+        )
+      ).departements.find((d) => d.departementId === fx.ids.mfoundi)!.aJour;
+    // Signed and still listing the admitted candidates: a new decision has nothing to change.
+    expect(await upToDate()).toBe(true);
     // A new signature deposited meanwhile changes nothing already signed.
     track(await deposit(deposeur, SIGNATURE_2));
     track(
@@ -542,6 +554,8 @@ describe('a département’s decision', () => {
       `/api/decisions-admission/${decisionId}/candidats`,
     );
     expect(candidats.map((x) => x.candidatureId)).toContain(c(0).id);
+    // The admitted candidates changed since the signature: a new decision is called for.
+    expect(await upToDate()).toBe(false);
 
     const next = track(
       await requests(signataire).post('/api/decisions-admission', {

@@ -734,6 +734,8 @@ describe('exam lists', () => {
       cible: { sessionId: ids.session, siteId: ids.douala },
     });
     expect(porte.pages[0]).toContain('Liste de porte');
+    // Posted at the door: its file names its site and its session.
+    expect(porte.disposition).toContain('liste-de-porte-lycee-de-douala-cqp-2027.pdf');
   }, 60_000);
 
   it('merges a département’s sites, each on pages of its own; refuses a request without a target', async () => {

@@ -13,6 +13,7 @@ import {
 import {
   personListsReactor,
   allocationReactor,
+  bulkReactor,
   admissionDecisionsReactor,
   loadPrincipal,
 } from '@examens-pro/application';
@@ -117,6 +118,7 @@ export const buildApp = async (
       readStore: deps.readStore,
     }),
     allocationReactor(deps.eventStore),
+    bulkReactor(deps.eventStore, officeTimeZone(), deps.readStore),
     admissionDecisionsReactor(deps.eventStore),
   ];
   const runner: ProjectionsControl = deps.projectionsThread

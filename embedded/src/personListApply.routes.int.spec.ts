@@ -202,32 +202,126 @@ describe('applying a verified list of agents', () => {
   });
 
   it('checks the list again against the session and its métier: every offending row, nothing written', async () => {
+    const young = {
+      ligne: 4,
+      colonne: 'date_naissance',
+      message: 'Le candidat doit avoir au moins 18 ans le 14/06/2027, premier jour de composition.',
+    };
     const body = csv([
       row('Refus', 1),
       row('Refus', 2, { niveau: 'Doctorat' }),
       row('Refus', 3, { date_naissance: '01/01/2015' }),
       row('Refus', 4),
     ]);
-    const verificationId = await verify(body);
     const before = await t.eventStore.headPosition();
-    const response = await apply(target({ verificationId }));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'Niveau de scolarisation inconnu : « Doctorat ».',
-      code: 'liste-invalide',
-      lignes: [
-        { ligne: 3, colonne: 'niveau', message: 'Niveau de scolarisation inconnu : « Doctorat ».' },
-        {
-          ligne: 4,
-          colonne: 'date_naissance',
-          message:
-            'Le candidat doit avoir au moins 18 ans le 14/06/2027, premier jour de composition.',
-        },
-      ],
+    // Verified for the session, the métier and the centre: the application's own answer.
+    const refused = await admin.inject({
+      method: 'POST',
+      url: `/api/listes-candidats/verifier?${new URLSearchParams(target()).toString()}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: body,
     });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        message: 'Niveau de scolarisation inconnu : « Doctorat ».',
+        code: 'liste-invalide',
+        lignes: [
+          {
+            ligne: 3,
+            colonne: 'niveau',
+            message: 'Niveau de scolarisation inconnu : « Doctorat ».',
+          },
+          young,
+        ],
+      },
+    ]);
+    // Verified without the session (the file's rules only), the application checks the rest.
+    const fileOnly = csv([
+      row('Refus', 1),
+      row('Refus', 3, { date_naissance: '01/01/2015' }),
+      row('Refus', 4),
+    ]);
+    const verificationId = await verify(fileOnly);
+    const response = await apply(target({ verificationId }));
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      { message: young.message, code: 'liste-invalide', lignes: [{ ...young, ligne: 3 }] },
+    ]);
     // A session closed to registration, a métier not opened in it: a French 400.
     const closed = await apply(target({ verificationId, metierId: ids.metier + 'x' }));
     expect(closed.statusCode).toBe(400);
+    expect(await t.eventStore.headPosition()).toBe(before);
+  });
+
+  it('verifies with the application’s own rules: a métier’s required niveau refused at verification, its columns said', async () => {
+    const metierId = (await created('/api/metiers', { code: 'SOUD', libelle: 'Soudure' })).id;
+    await created('/api/metiers-ouverts', {
+      code: 'MO-SOUD',
+      libelle: 'Soudure 2027',
+      sessionId: ids.session,
+      metierId,
+    });
+    await created('/api/niveaux-requis', {
+      code: 'NR-SOUD',
+      libelle: 'Soudure : BEPC',
+      metierId,
+      niveauId: ids.bepc,
+    });
+    const columns = async (id: string) =>
+      (
+        await admin.inject({
+          method: 'GET',
+          url: `/api/listes-candidats/colonnes?metierId=${id}`,
+          headers: { 'x-min-position': await t.eventStore.headPosition() },
+        })
+      ).json<{ obligatoires: string[]; facultatives: string[]; niveauRequis: string | null }>();
+    expect(await columns(metierId)).toEqual({
+      obligatoires: expect.arrayContaining(['nom', 'date_premiere_prise_service', 'niveau']),
+      facultatives: ['langue'],
+      niveauRequis: 'BEPC',
+    });
+    expect(await columns(ids.metier!)).toMatchObject({
+      facultatives: ['langue', 'niveau'],
+      niveauRequis: null,
+    });
+    // Said to whoever submits lists (an enrôleur), to nobody else.
+    const enroleur = await t.userWith(['candidat.enregistrer'], 'colonnes@test.local', ids.centreA);
+    const reader = await t.userWith(['candidat.lister-inscrits'], 'colonnes-lecteur@test.local');
+    const url = `/api/listes-candidats/colonnes?metierId=${metierId}`;
+    const asEnroleur = await enroleur.inject({ method: 'GET', url });
+    expect([asEnroleur.statusCode, asEnroleur.json().niveauRequis]).toEqual([200, 'BEPC']);
+    expect((await reader.inject({ method: 'GET', url })).statusCode).toBe(403);
+    // The métiers the session opened, offered by « Inscrire un candidat »: an enrôleur reads them.
+    const opened = `/api/metiers-ouverts?filter=${encodeURIComponent(JSON.stringify({ sessionId: ids.session! }))}`;
+    const openedAsEnroleur = await enroleur.inject({ method: 'GET', url: opened });
+    expect(openedAsEnroleur.statusCode).toBe(200);
+    expect(openedAsEnroleur.json().length).toBeGreaterThan(0);
+    const outsider = await t.userWith(['administration.maintenance'], 'ouverts-tiers@test.local');
+    expect((await outsider.inject({ method: 'GET', url: opened })).statusCode).toBe(403);
+    // A list without niveau: its file is whole, but the métier requires the BEPC.
+    const body = csv([row('Soudure', 1, { niveau: '' }), row('Soudure', 2)]);
+    const query = new URLSearchParams(target({ metierId }) as Record<string, string>);
+    const before = await t.eventStore.headPosition();
+    const refused = await admin.inject({
+      method: 'POST',
+      url: `/api/listes-candidats/verifier?${query.toString()}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: body,
+    });
+    const required = 'Ce métier requiert le niveau « BEPC » ou un niveau supérieur.';
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        message: required,
+        code: 'liste-invalide',
+        lignes: [{ ligne: 2, colonne: 'niveau', message: required }],
+      },
+    ]);
+    // Verified as the application checks it: what the verification accepts, the application does.
+    const verificationId = await verify(body);
+    const applied = await apply(target({ verificationId, metierId }));
+    expect([applied.statusCode, applied.json().message]).toEqual([400, required]);
     expect(await t.eventStore.headPosition()).toBe(before);
   });
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  DEFAULT_TIME_ZONE,
+  formatFrenchDay,
   formatVerificationCode,
+  localDate,
   PUBLIC_RESULT_NOT_FOUND,
   publicResultLockedMessage,
   VERIFICATION_CODE_INVALID,
@@ -226,6 +229,9 @@ describe('POST /api/public/verifications', () => {
 
   it('says a genuine code is genuine, as typed from paper, and counts each check per day', async () => {
     const typed = formatVerificationCode(code).toLowerCase().replaceAll('0', 'o');
+    // The deliberation's day is its closing's (on the office's clocks), not the arrêté's.
+    const { delibereLe } = await attestation(0);
+    expect(delibereLe).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     for (const input of [typed, code]) {
       const reply = await verify(input);
       expect(reply.statusCode).toBe(200);
@@ -238,7 +244,9 @@ describe('POST /api/public/verifications', () => {
         session: 'CQP 2027',
         metier: 'Électricité',
         date: '10/07/2027',
+        dateDeliberation: formatFrenchDay(localDate(delibereLe, DEFAULT_TIME_ZONE)),
         numeroArrete: '0042/MINEFOP',
+        dateArrete: '10/07/2027',
       });
     }
     let doc = await attestation(0);

@@ -20,8 +20,12 @@ import { candidatureChangesProjection } from './registration/candidatureChangesP
 export { candidatureChangesProjection } from './registration/candidatureChangesProjection.js';
 import { personListsProjection } from './registration/personListsProjection.js';
 export { personListsProjection } from './registration/personListsProjection.js';
+import { bulkProjection } from './registration/bulkProjection.js';
+export { bulkProjection } from './registration/bulkProjection.js';
 import { allocationRunsProjection } from './allocation/allocationRunsProjection.js';
 export { allocationRunsProjection } from './allocation/allocationRunsProjection.js';
+import { paymentStatementsProjection } from './payments/paymentStatementsProjection.js';
+export { paymentStatementsProjection } from './payments/paymentStatementsProjection.js';
 import { examIncidentsProjection, incidentsProjection } from './incidents/incidentsProjection.js';
 export { examIncidentsProjection, incidentsProjection } from './incidents/incidentsProjection.js';
 import { identityCorrectionsProjection } from './registration/identityCorrectionsProjection.js';
@@ -71,7 +75,9 @@ export const allProjections = (): Projection[] => [
   candidaturesProjection,
   candidatureChangesProjection,
   personListsProjection,
+  bulkProjection,
   allocationRunsProjection,
+  paymentStatementsProjection,
   incidentsProjection,
   examIncidentsProjection,
   identityCorrectionsProjection,

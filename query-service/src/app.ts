@@ -1,4 +1,6 @@
 import { candidateSearchRoutes } from './registration/candidateSearch.js';
+import { personListColumnsRoutes } from './registration/personListColumns.js';
+import { piecesQueueRoutes } from './registration/piecesQueue.js';
 import { gradeQueryRoutes } from './grades/grades.js';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
@@ -93,7 +95,9 @@ export const readRequirement = (name: string): readonly string[] => {
     return [...new Set(Object.keys(DOCUMENT_KINDS).flatMap((kind) => documentRequirement(kind)))];
   return [
     ...new Set(
-      [name, ...choosersOf(name)].flatMap((resource) => resourceRequirement(resource, 'read')),
+      [name, ...choosersOf(name), ...(referenceList(name)?.offeredOn ?? [])].flatMap((resource) =>
+        resourceRequirement(resource, 'read'),
+      ),
     ),
   ];
 };
@@ -213,9 +217,13 @@ export const registerScreenRoutes = async (
     eventStore,
     labels,
   });
+  // « Soumettre une liste d’agents »: the columns a métier's list must fill.
+  await app.register(personListColumnsRoutes, { prefix: '/api/listes-candidats', readStore });
   // The grade and presence screens: choices, a sheet, the presences' bilan.
   await app.register(gradeQueryRoutes, { prefix: '/api/notes', readStore });
   await app.register(piecesReportRoutes, { prefix: '/api/bilan-pieces', readStore, labels });
+  // « File de vérification des pièces »: the next dossier whose pièces wait to be checked.
+  await app.register(piecesQueueRoutes, { prefix: '/api/file-pieces', readStore, labels });
   await app.register(allocationReportRoutes, {
     prefix: '/api/bilan-affectation',
     readStore,

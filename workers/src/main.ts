@@ -9,6 +9,7 @@ import {
 import {
   personListsReactor,
   allocationReactor,
+  bulkReactor,
   admissionDecisionsReactor,
   loadPrincipal,
 } from '@examens-pro/application';
@@ -37,6 +38,7 @@ runBackgroundProcess('workers', 'Démarrage des travailleurs impossible', (confi
         readStore: ports.readStore,
       }),
       allocationReactor(ports.eventStore),
+      bulkReactor(ports.eventStore, officeTimeZone(), ports.readStore),
       admissionDecisionsReactor(ports.eventStore),
     ],
     {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { MAINTENANCE_FREE_PAGES, PASSWORD_FREE_PAGES } from '@examens-pro/domain';
 import { signInUrl } from './api';
 import { useLoadingSignal } from './loadingBar';
 import { useMaintenance, type MaintenanceState } from './maintenance';
@@ -11,23 +12,29 @@ export const normalizePath = (pathname: string): string => pathname.replace(/\/+
 export const isDashboard = (path: string): boolean => /^\/tableau-de-bord(\/|$)/.test(path);
 
 /** Routes a temporary password still lets the user open (seed §2). */
-const PASSWORD_FREE = new Set(['/change-password', '/connexion']);
-/** Public routes that stay open during maintenance. */
-const MAINTENANCE_FREE = new Set([
-  '/connexion',
-  '/change-password',
-  '/maintenance',
-  '/maintenance-a',
-]);
+const PASSWORD_FREE = new Set(PASSWORD_FREE_PAGES);
+/**
+ * Public routes that stay open during maintenance, `/acces-non-autorise` among them: a staff user
+ * refused a screen reads why, not the maintenance notice (domain's `pagePaths.ts`).
+ */
+const MAINTENANCE_FREE = new Set(MAINTENANCE_FREE_PAGES);
 
 export type Decision = { kind: 'wait' } | { kind: 'show' } | { kind: 'redirect'; to: string };
 
-/** The seed's route rules (§2, §4) for a path, the session and the maintenance switch. */
+/** Where a user lands once their temporary password is changed: the dashboard's home. */
+export const AFTER_PASSWORD_CHANGE = '/tableau-de-bord';
+
+/**
+ * The seed's route rules (§2, §4) for a path, the session and the maintenance switch. `changed`:
+ * the password was just changed on `/change-password` (the page says so in its location's state),
+ * which then leads to the dashboard rather than to the public home.
+ */
 export const decide = (
   pathname: string,
   search: string,
   session: SessionState,
   maintenance: MaintenanceState,
+  changed = false,
 ): Decision => {
   const path = normalizePath(pathname);
   if (session.status === 'loading') return { kind: 'wait' };
@@ -35,7 +42,7 @@ export const decide = (
   if (user && user.is_change_password === 0 && !PASSWORD_FREE.has(path))
     return { kind: 'redirect', to: '/change-password' };
   if (user && user.is_change_password === 1 && path === '/change-password')
-    return { kind: 'redirect', to: '/' };
+    return { kind: 'redirect', to: changed ? AFTER_PASSWORD_CHANGE : '/' };
   if (!user && (isDashboard(path) || path === '/change-password'))
     return { kind: 'redirect', to: signInUrl(`${pathname}${search}`) };
   // Staff keep the dashboard during maintenance; the public area shows the notice.
@@ -57,7 +64,8 @@ export const RouteGuard = ({ children }: { children: ReactNode }) => {
   const location = useLocation();
   const session = useSession();
   const maintenance = useMaintenance();
-  const decision = decide(location.pathname, location.search, session, maintenance);
+  const changed = (location.state as { passwordChanged?: boolean } | null)?.passwordChanged;
+  const decision = decide(location.pathname, location.search, session, maintenance, changed);
   if (decision.kind === 'wait') return <Waiting />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return <>{children}</>;

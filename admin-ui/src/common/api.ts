@@ -4,6 +4,7 @@
  * shares the CSRF token and the reactions to 401/403 from here. Screens read and write through the
  * data provider only.
  */
+import { isAbsoluteAddress, routeForPath } from '@examens-pro/domain';
 
 /** Seed §8: sign-in errors arrive as an `error` query parameter; staff read them in French. */
 export const AUTH_ERRORS: Record<string, string> = {
@@ -197,13 +198,18 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
     json: { currentPassword, newPassword },
   });
 
-/** Seed §6/§7: the server decides whether a dashboard path may be opened. */
+/**
+ * Seed §6/§7: the server decides whether a dashboard path may be opened. The body carries the
+ * route's permission requirement (`{ permissions }`, seed §7); a path outside the route table is
+ * sent as it is (`{ path }`, the form kept for compatibility).
+ */
 export const canOpenPath = async (path: string): Promise<boolean> => {
+  const route = routeForPath(path);
   const res = await fetch('/api/can/uniq', {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ path }),
+    body: JSON.stringify(route ? { permissions: route.permissions } : { path }),
   });
   const body = (await readJson(res)) as { can?: boolean; code?: string };
   if (handleAccessAnswer(res.status, body.code)) return false;
@@ -211,5 +217,4 @@ export const canOpenPath = async (path: string): Promise<boolean> => {
 };
 
 /** Seed §2: an absolute address causes a full page load, a path an in-app navigation. */
-export const isAbsoluteUrl = (url: string): boolean =>
-  /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+export const isAbsoluteUrl = isAbsoluteAddress;

@@ -3,6 +3,7 @@ import {
   formatDateTimeIn,
   formatFrenchDay,
   formatTimeIn,
+  frenchCount,
 } from '@examens-pro/domain';
 import { createStore, useStore } from './store';
 
@@ -39,9 +40,11 @@ export const formatNumber = (value: unknown): string => {
     : numbers.format(n);
 };
 
-/** « 1 candidat », « 3 candidats », « 0 candidat » (French: plural from two). */
-export const plural = (n: number, singular: string, pluralForm = `${singular}s`): string =>
-  `${formatNumber(n)} ${Math.abs(n) >= 2 ? pluralForm : singular}`;
+/**
+ * « 1 candidat », « 3 candidats », « 0 candidat » (French: plural from two): every count the
+ * dashboard shows with its noun (the domain's `frenchCount`, which the PDFs use too).
+ */
+export const plural = frenchCount;
 
 /** « 87,5 % » (a no-break space before the sign, as the amounts in FCFA). */
 export const formatPercent = (value: number): string => `${formatNumber(value)}\u00a0%`;

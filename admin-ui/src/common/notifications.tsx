@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { TOAST, TOAST_POSITIONS, toastStackStyle, type ToastPosition } from './displayConstants';
 import { createStore, useStore } from './store';
 
 export type NotificationKind = 'success' | 'error' | 'warning';
@@ -22,7 +23,9 @@ const FADE_MS = 300;
 
 export interface Toast {
   id: number;
-  kind: NotificationKind;
+  /** `info`: a plain toast (`toast()`), the others the seed's notifications. */
+  kind: NotificationKind | 'info';
+  position: ToastPosition;
   text: ReactNode;
   /** Milliseconds before it hides itself; -1: until closed. */
   timeout: number;
@@ -37,12 +40,45 @@ export const closeNotification = (id: number): void => {
   setTimeout(() => toasts.set((list) => list.filter((t) => t.id !== id)), FADE_MS);
 };
 
+const show = (
+  kind: Toast['kind'],
+  text: ReactNode,
+  timeout: number,
+  position: ToastPosition,
+): number => {
+  const id = nextId++;
+  toasts.set((list) => [...list, { id, kind, text, timeout, position, leaving: false }]);
+  if (timeout > 0) setTimeout(() => closeNotification(id), timeout);
+  return id;
+};
+
+/** The toasts shown now (read by the tests). */
+export const currentToasts = (): readonly Toast[] => toasts.get();
+
+/**
+ * A plain toast (seed §9): hidden after 5000 ms unless `timeout` says otherwise (-1: until closed),
+ * at one of the six positions (default top-right).
+ */
+export const toast = (
+  text: ReactNode,
+  options: { timeout?: number; position?: ToastPosition } = {},
+): number =>
+  show(
+    'info',
+    text,
+    options.timeout === -1 || (options.timeout && options.timeout > 0)
+      ? options.timeout
+      : TOAST.defaultTimeoutMs,
+    options.position && TOAST_POSITIONS.includes(options.position)
+      ? options.position
+      : TOAST.defaultPosition,
+  );
+
 export const notify = (
   kind: NotificationKind,
   text?: ReactNode,
   options: { timeout?: number | null } = {},
 ): number => {
-  const id = nextId++;
   // An error never hides by itself, whatever the caller asks: the user must read and close it.
   const timeout =
     kind === 'error'
@@ -53,9 +89,38 @@ export const notify = (
           ? options.timeout
           : DEFAULT_TIMEOUTS[kind];
   const shown = text === undefined || text === null || text === '' ? DEFAULT_TEXTS[kind] : text;
-  toasts.set((list) => [...list, { id, kind, text: shown, timeout, leaving: false }]);
-  if (timeout > 0) setTimeout(() => closeNotification(id), timeout);
-  return id;
+  return show(kind, shown, timeout, TOAST.notificationPosition);
+};
+
+const CARRIED = 'notification-apres-chargement';
+
+/** A notification to show on the next page load (after a full reload or a new address of the site). */
+export const carryNotification = (kind: NotificationKind, text: string): void => {
+  try {
+    sessionStorage.setItem(CARRIED, JSON.stringify({ kind, text }));
+  } catch {
+    // Storage refused (private mode): the notification is lost, nothing else.
+  }
+};
+
+/** At start-up: the notification carried over the page load, shown 3150 ms (seed §9's initial timeout). */
+export const showCarriedNotification = (storage: Pick<Storage, 'getItem' | 'removeItem'>): void => {
+  let carried: { kind?: unknown; text?: unknown } | undefined;
+  try {
+    carried = JSON.parse(storage.getItem(CARRIED) ?? 'null') ?? undefined;
+    storage.removeItem(CARRIED);
+  } catch {
+    carried = undefined;
+  }
+  if (!carried || typeof carried.text !== 'string') return;
+  const kind = (['success', 'warning', 'error'] as const).find((k) => k === carried.kind);
+  if (!kind) return;
+  show(
+    kind,
+    carried.text,
+    kind === 'error' ? DEFAULT_TIMEOUTS.error : TOAST.initialTimeoutMs,
+    TOAST.notificationPosition,
+  );
 };
 
 const ToastView = ({ toast }: { toast: Toast }) => {
@@ -71,6 +136,7 @@ const ToastView = ({ toast }: { toast: Toast }) => {
       role={toast.kind === 'error' ? 'alert' : 'status'}
       aria-live={toast.kind === 'error' ? 'assertive' : 'polite'}
       data-type={toast.kind}
+      data-timeout={toast.timeout}
     >
       <span className="toast-text">{toast.text}</span>
       <button type="button" className="toast-close" onClick={() => closeNotification(toast.id)}>
@@ -80,14 +146,33 @@ const ToastView = ({ toast }: { toast: Toast }) => {
   );
 };
 
-/** The notification bar at the top of every page (seed §2): toasts stacked, newest last. */
+/**
+ * The notification bar at the top of every page (seed §2), and a stack per position used by the
+ * plain toasts: newest nearest the middle of the screen, 16 px from the edges, 5 px apart.
+ */
 export const Toasts = () => {
   const list = useStore(toasts);
+  const positions = TOAST_POSITIONS.filter(
+    (position) =>
+      position === TOAST.notificationPosition || list.some((t) => t.position === position),
+  );
   return (
-    <div className="toasts" aria-label="Notifications">
-      {list.map((toast) => (
-        <ToastView key={toast.id} toast={toast} />
+    <>
+      {positions.map((position) => (
+        <div
+          key={position}
+          className={`toasts toasts-${position}`}
+          data-position={position}
+          style={toastStackStyle(position)}
+          aria-label={position === TOAST.notificationPosition ? 'Notifications' : undefined}
+        >
+          {list
+            .filter((t) => t.position === position)
+            .map((t) => (
+              <ToastView key={t.id} toast={t} />
+            ))}
+        </div>
       ))}
-    </div>
+    </>
   );
 };

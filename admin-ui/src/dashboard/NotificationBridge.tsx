@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   undoableEventEmitter,
   useNotificationContext,
@@ -6,7 +6,7 @@ import {
   useTranslate,
   type NotificationType,
 } from 'react-admin';
-import { notify, type NotificationKind } from '../common/notifications';
+import { closeNotification, notify, type NotificationKind } from '../common/notifications';
 
 /** react-admin's "info" (saved, deleted…) reports an operation done: the seed's success. */
 const KINDS: Record<NotificationType, NotificationKind> = {
@@ -24,6 +24,8 @@ export const NotificationBridge = () => {
   const { notifications, takeNotification } = useNotificationContext();
   const takeMutation = useTakeUndoableMutation();
   const translate = useTranslate();
+  /** The « Le formulaire n’est pas valide. » shown, if any. */
+  const invalidForm = useRef<number | null>(null);
 
   useEffect(() => {
     // One per run: takeNotification reads the list of this render, the next run gets the rest.
@@ -35,9 +37,16 @@ export const NotificationBridge = () => {
       typeof message === 'string'
         ? translate(message, { _: message, ...(messageArgs as object) })
         : message;
-    notify(KINDS[type] ?? 'success', text, {
+    // « Le formulaire n’est pas valide. » points at the fields marked in red beside it: a warning
+    // that hides itself, one at a time, gone as soon as anything else is told (never left over
+    // the next actions as an error would be).
+    if (invalidForm.current !== null) closeNotification(invalidForm.current);
+    invalidForm.current = null;
+    const invalid = message === 'ra.message.invalid_form';
+    const id = notify(invalid ? 'warning' : (KINDS[type] ?? 'success'), text, {
       timeout: autoHideDuration === null ? null : (autoHideDuration as number | undefined),
     });
+    if (invalid) invalidForm.current = id;
     // Every screen saves pessimistically; should an undoable one slip through, it is committed.
     if (undoable) {
       const mutation = takeMutation();

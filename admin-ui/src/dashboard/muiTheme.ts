@@ -1,4 +1,6 @@
+import { frFR as pickersFrench } from '@mui/x-date-pickers/locales';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { seedThemeOptions } from '../common/displayConstants';
 import { THEMES, type ThemeMode } from '../common/theme';
 
 /** The seed's colour keys (common/theme) mapped onto Material UI's palette. */
@@ -19,8 +21,12 @@ export const muiTheme = (mode: ThemeMode): RaThemeOptions => {
       text: { primary: c.textPrimary },
     },
     sidebar: { width: 256, closedWidth: 56 },
+    breakpoints: seedThemeOptions.breakpoints,
     components: {
       ...defaultTheme.components,
+      MuiDialog: seedThemeOptions.dialog,
+      // Every date picker in French: « JJ/MM/AAAA » as its placeholder, its buttons' words.
+      ...pickersFrench.components,
       MuiAppBar: {
         styleOverrides: {
           root: {

@@ -29,6 +29,10 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
     () => import('../resources/registration/candidatures/PiecesReportPage'),
     (m) => m.PiecesReportPage,
   ),
+  'inscription/candidats/file-verification-pieces': lazyScreen(
+    () => import('../resources/registration/candidatures/PiecesQueuePage'),
+    (m) => m.PiecesQueuePage,
+  ),
   'inscription/candidats/inscrire-un-candidat': lazyScreen(
     () => import('../resources/registration/candidatures/screens'),
     (m) => m.RegisterPage,
@@ -40,6 +44,10 @@ const PAGES: { readonly [id in RouteId]?: ComponentType | null } = {
   'inscription/candidats/bilan-affectation': lazyScreen(
     () => import('../resources/allocation/AllocationReportPage'),
     (m) => m.AllocationReportPage,
+  ),
+  'inscription/candidats/paiements-depuis-un-releve': lazyScreen(
+    () => import('../resources/payments/PaymentStatementPage'),
+    (m) => m.PaymentStatementPage,
   ),
   'inscription/affectation-des-candidats-aux-sites': lazyScreen(
     () => import('../resources/allocation/AllocationPage'),

@@ -1,10 +1,12 @@
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import type { FieldSelectedSections } from '@mui/x-date-pickers/models';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/fr';
-import { FieldTitle, useInput, type InputProps } from 'react-admin';
+import { useState } from 'react';
+import { FieldTitle, InputHelperText, useInput, type InputProps } from 'react-admin';
 
 dayjs.extend(customParseFormat);
 
@@ -37,6 +39,11 @@ const FrenchDateInput = (
       ? dayjs(field.value, STORED)
       : null;
   const error = fieldState.error?.message;
+  // An empty date is typed from its day: entering the field (a click wherever it lands, its
+  // label, Tab) selects the day, never the year a click near the field's end would pick.
+  const [sections, setSections] = useState<FieldSelectedSections>(null);
+  const onSelectedSectionsChange = (next: FieldSelectedSections) =>
+    setSections(sections === null && value === null && next !== null && next !== 'all' ? 0 : next);
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="fr">
       <DatePicker
@@ -52,13 +59,21 @@ const FrenchDateInput = (
             name: field.name,
             onBlur: field.onBlur,
             error: Boolean(error),
-            helperText: error ?? props.helperText,
+            // react-admin's validators' messages come encoded (`@@react-admin@@"…"`): read as its inputs do.
+            helperText:
+              error || props.helperText ? (
+                <InputHelperText error={error} helperText={props.helperText} />
+              ) : undefined,
             // As react-admin's own inputs: filled, the form's width.
             variant: 'filled',
             fullWidth,
             sx: { mb: 1 },
           },
-          field: { clearable: !isRequired },
+          field: {
+            clearable: !isRequired,
+            // The field's own props (its sections), which the picker's slot types leave out.
+            ...({ selectedSections: sections, onSelectedSectionsChange } as object),
+          },
         }}
       />
     </LocalizationProvider>

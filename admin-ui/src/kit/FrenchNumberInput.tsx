@@ -1,6 +1,6 @@
 import { TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { FieldTitle, useInput, type InputProps } from 'react-admin';
+import { FieldTitle, InputHelperText, useInput, type InputProps } from 'react-admin';
 import { formatDecimalForInput, parseFrenchDecimal } from '@examens-pro/domain';
 
 export const INVALID_NUMBER = 'Nombre invalide : saisissez par exemple 2,5 ou 12.';
@@ -73,7 +73,12 @@ export const FrenchNumberInput = (
       }}
       disabled={rest.disabled}
       error={Boolean(error)}
-      helperText={error ?? rest.helperText}
+      helperText={
+        // react-admin's validators' messages come encoded (`@@react-admin@@"…"`): read as its inputs do.
+        error || rest.helperText ? (
+          <InputHelperText error={error} helperText={rest.helperText} />
+        ) : undefined
+      }
       variant="filled"
       fullWidth={fullWidth}
       size="small"

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { CreateButton, Datagrid, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import { ExportButtons } from '../common/ExportButtons';
+import { BulkActionButtons } from './BulkActions';
 import { ActiveField, DateTimeField } from '../common/fields';
 import { auditLabels } from './audit';
 import type { ResourceDeclaration } from './declaration';
@@ -31,8 +32,8 @@ const filtersOf = (declaration: ResourceDeclaration) => [
 ];
 
 /**
- * A resource's list: search and filters, sort, pages, the server's CSV and XLSX exports, a row
- * opens the item's page; "Créer" only for who may write, never on a read-only list.
+ * A resource's list: search and filters, sort, pages, the server's CSV and XLSX exports, the
+ * declared actions in bulk, a row opens the item's page; "Créer" only for who may write, never on a read-only list.
  */
 export const ResourceList = ({ declaration }: { declaration: ResourceDeclaration }) => {
   const write = useRouteCan().create && !declaration.readOnly && !declaration.createdElsewhere;
@@ -54,7 +55,16 @@ export const ResourceList = ({ declaration }: { declaration: ResourceDeclaration
       // Without the right to create, the "create the first one" invitation would only be refused.
       empty={write ? undefined : false}
     >
-      <Datagrid rowClick={declaration.readOnly ? false : 'show'} bulkActionButtons={false}>
+      <Datagrid
+        rowClick={declaration.readOnly ? false : 'show'}
+        bulkActionButtons={
+          declaration.bulkActions ? (
+            <BulkActionButtons declaration={declaration.bulkActions} />
+          ) : (
+            false
+          )
+        }
+      >
         {declaration.fields
           .filter((field) => field.inList)
           .map((field) => fieldDisplay(field, 'list'))}

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { ListField, ListFieldType } from '@examens-pro/domain';
 import type { RaRecord, SortPayload } from 'react-admin';
+import type { BulkActionsDeclaration } from './BulkActions';
 
 /**
  * A field's kind: the reference lists' kinds, an e-mail address, an instant (shown with its time),
@@ -78,6 +79,11 @@ export interface ResourceDeclaration {
   readonly readOnly?: boolean;
   /** Items are created elsewhere (a page of their own): no « Créer » on the list. */
   readonly createdElsewhere?: boolean;
+  /**
+   * Actions over the rows chosen or every result of the list's filter (the list's bulk action
+   * buttons), each under the route's permission for it; none: rows are not chosen.
+   */
+  readonly bulkActions?: BulkActionsDeclaration;
   readonly slots?: {
     /** Above the list (tabs of a screen). */
     readonly aboveList?: ReactNode;

@@ -10,7 +10,7 @@ export const MISMATCH = 'La confirmation ne correspond pas au nouveau mot de pas
 
 /**
  * Seed §2/§4: a user whose password is temporary (flag 0) is confined here until they choose one;
- * the guard then sends them home (flag 1).
+ * the guard then sends them to the dashboard (flag 1).
  */
 export const ChangePasswordPage = () => {
   const navigate = useNavigate();
@@ -46,8 +46,9 @@ export const ChangePasswordPage = () => {
     try {
       await changePassword(values.currentPassword, values.newPassword);
       notify('success', 'Votre mot de passe a été changé.');
+      // The guard, once the session says the password is chosen, leads to the dashboard.
+      navigate('/change-password', { replace: true, state: { passwordChanged: true } });
       await refreshSession();
-      navigate('/', { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.body.errors) setErrors(error.body.errors);
       setMessage((error as Error).message);

@@ -10,8 +10,9 @@ interface Verified {
   examen: string;
   session: string;
   metier: string;
-  date: string;
+  dateDeliberation: string;
   numeroArrete: string;
+  dateArrete: string;
 }
 
 interface Offer {
@@ -116,9 +117,11 @@ export const DiplomasPage = () => {
                 <dt>Métier</dt>
                 <dd>{outcome.answer.metier}</dd>
                 <dt>Date de la délibération</dt>
-                <dd>{outcome.answer.date}</dd>
+                <dd>{outcome.answer.dateDeliberation}</dd>
                 <dt>Arrêté</dt>
-                <dd>n° {outcome.answer.numeroArrete}</dd>
+                <dd>
+                  n° {outcome.answer.numeroArrete} du {outcome.answer.dateArrete}
+                </dd>
                 <dt>Code</dt>
                 <dd className="code">{grouped(outcome.answer.code)}</dd>
               </dl>

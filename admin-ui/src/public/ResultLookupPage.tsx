@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { postPublic } from './publicApi';
+import { getPublic, postPublic } from './publicApi';
 
 interface PublicResult {
   numeroCandidat: string;
@@ -19,6 +19,15 @@ const maskDate = (typed: string): string => {
   return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
 };
 
+/** The métiers the office publishes (`GET /api/public/offre`), for a real-looking example. */
+interface OfferMetiers {
+  filieres: { metiers: { code: string }[] }[];
+}
+
+/** A numéro de candidat is `<code du métier>-<5 chiffres>`: the example uses a published code. */
+const exampleNumber = (offer: OfferMetiers | undefined): string =>
+  `ex. ${offer?.filieres.flatMap((f) => f.metiers)[0]?.code || 'ELEC'}-00042`;
+
 /**
  * `/resultat-examen`: a candidate types their numéro de candidat and date of birth and reads their
  * result, once their session's results are published. The answer is the same for a wrong entry
@@ -31,10 +40,12 @@ export const ResultLookupPage = () => {
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [results, setResults] = useState<PublicResult[]>();
+  const [offer, setOffer] = useState<OfferMetiers>();
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     document.title = 'Résultats des examens — Examens Pro';
+    void getPublic<OfferMetiers>('offre').then((reply) => setOffer(reply.body));
   }, []);
   useEffect(() => {
     if (results) heading.current?.focus();
@@ -127,7 +138,7 @@ export const ResultLookupPage = () => {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="ex. ELEC-00042"
+            placeholder={exampleNumber(offer)}
             required
             value={numero}
             aria-invalid={fieldErrors.numeroCandidat ? true : undefined}

@@ -11,6 +11,7 @@ import historique from './registration/candidatureChanges';
 import { incidents, mesIncidents } from './incidents';
 import { examIncidents } from './incidents/examIncidents';
 import listesAgents from './registration/personLists';
+import { bulkResults, bulkRuns } from './registration/bulkActions';
 import { listScreens } from './reference-lists';
 import profils from './accounts/profiles';
 import referencesExamen from './sessions/references';
@@ -40,6 +41,8 @@ export const resourceScreens: Record<string, Omit<ResourceProps, 'name'>> = {
   'liste-examen': listeExamen,
   'historique-candidatures': historique,
   'listes-candidats': listesAgents,
+  'lots-candidatures': bulkRuns,
+  'resultats-lots-candidatures': bulkResults,
   'mes-incidents': mesIncidents,
   'incidents-inscription': incidents,
   'historique-notes': gradeHistory,

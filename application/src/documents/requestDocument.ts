@@ -8,6 +8,7 @@ import {
   DOCUMENT_CATEGORY,
   fold,
   listItemDecider,
+  namesSession,
   NotFoundError,
   referenceList,
   sessionDecider,
@@ -133,6 +134,15 @@ export const documentTargetName = async (
   return `${prefix}${item.libelle} — ${epreuve.code} ${epreuve.libelle}`;
 };
 
+/** A session's libellé (its existence is checked with the target's name). */
+const sessionName = async (eventStore: EventStore, sessionId: string): Promise<string> => {
+  const session = fold(
+    sessionDecider,
+    (await eventStore.readStream(streamName('sessions', sessionId))) as unknown as SessionEvent[],
+  );
+  return session.status === 'present' ? session.libelle : '';
+};
+
 /** `{ kind, cible? }`: a document asked for (a French 400 on an unknown kind or a bad target). */
 export const parseDocumentRequest = (body: unknown) => parseInput(documentRequestSchema, body);
 
@@ -154,6 +164,7 @@ export const requestDocument = async (
   const namedTarget = async <T extends Parameters<typeof documentTargetName>[1]>(target: T) => ({
     ...target,
     libelle: await documentTargetName(eventStore, target),
+    ...(namesSession(kind) ? { session: await sessionName(eventStore, target.sessionId) } : {}),
   });
   const outcome = await handleCommand(eventStore, {
     stream: streamName(DOCUMENT_CATEGORY, documentId),

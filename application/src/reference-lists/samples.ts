@@ -33,6 +33,8 @@ const TRADES = [
 export const METIERS = 'metiers';
 const writableLists = REFERENCE_LISTS.filter((l) => !l.readOnly && l.name !== METIERS);
 
+let numberedExamples = 0;
+
 /**
  * A value of each field type that the list's form accepts; `fresh`: a reference to a new item (a
  * field of the list's `unique` key: one fee per session, so each fee gets a session of its own).
@@ -45,7 +47,11 @@ const sampleValue = async (
 ): Promise<unknown> => {
   switch (field.type) {
     case 'text':
-      if (field.example) return n % 2 === 0 ? field.example : '';
+      // `{n}` numbers an example that must differ between items and versions (a redirection's chemin).
+      if (field.example)
+        return n % 2 === 0 || field.required
+          ? field.example.replace('{n}', `${n}-${(numberedExamples += 1)}`)
+          : '';
       return field.required || n % 2 === 0 ? `${field.label} ${n}` : '';
     case 'person-name':
       // No one-letter word (seed §5 rule 3): « Nom-7 ».

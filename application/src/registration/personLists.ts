@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   agentValues,
@@ -172,6 +173,80 @@ const rowsOf = async (
   return applied;
 };
 
+/**
+ * Every rule a list's rows must pass to become dossiers of `target`, the one check of both the
+ * verification and the application: rules 1–8 and a person listed twice; with a session, the
+ * persons it already holds; niveau and langue named as the lists know them; with a session, a
+ * métier and a centre, the dossiers' rules (the session open, the métier opened in it, the level
+ * the métier requires, the minimum age). One problem per row, its first, in the sheet's order.
+ */
+export const checkPersonList = async (
+  deps: PersonListDeps,
+  rows: readonly { readonly ligne: number; readonly values: PersonRow }[],
+  target: Partial<PersonListTarget>,
+  now: string,
+): Promise<{ applied: AppliedRow[]; problems: ListProblem[] }> => {
+  const checked = checkPersonRows(rows);
+  const problems: (RowProblem | ListProblem)[] = [...checked.problems];
+  const { sessionId, metierId, centreDepotId } = target;
+  if (sessionId)
+    for (const { ligne, key } of checked.valid)
+      if (await registered(deps.eventStore, sessionId, key))
+        problems.push({
+          ligne,
+          colonne: 'nom',
+          message: ALREADY_IN_SESSION,
+          detail: ALREADY_IN_SESSION,
+        });
+  const validLines = new Set(checked.valid.map((v) => v.ligne));
+  const applied = await rowsOf(
+    deps,
+    rows.filter((row) => validLines.has(row.ligne)),
+    problems as ListProblem[],
+  );
+  if (sessionId && metierId && centreDepotId) {
+    const ruled = await deps.candidatures.checkList(
+      { sessionId, metierId, centreDepotId },
+      applied,
+      now,
+    );
+    problems.push(...ruled.map((p) => ({ ...p, detail: p.message })));
+  }
+  // One problem per row, its first (the rules before the session's).
+  const first = new Map<number, ListProblem>();
+  for (const problem of problems) if (!first.has(problem.ligne)) first.set(problem.ligne, problem);
+  return { applied, problems: [...first.values()].sort((a, b) => a.ligne - b.ligne) };
+};
+
+/**
+ * Verifies a list (`POST /api/listes-candidats/verifier`) against what it will be applied to: the
+ * application's own check (`checkPersonList`). `scope`: an enrôleur's centre, forced. Valid, the
+ * file is kept under its SHA-256 for the application; otherwise `InvalidListError`.
+ */
+export const verifyPersonList = async (
+  deps: PersonListDeps,
+  bytes: Buffer,
+  target: Partial<PersonListTarget>,
+  scope: string | null,
+  now: string,
+): Promise<{ valide: true; lignes: number; verificationId: string; format: 'csv' | 'xlsx' }> => {
+  const { format, rows } = await readPersonList(bytes);
+  if (rows.length === 0) throw invalid('fichier', 'La liste ne compte aucune personne.');
+  const centreDepotId = scope ?? target.centreDepotId;
+  const { problems } = await checkPersonList(deps, rows, { ...target, centreDepotId }, now);
+  if (problems.length > 0) throw new InvalidListError(problems);
+  const verificationId = createHash('sha256').update(bytes).digest('hex');
+  const file = verifiedListFile(verificationId);
+  const { storage } = deps;
+  if (storage && !storage.exists(file))
+    await storage.write(file, async (out) => {
+      await new Promise<void>((resolve, reject) =>
+        out.end(bytes, () => resolve()).on('error', reject),
+      );
+    });
+  return { valide: true, lignes: rows.length, verificationId, format };
+};
+
 /** Appends the chunks the rows' stream does not hold yet (all of them, or the rest after a crash). */
 const appendChunks = async (
   eventStore: EventStore,
@@ -236,7 +311,7 @@ export const applyPersonListFile = async (
   target: PersonListTarget,
   context: CommandContext,
 ): Promise<CommandAnswer & { lignes: number }> => {
-  const { eventStore, candidatures } = deps;
+  const { eventStore } = deps;
   const listeId = personListId(target.sessionId, verificationId);
   const stream = streamName(PERSON_LIST_CATEGORY, listeId);
   const { format, rows } = await readPersonList(bytes);
@@ -264,32 +339,8 @@ export const applyPersonListFile = async (
   if (existing) return accepted(existing);
 
   if (rows.length === 0) throw invalid('fichier', 'La liste ne compte aucune personne.');
-  const checked = checkPersonRows(rows);
-  const problems: (RowProblem | ListProblem)[] = [...checked.problems];
-  for (const { ligne, key } of checked.valid)
-    if (await registered(eventStore, target.sessionId, key))
-      problems.push({
-        ligne,
-        colonne: 'nom',
-        message: ALREADY_IN_SESSION,
-        detail: ALREADY_IN_SESSION,
-      });
-  const validLines = new Set(checked.valid.map((v) => v.ligne));
-  const extra: ListProblem[] = [];
-  const applied = await rowsOf(
-    deps,
-    rows.filter((row) => validLines.has(row.ligne)),
-    extra,
-  );
-  const ruled = await candidatures.checkList(target, applied, context.now);
-  problems.push(...extra, ...ruled.map((p) => ({ ...p, detail: p.message })));
-  if (problems.length > 0) {
-    // One problem per row, its first (the rules before the session's).
-    const first = new Map<number, ListProblem>();
-    for (const problem of problems)
-      if (!first.has(problem.ligne)) first.set(problem.ligne, problem);
-    throw new InvalidListError([...first.values()].sort((a, b) => a.ligne - b.ligne));
-  }
+  const { applied, problems } = await checkPersonList(deps, rows, target, context.now);
+  if (problems.length > 0) throw new InvalidListError(problems);
   const tranches = chunksOf(applied).length;
   let answer: { revision: number; position: string };
   try {
@@ -339,6 +390,8 @@ export const personListCommands = (
 ) => {
   const deps = personListDeps(eventStore, timeZone, readStore, storage);
   return {
+    verify: (bytes: Buffer, target: Partial<PersonListTarget>, scope: string | null, now: string) =>
+      verifyPersonList(deps, bytes, target, scope, now),
     apply: (
       input: PersonListTarget & { readonly verificationId: string },
       scope: string | null,

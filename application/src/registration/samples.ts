@@ -4,6 +4,8 @@ import { listCommands } from '../reference-lists/lists.js';
 import { candidatureCommands } from './candidatures.js';
 import { personListCommands } from './personLists.js';
 import {
+  BULK_CATEGORY,
+  bulkEvents,
   CANDIDATURE_CATEGORY,
   candidatureDecider,
   type CandidatureEvent,
@@ -19,7 +21,7 @@ import {
   fold,
   sessionDecider,
 } from '@examens-pro/domain';
-import { handleCommand, newItemId, type EventStore } from '@examens-pro/platform';
+import { handleCommand, newItemId, toEnvelopes, type EventStore } from '@examens-pro/platform';
 import type { AggregateSamples, StoryScope } from '../sampleScope.js';
 import { METIERS, referencesOf } from '../reference-lists/samples.js';
 import { createSession } from '../sessions/samples.js';
@@ -336,6 +338,38 @@ export const personLists: AggregateSamples = {
       createHash('sha256').update(bytes).digest('hex'),
       { sessionId, metierId, centreDepotId: await scope.reference('centres-depot') },
       scope.context(),
+    );
+  },
+};
+
+/**
+ * An action in bulk over three validated dossiers of the candidatures' session (submitting them:
+ * each refused, already past that step), as `POST /api/lots-candidatures` writes a run beyond 200
+ * dossiers: its acceptance and its chunk, which the bulk reactor then applies.
+ */
+export const bulkRuns: AggregateSamples = {
+  name: 'lots-candidatures',
+  provides: [],
+  writes: [BULK_CATEGORY],
+  weight: 1,
+  async story(scope, n) {
+    await registrationOf(scope);
+    const chosen = unseatedOf(scope).slice(0, 3);
+    const context = scope.context();
+    const lotId = newItemId(context.commandId);
+    await scope.eventStore.appendToStream(
+      streamName(BULK_CATEGORY, lotId),
+      toEnvelopes(
+        bulkEvents(
+          lotId,
+          { action: 'soumettre' },
+          chosen.length > 0 ? chosen : [`sans-dossier-${n}`],
+          null,
+          true,
+        ),
+        context,
+      ),
+      { expectedRevision: 'no_stream' },
     );
   },
 };

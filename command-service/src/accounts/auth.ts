@@ -244,9 +244,12 @@ export const authRoutes: FastifyPluginAsync<AuthRouteDeps> = async (
 
 /** National work asked of by a centre-attached user (not theirs: `NATIONAL_PERMISSIONS`). */
 const nationalFor = (principal: Principal, codes: readonly string[]): boolean =>
-  Boolean(principal.user.centreDepotId) && nationalOnly(codes);
+  Boolean(principal.user.centreDepotId) && codes.length > 0 && nationalOnly(codes);
 
-/** POST /api/can/uniq: `{ permissions }` or `{ path }` → `{ can }`; the server decides (seed §6). */
+/**
+ * POST /api/can/uniq: `{ permissions }` (seed §7: the route's permission requirement, what the
+ * client sends) or `{ path }` (kept for compatibility) → `{ can }`; the server decides (seed §6).
+ */
 export const canRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { permissions?: unknown; path?: unknown } }>('/uniq', async (request, reply) => {
     let principal: Principal | null = null;
@@ -262,7 +265,9 @@ export const canRoutes: FastifyPluginAsync = async (app) => {
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     if (Array.isArray(body.permissions)) {
       const codes = body.permissions.filter((code): code is string => typeof code === 'string');
-      return { can: principalAllows(principal, codes) && !nationalFor(principal, codes) };
+      // An empty requirement is a route any signed-in user opens, as the path form answers.
+      const allowed = codes.length === 0 || principalAllows(principal, codes);
+      return { can: allowed && !nationalFor(principal, codes) };
     }
     if (typeof body.path === 'string') {
       const route = routeForPath(body.path);

@@ -152,8 +152,9 @@ describe('permission catalogue and route table', () => {
     for (const path of seed) expect(paths).toContain(path);
     // Seed §2's 87: 3 top-level, 3 users & profiles, 18 inscription, 34 exam space, 7 reports,
     // 22 configuration; plus the sign-in journal under users & profiles and
-    // the lists of agents submitted, with their progress.
-    expect(paths.length).toBe(89);
+    // the lists of agents submitted, with their progress; the actions in bulk on dossiers and their
+    // outcomes (issue #32); the other product routes beside the seed's.
+    expect(paths.length).toBe(94);
     expect(paths).toContain('inscription/candidats/listes-d-agents');
     expect(paths).toContain('utilisateurs-profils/journal-des-connexions');
     const sections = new Set(MENU_SECTIONS.map((s) => s.key));

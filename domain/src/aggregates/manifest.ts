@@ -41,6 +41,15 @@ import {
 } from '../registration/personListApplication.js';
 import { ALLOCATION_RUN_CATEGORY, allocationRunsResource } from '../allocation/allocation.js';
 import {
+  PAYMENT_STATEMENT_CATEGORY,
+  paymentStatementsResource,
+} from '../payments/paymentStatement.js';
+import {
+  BULK_CATEGORY,
+  bulkResource,
+  bulkResultsResource,
+} from '../registration/candidatureBulk.js';
+import {
   INCIDENT_CATEGORY,
   incidentsResource,
   myIncidentsResource,
@@ -247,11 +256,33 @@ export const AGGREGATES: readonly AggregateManifest[] = [
     removalEvents: [],
   },
   {
+    // A bank or mobile-money statement previewed for a session (`POST /api/releves-paiement`): its
+    // payments are the candidatures' (`PaymentRecorded`), applied all or nothing.
+    category: PAYMENT_STATEMENT_CATEGORY,
+    label: 'Relevés de paiements',
+    resources: [paymentStatementsResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
     // An automatic allocation of a session (`POST /api/affectations-automatiques`): its seats are
     // the candidatures' (placed by the allocation reactor); the run keeps its progress.
     category: ALLOCATION_RUN_CATEGORY,
     label: 'Affectations automatiques',
     resources: [allocationRunsResource],
+    commands: true,
+    references: [],
+    referenceEvents: [],
+    removalEvents: [],
+  },
+  {
+    // An action in bulk on dossiers (`POST /api/lots-candidatures`): each dossier's events are the
+    // candidatures' (written by the same handlers as by hand); the run keeps its progress and outcomes.
+    category: BULK_CATEGORY,
+    label: 'Actions groupées sur les dossiers',
+    resources: [bulkResource, bulkResultsResource],
     commands: true,
     references: [],
     referenceEvents: [],

@@ -50,6 +50,8 @@ export interface AttestationDocument extends ReadModelDocument {
   rang: number | null;
   numeroArrete: string;
   dateArrete: string;
+  /** When the jury's deliberation was closed (its results frozen), ISO 8601; `/diplomes` shows its day. */
+  delibereLe: string;
   /** The result that counts now (frozen, or re-deliberated) is « Admis ». */
   admis: boolean;
   /** The verification code (canonical), once issued; never changes. */
@@ -155,6 +157,8 @@ const fromResult = (
   rang: result.rang,
   numeroArrete: keys.numeroArrete,
   dateArrete: keys.dateArrete,
+  // A re-deliberation keeps the closing's day: the candidate was deliberated then.
+  delibereLe: current?.delibereLe ?? event.metadata.at,
   admis: result.resultat === 'admis',
   code: current?.code ?? null,
   adresse: current?.adresse ?? null,

@@ -75,7 +75,11 @@ export interface VerificationAnswer {
   readonly examen: string;
   readonly session: string;
   readonly metier: string;
-  /** The deliberation's date (the arrêté's), DD/MM/YYYY. */
+  /** The arrêté's date, DD/MM/YYYY (kept for the earlier clients: `dateArrete`). */
   readonly date: string;
+  /** The day the jury's deliberation was closed, in the office's time zone, DD/MM/YYYY. */
+  readonly dateDeliberation: string;
   readonly numeroArrete: string;
+  /** The arrêté's date, DD/MM/YYYY. */
+  readonly dateArrete: string;
 }

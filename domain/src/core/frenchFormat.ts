@@ -157,3 +157,13 @@ export const dayBoundsIn = (
   );
   return { start, end: new Date(Date.parse(nextStart) - 1).toISOString() };
 };
+
+const counts = new Intl.NumberFormat('fr-FR');
+
+/**
+ * A count with its noun, agreed in number as French does (plural from two): « 0 candidat »,
+ * « 1 absent », « 12 éliminés », « 1 234 admis ». `pluralForm` for nouns that do not take an « s »
+ * (« 2 refus ») or whose words all agree (« 2 places libres »). The dashboard and the PDFs share it.
+ */
+export const frenchCount = (n: number, singular: string, pluralForm = `${singular}s`): string =>
+  `${counts.format(n)} ${Math.abs(n) >= 2 ? pluralForm : singular}`;

@@ -5,6 +5,7 @@ import {
   formatDecimalForInput,
   formatFrenchDay,
   formatTimeIn,
+  frenchCount,
   instantOfWallClock,
   parseFrenchDecimal,
   wallClockIn,
@@ -102,5 +103,25 @@ describe('instants in the office’s time zone', () => {
       end: '2026-03-29T21:59:59.999Z',
     });
     expect(dayBoundsIn('24/11/2026', 'Africa/Douala')).toBeUndefined();
+  });
+});
+
+describe('counts with their noun', () => {
+  it.each([
+    [0, 'candidat', undefined, '0 candidat'],
+    [1, 'absent', undefined, '1 absent'],
+    [2, 'éliminé', undefined, '2 éliminés'],
+    [12, 'ajourné', undefined, '12 ajournés'],
+    [1, 'admis', 'admis', '1 admis'],
+    [2, 'refus', 'refus', '2 refus'],
+    [1, 'place libre', 'places libres', '1 place libre'],
+    [3, 'place libre', 'places libres', '3 places libres'],
+  ])('%d %s → « %s »', (n, singular, pluralForm, expected) => {
+    expect(frenchCount(n, singular, pluralForm)).toBe(expected);
+  });
+
+  it('agrees a fraction below two in the singular, and groups thousands the French way', () => {
+    expect(frenchCount(1.5, 'point')).toBe('1,5 point');
+    expect(frenchCount(1234, 'candidat').replace(/\s/g, ' ')).toBe('1 234 candidats');
   });
 });

@@ -7,6 +7,7 @@ import type {
 import {
   DOCUMENT_CATEGORY,
   DOCUMENT_KINDS,
+  namesSession,
   needsTarget,
   type DocumentKind,
   type DocumentTarget,
@@ -137,17 +138,33 @@ export const documentRequestSchema = z
       });
   });
 
-/** A file name without spaces nor accents: « liste-emargement-lycee-de-douala.pdf ». */
-export const documentFileName = (kind: DocumentKind, cible?: { libelle: string }): string => {
-  const base = DOCUMENT_KINDS[kind].fileName;
-  if (!cible) return base;
-  const slug = cible.libelle
+/** Text as part of a file name: no accents, lower case, words joined by hyphens, `max` long. */
+export const fileNameSlug = (text: string, max: number): string =>
+  text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
-    .slice(0, 60);
+    .slice(0, max)
+    .replace(/-$/, '');
+
+/**
+ * A file name without spaces nor accents: « liste-emargement-lycee-de-douala.pdf »; a kind that
+ * names its session too (`namesSession`): « liste-de-porte-lycee-de-douala-session-2026.pdf ».
+ */
+export const documentFileName = (
+  kind: DocumentKind,
+  cible?: { libelle: string; session?: string },
+): string => {
+  const base = DOCUMENT_KINDS[kind].fileName;
+  if (!cible) return base;
+  const slug = [
+    fileNameSlug(cible.libelle, 60),
+    namesSession(kind) && cible.session ? fileNameSlug(cible.session, 40) : '',
+  ]
+    .filter(Boolean)
+    .join('-');
   return slug ? base.replace(/\.pdf$/, `-${slug}.pdf`) : base;
 };
 

@@ -13,7 +13,13 @@ export const DOCUMENT_KINDS = {
     fileName: 'liste-emargement.pdf',
     target: true,
   },
-  'liste-porte': { label: 'Liste de porte', fileName: 'liste-de-porte.pdf', target: true },
+  // Posted at a site's door: its file names the site and the session (`namesSession`).
+  'liste-porte': {
+    label: 'Liste de porte',
+    fileName: 'liste-de-porte.pdf',
+    target: true,
+    namesSession: true,
+  },
   // One page per allocated candidate: of one dossier, or of a site, centre or département.
   convocations: { label: 'Convocations', fileName: 'convocations.pdf', target: true },
   // The grade sheets of an épreuve: per site (or merged per centre d'examen or département).
@@ -47,6 +53,10 @@ export const DOCUMENT_KINDS = {
   diplomes: { label: 'Diplômes', fileName: 'diplomes.pdf', target: true },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
+
+/** Whether a kind's file name names its session besides its target (`cible.session`). */
+export const namesSession = (kind: DocumentKind): boolean =>
+  (DOCUMENT_KINDS[kind] as { namesSession?: boolean }).namesSession === true;
 
 /** Whether a kind is made for a target (a session's site, centre or département). */
 export const needsTarget = (kind: DocumentKind): boolean =>
@@ -83,6 +93,8 @@ export interface DocumentTarget {
    */
   readonly adressePublique?: string;
   readonly libelle: string;
+  /** The session's libellé, for the kinds whose file name names it (`namesSession`). */
+  readonly session?: string;
 }
 
 export type DocumentRequested = DomainEvent<

@@ -293,6 +293,29 @@ export const EXPORT_TABLES: Readonly<Record<string, ExportTable>> = {
       { field: 'centreDepotId', resource: 'centres-depot' },
     ],
   },
+  // The actions in bulk, and each one's outcome per dossier (« Réussi » or the reason of the refusal).
+  'lots-candidatures': {
+    columns: [
+      { header: 'Lancée le', cell: (row) => instant(row.creeLe) },
+      text('Par', 'creePar'),
+      text('Action', 'libelleAction'),
+      { header: 'Statut', cell: (row) => (row.statut === 'terminee' ? 'Terminée' : 'En cours') },
+      number('Dossiers', 'total'),
+      number('Réussis', 'reussis'),
+      number('Refusés', 'refus'),
+    ],
+    references: [],
+  },
+  'resultats-lots-candidatures': {
+    columns: [
+      number('Rang', 'rang'),
+      text('Numéro de dossier', 'numeroDossier'),
+      text('Nom et prénoms', 'libelle'),
+      { header: 'Résultat', cell: (row) => (row.resultat === 'reussi' ? 'Réussi' : 'Refusé') },
+      text('Motif', 'motif'),
+    ],
+    references: [],
+  },
   // The dossiers as the list screen shows them, with every declared field of the form.
   candidatures: CANDIDATURES_TABLE,
   inscrits: CANDIDATURES_TABLE,

@@ -79,6 +79,11 @@ export interface ReferenceListDefinition {
   /** The screen it is managed from (a tab of that screen). */
   readonly managedFrom?: string;
   /**
+   * Resources whose forms offer a choice among this list's items without referencing one (the
+   * candidature's métier is one the session opened): whoever reads them may read this list.
+   */
+  readonly offeredOn?: readonly string[];
+  /**
    * How the messages name one item (« Ce métier est déjà désactivé. »), and whether the word is
    * feminine; absent: « Cet élément ».
    */

@@ -14,6 +14,7 @@ import {
   TYPES_VISAS,
   VISAS,
 } from '../admission/decisionLists.js';
+import { REDIRECTIONS } from '../accounts/redirections.js';
 import type { ReferenceListDefinition } from './listTypes.js';
 import { GENERAL_LISTS } from './generalLists.js';
 import { SESSION_LISTS } from './sessionLists.js';
@@ -36,6 +37,7 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [
   VISAS,
   AMPLIATIONS,
   REFERENCES_DECISIONS,
+  REDIRECTIONS,
 ];
 
 export const referenceList = (name: string): ReferenceListDefinition | undefined =>

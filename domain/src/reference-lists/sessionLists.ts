@@ -269,6 +269,8 @@ export const SESSION_LISTS: readonly ReferenceListDefinition[] = [
       fields: ['sessionId', 'metierId'],
       message: 'Ce métier est déjà ouvert aux inscriptions de cette session.',
     },
+    // « Inscrire un candidat » and « Soumettre une liste d’agents » offer only these métiers.
+    offeredOn: ['candidatures', 'listes-candidats'],
   },
   {
     ...simple(

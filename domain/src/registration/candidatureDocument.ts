@@ -38,6 +38,8 @@ export interface CandidatureDocument extends ReadModelDocument {
   etatPieces: PiecesState;
   /** Obligatory pièces not validated yet. */
   piecesManquantes: number;
+  /** Pièces deposited and not checked yet (« à vérifier »): the pièces' review queue serves these. */
+  piecesAVerifier: number;
   paiements: (PaymentState & { enregistreLe: string; enregistrePar: string })[];
   /** The session's fee as the dossier last read it (null: none defined then). */
   montantDu: number | null;
@@ -100,6 +102,7 @@ const piecesView = (
     pieces,
     etatPieces: piecesState(all, held),
     piecesManquantes: pieces.filter((p) => p.obligatoire && p.statut !== 'validee').length,
+    piecesAVerifier: pieces.filter((p) => p.statut === 'deposee').length,
   };
 };
 
@@ -126,12 +129,16 @@ const heldPieces = (doc: CandidatureDocument | null) =>
 const nameOf = (values: Readonly<Record<string, unknown>>): string =>
   [values.nom, values.prenoms].filter((v) => typeof v === 'string' && v !== '').join(' ');
 
+/** The candidate's name as the lists show it (« NOM Prénoms »): the actions in bulk' results too. */
+export const candidateName = nameOf;
+
 type PiecesAndPayments = Pick<
   CandidatureDocument,
   | 'piecesDemandees'
   | 'pieces'
   | 'etatPieces'
   | 'piecesManquantes'
+  | 'piecesAVerifier'
   | 'paiements'
   | 'montantDu'
   | 'montantPaye'
@@ -144,6 +151,7 @@ const piecesAndPayments = (doc: CandidatureDocument): PiecesAndPayments => ({
   pieces: doc.pieces,
   etatPieces: doc.etatPieces,
   piecesManquantes: doc.piecesManquantes,
+  piecesAVerifier: doc.piecesAVerifier ?? doc.pieces.filter((p) => p.statut === 'deposee').length,
   paiements: doc.paiements,
   montantDu: doc.montantDu,
   montantPaye: doc.montantPaye,

@@ -52,7 +52,11 @@ export const paymentChannelLabel = (
 ): string =>
   payment.canal === 'en-ligne'
     ? `En ligne${payment.fournisseurLibelle ? ` (${payment.fournisseurLibelle})` : ''}`
-    : 'Guichet';
+    : payment.canal === 'virement'
+      ? 'Virement bancaire (relevé)'
+      : payment.canal === 'mobile-money'
+        ? 'Mobile money (relevé)'
+        : 'Guichet';
 
 /** Sums paid on a dossier: what counts toward its fee (demonstrations only when counted). */
 export const amountPaid = (payments: readonly PaymentState[]): number =>

@@ -43,6 +43,7 @@ export const candidaturesCollection: CollectionDefinition = {
     modifieLe: 'string',
     etatPieces: 'string',
     piecesManquantes: 'number',
+    piecesAVerifier: 'number',
     resteAPayer: 'number',
   },
   searchFields: ['numeroDossier', 'numeroCandidat', 'libelle', 'telephone', 'matricule'],

@@ -75,8 +75,11 @@ export interface PieceState extends PieceFile {
 export const DEMONSTRATION_PROVIDER = 'demonstration';
 export const DEMONSTRATION_LABEL = 'démonstration';
 
-/** Where a payment was made: at an office's counter (recorded by staff), or online. */
-export const PAYMENT_CHANNELS = ['guichet', 'en-ligne'] as const;
+/**
+ * Where a payment was made: at an office's counter (recorded by staff), online, or read from a
+ * bank's (`virement`) or a mobile-money operator's statement (« Paiements depuis un relevé »).
+ */
+export const PAYMENT_CHANNELS = ['guichet', 'en-ligne', 'virement', 'mobile-money'] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 
 export interface PaymentState {

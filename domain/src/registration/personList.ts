@@ -18,6 +18,15 @@ export const PERSON_LIST_COLUMNS = [
   'date_premiere_prise_service',
 ] as const;
 export const PERSON_LIST_OPTIONAL_COLUMNS = ['langue', 'niveau'] as const;
+/**
+ * The columns a list for a métier must fill: the nine always, `niveau` too when the métier requires
+ * a level (its name: `niveauRequis`), as the dossiers' rules check it when the list is verified.
+ */
+export const personListColumnsFor = (niveauRequis: string | null) => ({
+  obligatoires: [...PERSON_LIST_COLUMNS, ...(niveauRequis ? ['niveau' as const] : [])],
+  facultatives: PERSON_LIST_OPTIONAL_COLUMNS.filter((c) => !niveauRequis || c !== 'niveau'),
+  niveauRequis,
+});
 export type PersonListColumn =
   (typeof PERSON_LIST_COLUMNS)[number] | (typeof PERSON_LIST_OPTIONAL_COLUMNS)[number];
 export type PersonRow = Partial<Record<PersonListColumn, string>>;

@@ -1,6 +1,6 @@
 /** « Configuration »: the reference lists with a screen, the métiers, the sessions. */
 import { REFERENCE_LISTS } from '../reference-lists/lists.js';
-import { config } from './routeDeclaration.js';
+import { config, route } from './routeDeclaration.js';
 
 /** The lists managed from a screen (its tabs), whose permissions open that screen too. */
 const managedFrom = (path: string) => REFERENCE_LISTS.filter((list) => list.managedFrom === path);
@@ -28,6 +28,10 @@ export const CONFIGURATION_ROUTES = [
   config('espace-financier', 'Espace financier', 'frais-examen'),
   config('parametre-dedition', 'Paramètres d’édition', 'parametres-edition'),
   config('types-d-incidents', 'Types d’incidents', 'types-incidents'),
+  // (product) Seed §2/§7's per-path redirects, set by whoever switches the maintenance mode.
+  route('configuration', 'configuration/redirections', 'Redirections', [
+    'administration.maintenance',
+  ]),
   config('inscriptions/metiers', 'Métiers (inscriptions)', 'metiers'),
   config(
     'inscriptions/niveaux-de-scolarisation',
@@ -41,7 +45,11 @@ export const CONFIGURATION_ROUTES = [
     itemLabel: 'Session',
   }),
   config('examen-session/centres-d-examen', 'Centres d’examen', 'centres-examen'),
-  config('examen-session/sites-de-composition', 'Sites de composition', 'sites-composition'),
+  // « Configurer les centres de composition » (seed §6) is the sites' older name: it opens and
+  // writes the same screen (docs/decisions.md).
+  config('examen-session/sites-de-composition', 'Sites de composition', 'sites-composition', {
+    permissions: ['configuration.sites-composition', 'configuration.centres-composition'],
+  }),
   config('examen-session/epreuves', 'Épreuves', 'epreuves'),
   config('examen-session/types-de-jurys', 'Types de jurys', 'types-jurys'),
   config(

@@ -23,6 +23,15 @@ const CANDIDATURE_ACTIONS = {
   'corriger-identite': ['identite.modifier'],
 };
 
+/** Who may start an action in bulk of one kind or another (convocations: who lists inscrits). */
+const BULK_READERS = [
+  'candidat.enregistrer',
+  'candidat.modifier',
+  'candidat.valider',
+  'candidat.lister-inscrits',
+  'candidat.lister-inscrits-examen',
+];
+
 export const REGISTRATION_ROUTES = [
   route('inscription', 'inscription/patrons', 'Patrons', ['patron.lister', 'patron.enregistrer'], {
     write: ['patron.enregistrer'],
@@ -64,6 +73,19 @@ export const REGISTRATION_ROUTES = [
     remove: ['candidat.supprimer'],
     actions: CANDIDATURE_ACTIONS,
   }),
+  // The actions in bulk on the list of candidates (issue #32) and each one's outcome per dossier:
+  // read by whoever may start one (its command checks the action's own permission).
+  route('inscription', 'inscription/candidats/actions-groupees', 'Actions groupées', BULK_READERS, {
+    resource: 'lots-candidatures',
+    itemLabel: 'Action groupée',
+  }),
+  route(
+    'inscription',
+    'inscription/candidats/resultats-actions-groupees',
+    'Résultats des actions groupées',
+    BULK_READERS,
+    { resource: 'resultats-lots-candidatures', itemLabel: 'Résultat' },
+  ),
   // The allocated candidates with their numbers, read-only.
   route(
     'inscription',
@@ -87,6 +109,22 @@ export const REGISTRATION_ROUTES = [
   route('inscription', 'inscription/candidats/bilan-general-pieces', 'Bilan général des pièces', [
     'candidat.bilan-pieces',
   ]),
+  // The pièces to check, one dossier after the other, by keyboard (who validates dossiers).
+  route(
+    'inscription',
+    'inscription/candidats/file-verification-pieces',
+    'File de vérification des pièces',
+    ['candidat.valider'],
+  ),
+  // A bank or mobile-money statement: previewed, its doubtful lines decided, applied as payments
+  // (whoever records a dossier's payment; an enrôleur, its centre's dossiers only).
+  route(
+    'inscription',
+    'inscription/candidats/paiements-depuis-un-releve',
+    'Paiements depuis un relevé',
+    CANDIDATURE_ACTIONS.payer,
+    { resource: 'releves-paiement', screen: 'page', itemLabel: 'Relevé' },
+  ),
   route(
     'inscription',
     'inscription/candidats/historique-modification',

@@ -229,6 +229,17 @@ beforeAll(async () => {
   });
   bIds.account = [account.id];
   needles.push(B_ENROLER.nom, B_ENROLER.login, B_ENROLER.telephone);
+  // A payment statement of centre B, matched against its dossiers by its own enrôleur.
+  const cashier = await t.userWith(['candidat.modifier'], 'caisse.b@test.local', ids.depotB);
+  const numero = needles[2]!;
+  const statement = await cashier.inject({
+    method: 'POST',
+    url: `/api/releves-paiement?sessionId=${ids.session}&canal=virement&fichier=b.csv`,
+    headers: { 'content-type': 'text/csv' },
+    payload: `date;montant;reference;numero_dossier\r\n19/11/2026;1000;VIR-B-1;${numero}\r\n`,
+  });
+  expect(statement.statusCode).toBe(201);
+  bIds.statement = [statement.json<{ id: string }>().id];
   centreA = await t.userWith(PERMISSION_CODES, 'centre.a@test.local', ids.depot);
 }, 300_000);
 afterAll(async () => t?.close());
@@ -245,6 +256,7 @@ const valuesOf = (param: string): string[] => {
     ...bIds.decision!,
     ...bIds.jury!,
     ...bIds.account!,
+    ...bIds.statement!,
   ];
 };
 
@@ -349,6 +361,7 @@ const BODY_TARGETS: Record<string, (x: string) => Record<string, unknown>> = {
     sessionId: fx.ids.session,
     candidatureIds: [x],
   }),
+  'POST /api/lots-candidatures': (x) => ({ action: 'valider', ids: [x] }),
   'POST /api/utilisateurs': newAccount,
   'POST /api/enroleurs': newAccount,
   'POST /api/incidents-inscription': (x) => ({
@@ -366,6 +379,8 @@ const OWN_CENTRE_CREATIONS: Record<string, string> = {
   'POST /api/candidatures': 'le dossier est déposé au centre de l’enrôleur',
   'POST /api/listes-candidats': 'la liste est appliquée au centre de l’enrôleur',
   'POST /api/listes-candidats/verifier': 'vérification d’un fichier : rien d’un centre',
+  'POST /api/releves-paiement':
+    'le relevé est rapproché des seuls dossiers du centre de l’enrôleur',
 };
 
 /** Centre B's records by the resource (URL prefix) whose commands take them as `:id`. */
@@ -380,6 +395,7 @@ const PATH_TARGETS = (): Record<string, string[]> => ({
   'archives-pv': bIds.document!,
   utilisateurs: bIds.account!,
   enroleurs: bIds.account!,
+  'releves-paiement': bIds.statement!,
 });
 
 const urlWith = (url: string, values: Record<string, string>) =>

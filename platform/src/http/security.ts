@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * The Content-Security-Policy of every answer (the built UI, the API, downloads). Scripts come only
@@ -27,6 +27,28 @@ export const contentSecurityPolicy = (): string =>
   Object.entries(CONTENT_SECURITY_POLICY)
     .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
     .join('; ');
+
+/**
+ * The policy of a stored file the product's own pages show in a frame (a pièce beside its
+ * checklist in « File de vérification des pièces »): the same, except that pages of the same origin
+ * may frame it (`frame-ancestors 'self'`, `X-Frame-Options: SAMEORIGIN`); no other site may.
+ */
+export const FRAMED_FILE_POLICY: Readonly<Record<string, readonly string[]>> = {
+  ...CONTENT_SECURITY_POLICY,
+  'frame-ancestors': ["'self'"],
+};
+
+/** Lets the product's own pages frame this answer (see FRAMED_FILE_POLICY). */
+export const allowSameOriginFrames = (reply: FastifyReply): void => {
+  reply
+    .header(
+      'Content-Security-Policy',
+      Object.entries(FRAMED_FILE_POLICY)
+        .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+        .join('; '),
+    )
+    .header('X-Frame-Options', 'SAMEORIGIN');
+};
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';

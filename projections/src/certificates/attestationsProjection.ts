@@ -16,8 +16,8 @@ import type { Projection } from '@examens-pro/platform';
  */
 export const attestationsProjection: Projection = {
   name: ATTESTATIONS_PROJECTION,
-  // 2: the public verifications' counts per day.
-  version: 2,
+  // 2: the public verifications' counts per day; 3: the deliberation's closing (`delibereLe`).
+  version: 3,
   collections: [attestationsCollection],
   eventTypes: ATTESTATION_PROJECTION_EVENT_TYPES,
   async apply(event, context) {

@@ -17,8 +17,9 @@ import { ALREADY_SEEN, documentBefore } from '../support.js';
 export const candidaturesProjection: Projection = {
   name: CANDIDATURES_PROJECTION,
   // 2: pièces justificatives and payments; 3: allocation (site, numbers, « inscrit »); 4: the
-  // sandbox's payments apart, counted only as their session said (`montantDemonstration`).
-  version: 4,
+  // sandbox's payments apart, counted only as their session said (`montantDemonstration`); 5: the
+  // pièces « à vérifier » counted (`piecesAVerifier`, the pièces' review queue).
+  version: 5,
   collections: [candidaturesCollection],
   eventTypes: CANDIDATURE_EVENT_TYPES,
   async apply(recorded, context) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   DECISIONS_PROJECTION,
+  decisionCandidateOf,
   decisionsCollection,
   LIST_PROJECTION,
   MINISTER_SIGNATURE_ID,
@@ -11,9 +12,11 @@ import {
   listCollection,
   RESULTS_PROJECTION,
   resultsCollection,
+  sameCandidates,
   SIGNATURE_FILE,
   type DecisionDocument,
   type ReadModelDocument,
+  type ResultDocument,
   type RouteId,
   type SignatureDocument,
 } from '@examens-pro/domain';
@@ -91,7 +94,9 @@ export const ministerSignatureQueryRoutes: FastifyPluginAsync<{
  * or downloads decisions:
  * - GET `choix?sessionId=` → the sessions; for the one chosen, each département with admitted
  *   candidates (results frozen) or a decision: its admitted count now, its decision number, its
- *   decisions (version, statut, count, signed when and by whom, the signed PDF's document);
+ *   decisions (version, statut, count, signed when and by whom, the signed PDF's document), and
+ *   `aJour`: its latest decision is signed and still lists exactly the candidates admitted now (a
+ *   new decision has then nothing to change);
  * - GET `:id/candidats` → a decision's candidates, from its events (as signed, once signed).
  */
 export const admissionDecisionQueryRoutes: FastifyPluginAsync<{
@@ -99,6 +104,19 @@ export const admissionDecisionQueryRoutes: FastifyPluginAsync<{
   readonly eventStore: EventStore;
 }> = async (app, { readStore, eventStore }) => {
   const guard = readers(APPLY, DOWNLOAD);
+
+  /** A signed decision still lists the département's admitted candidates of now. */
+  const signedUpToDate = async (decision: DecisionDocument): Promise<boolean> => {
+    if (decision.statut !== 'signee') return false;
+    const { state } = await readDecision(eventStore, decision.id);
+    if (state.status !== 'signee') return false;
+    const now = [];
+    for await (const r of readStore.collection<ResultDocument>(resultsCollection).stream({
+      filter: { sessionId: decision.sessionId, departementId: decision.departementId, admis: true },
+    }))
+      now.push(decisionCandidateOf(r, '', r.juryId));
+    return sameCandidates(state.candidats, now);
+  };
 
   app.get<{ Querystring: { sessionId?: string } }>('/choix', guard, async (request, reply) => {
     await awaitPosition(request, reply, {
@@ -135,6 +153,7 @@ export const admissionDecisionQueryRoutes: FastifyPluginAsync<{
         if (!id) continue;
         const departement = named.get(id);
         const own = decisions.filter((d) => d.departementId === id);
+        const latest = own[own.length - 1];
         departements.push({
           departementId: id,
           libelle: String(departement?.libelle ?? id),
@@ -142,6 +161,7 @@ export const admissionDecisionQueryRoutes: FastifyPluginAsync<{
           admis: counts.get(id) ?? 0,
           reference:
             String(references.items.find((r) => r.departementId === id)?.libelle ?? '') || null,
+          aJour: latest ? await signedUpToDate(latest) : false,
           decisions: own.map((d) => ({
             id: d.id,
             version: d.version,

@@ -15,6 +15,8 @@ import {
   type ReportSite,
   EXAM_LIST_COLUMNS,
   EXAM_LIST_KINDS,
+  fileNameSlug,
+  namesSession,
   type ExamListRow,
   type ExportTable,
 } from '@examens-pro/domain';
@@ -298,9 +300,20 @@ export const examListExportRoutes: FastifyPluginAsync<{
         ],
         references: [],
       };
+      // The door list's file names its site (when one) and its session: « liste-porte-lycee-
+      // leclerc-cqp-2027-05-07-2027.xlsx ».
+      const named = namesSession(kind)
+        ? [siteId ? (source.siteOf(siteId)?.libelle ?? '') : '', source.session]
+            .map((part) => fileNameSlug(part, 40))
+            .filter(Boolean)
+            .join('-')
+        : '';
       reply
         .type(EXPORT_TYPES.xlsx)
-        .header('Content-Disposition', `attachment; filename="${exportFileName(kind, 'xlsx')}"`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${exportFileName(named ? `${kind}-${named}` : kind, 'xlsx')}"`,
+        )
         .header('Cache-Control', 'no-store');
       return reply.send(
         xlsxExport(table, exportBatches(table, source.rows(), labels), (error) =>

@@ -15,7 +15,12 @@ import {
   type IdentityCorrectionDocument,
   type RouteId,
 } from '@examens-pro/domain';
-import type { DocumentStorage, Filter, ReadStore } from '@examens-pro/platform';
+import {
+  allowSameOriginFrames,
+  type DocumentStorage,
+  type Filter,
+  type ReadStore,
+} from '@examens-pro/platform';
 import { type LabelSource, sendTableExport } from '../exports.js';
 import { outsideScope, permissionReaders, readers, scopedFilter } from '../readers.js';
 import { awaitPosition } from '../routes/resource.js';
@@ -46,6 +51,8 @@ export const pieceFileRoutes: FastifyPluginAsync<{
       const piece = (doc.pieces ?? []).find((p) => p.pieceId === request.params.pieceId);
       if (!piece?.fichier || !storage.exists(piece.fichier))
         throw new NotFoundError('Cette pièce n’a pas été déposée.');
+      // Shown beside its checklist (« File de vérification des pièces »): framed by our pages only.
+      allowSameOriginFrames(reply);
       return sendStoredFile(reply, storage, { ...piece, fichier: piece.fichier });
     },
   );

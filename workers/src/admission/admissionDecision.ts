@@ -7,6 +7,7 @@ import {
   type DocumentTarget,
   formatDateTimeIn,
   formatFrenchDay,
+  frenchCount,
   visaLine,
   type DecisionCandidate,
   type DecisionContent,
@@ -154,7 +155,7 @@ const drawDecisionPreamble = (
     .fontSize(12)
     .text('DÉCIDE :', MARGIN, doc.y, { width, align: 'center' })
     .moveDown(0.6);
-  const count = `${nf.format(candidats.length)} candidat${candidats.length > 1 ? 's' : ''}`;
+  const count = frenchCount(candidats.length, 'candidat');
   paragraph(
     `Article 1er. — Sont déclarés admis à l’examen ${contenu.examen.libelle}${contenu.examen.code && contenu.examen.code !== contenu.examen.libelle ? ` (${contenu.examen.code})` : ''}, session ${contenu.session.libelle}, les candidats du département ${contenu.departement.libelle} dont les noms suivent (${count}) :`,
   );

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import {
   extractionText,
   extractionTitle,
+  frenchCount,
   sexeLabel,
   type DocumentTarget,
   type ExtractionLine,
@@ -63,7 +64,7 @@ export const renderAdmissionExtraction = async (
       ],
       query.top,
     ),
-    subtitle: `${source.session} — ${new Intl.NumberFormat('fr-FR').format(source.total)} admis`,
+    subtitle: `${source.session} — ${frenchCount(source.total, 'admis', 'admis')}`,
     editedAt,
     total: source.total,
     rows: source.rows(),

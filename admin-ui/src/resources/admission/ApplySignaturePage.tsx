@@ -65,7 +65,12 @@ export const ApplySignaturePage = () => {
             <Button
               variant="contained"
               startIcon={<DrawIcon />}
-              disabled={signing.chosen.length === 0 || !signing.signature || signing.busy}
+              disabled={
+                signing.chosen.length === 0 ||
+                signing.unnumbered.length > 0 ||
+                !signing.signature ||
+                signing.busy
+              }
               onClick={() => signing.setConfirming(true)}
             >
               Apposer la signature ({signing.chosen.length})
@@ -74,6 +79,15 @@ export const ApplySignaturePage = () => {
               Cochez les décisions en préparation à signer.
             </Typography>
           </Stack>
+          {signing.unnumbered.length > 0 ? (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {signing.unnumbered.length > 1
+                ? `Les départements ${signing.unnumbered.join(', ')} n’ont pas de numéro de décision`
+                : `Le département ${signing.unnumbered[0]} n’a pas de numéro de décision`}{' '}
+              pour cette session : enregistrez-le (« Références par département ») avant de signer,
+              ou décochez {signing.unnumbered.length > 1 ? 'ces décisions' : 'cette décision'}.
+            </Alert>
+          ) : null}
           <DecisionsTable
             departements={signing.choices.departements}
             sessionId={signing.sessionId}

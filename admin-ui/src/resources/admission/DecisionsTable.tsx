@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DownloadDocumentButton } from '../../common/DownloadDocumentButton';
-import { formatDateTime, formatNumber } from '../../common/format';
+import { formatDateTime, formatNumber, plural } from '../../common/format';
 import {
   DecisionStatusChip,
   documentFileUrl,
@@ -39,8 +39,7 @@ const LatestDecision = ({ latest }: { latest: DecisionChoice | undefined }) =>
         <DecisionStatusChip statut={latest.statut} />
       </Stack>
       <Typography variant="caption" color="text.secondary">
-        {formatNumber(latest.effectif)} candidat
-        {latest.effectif > 1 ? 's' : ''}
+        {plural(latest.effectif, 'candidat')}
         {latest.statut === 'signee'
           ? ` — n° ${latest.reference}, signée le ${formatDateTime(latest.signeeLe)} par ${latest.signeePar}`
           : ` — préparée le ${formatDateTime(latest.actualiseeLe ?? latest.prepareeLe)}`}
@@ -91,10 +90,15 @@ const DecisionRow = ({
       </TableCell>
       <TableCell>
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
-          {!latest || latest.statut === 'signee' ? (
+          {!latest || (latest.statut === 'signee' && !d.aJour) ? (
             <Button size="small" disabled={busy} onClick={() => void prepare(d)}>
               {latest ? 'Établir une nouvelle décision' : 'Préparer la décision'}
             </Button>
+          ) : null}
+          {latest?.statut === 'signee' && d.aJour ? (
+            <Typography variant="caption" color="text.secondary">
+              À jour : les admis n’ont pas changé depuis la signature.
+            </Typography>
           ) : null}
           {draft ? (
             <Button size="small" disabled={busy} onClick={() => void refresh(d, latest)}>

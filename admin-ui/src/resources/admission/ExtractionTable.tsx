@@ -8,7 +8,7 @@ import {
   Typography,
 } from '@mui/material';
 import { WITHIN_PAGE } from '../../common/filters';
-import { formatNumber } from '../../common/format';
+import { formatNumber, plural } from '../../common/format';
 import { ReportPagination } from '../../common/report/ReportLayout';
 import type { Extraction, Line } from './extractionModel';
 
@@ -57,7 +57,7 @@ export const ExtractionTable = ({
     <Typography variant="subtitle1" sx={{ mb: 1 }} role="status">
       {total === 0
         ? 'Aucun admis ne correspond.'
-        : `${formatNumber(total)} admis${topN ? ` (extraction limitée ${firstOnes(Number(topN))})` : ''}`}
+        : `${plural(total, 'admis', 'admis')}${topN ? ` (extraction limitée ${firstOnes(Number(topN))})` : ''}`}
     </Typography>
     <TableContainer sx={WITHIN_PAGE}>
       <Table size="small" aria-label="Admis par rang">

@@ -8,7 +8,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { formatDateTime, formatNumber } from '../../common/format';
+import { formatDateTime, plural } from '../../common/format';
 import {
   signatureImageUrl,
   type CurrentSignature,
@@ -44,13 +44,13 @@ export const SignConfirmDialog = ({
         <p>
           La signature ci-dessous (version {signature?.numero}, déposée le{' '}
           {formatDateTime(signature?.deposeLe)} par {signature?.deposePar}) sera apposée sur{' '}
-          {chosen.length === 1 ? 'la décision' : `les ${chosen.length} décisions`} :
+          {chosen.length === 1 ? 'la décision' : `les ${plural(chosen.length, 'décision')}`} :
         </p>
         <ul>
           {chosen.map(({ departement, decision }) => (
             <li key={decision.id}>
               {departement.libelle} — n° {departement.reference ?? '(non enregistré)'},{' '}
-              {formatNumber(decision.effectif)} candidat{decision.effectif > 1 ? 's' : ''} admis
+              {plural(decision.effectif, 'candidat admis', 'candidats admis')}
             </li>
           ))}
         </ul>
@@ -72,7 +72,12 @@ export const SignConfirmDialog = ({
       <Button onClick={() => setConfirming(false)} disabled={busy}>
         Annuler
       </Button>
-      <Button variant="contained" onClick={() => void sign()} disabled={busy}>
+      <Button
+        variant="contained"
+        onClick={() => void sign()}
+        // A decision without its number is never confirmed (the page refuses it before).
+        disabled={busy || chosen.some((x) => !x.departement.reference)}
+      >
         Confirmer la signature
       </Button>
     </DialogActions>

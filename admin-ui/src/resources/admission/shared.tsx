@@ -44,6 +44,8 @@ export interface DepartementChoice {
   readonly admis: number;
   /** The decision's number recorded for the session (« Références par département »). */
   readonly reference: string | null;
+  /** Its latest decision is signed and still lists exactly the candidates admitted now. */
+  readonly aJour: boolean;
   readonly decisions: DecisionChoice[];
 }
 export interface DecisionChoices {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { plural } from '../../common/format';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import {
   useCurrentSignature,
@@ -31,6 +32,10 @@ export const useDecisionSigning = () => {
     return latest?.statut === 'brouillon' ? [{ departement: d, decision: latest }] : [];
   });
   const chosen = drafts.filter((x) => selected.has(x.decision.id));
+  /** The chosen drafts whose département has no decision number: refused before the dialog. */
+  const unnumbered = chosen
+    .filter((x) => !x.departement.reference)
+    .map((x) => x.departement.libelle);
 
   const run = async (label: string, action: () => Promise<unknown>) => {
     setBusy(true);
@@ -85,7 +90,7 @@ export const useDecisionSigning = () => {
     setSelected(new Set());
     setOutcome({ signed, refused });
     if (signed.length > 0)
-      notify(`Signature apposée sur ${signed.length} décision${signed.length > 1 ? 's' : ''}.`, {
+      notify(`Signature apposée sur ${plural(signed.length, 'décision')}.`, {
         type: 'success',
       });
     reload();
@@ -115,6 +120,7 @@ export const useDecisionSigning = () => {
     outcome,
     setOutcome,
     chosen,
+    unnumbered,
     prepare,
     refresh,
     sign,

@@ -1,10 +1,11 @@
-import { MenuItem, TextField } from '@mui/material';
+import { Alert, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import {
   ALLOCATION_REPORT_LEVEL_LABELS,
   ALLOCATION_REPORT_LEVELS,
   type AllocationReportLevel,
 } from '@examens-pro/domain';
 import { FilterSelect, SessionSelect } from '../../common/filters';
+import { plural } from '../../common/format';
 import { ReportExports, ReportLayout } from '../../common/report/ReportLayout';
 import { AllocationReportChart } from './AllocationReportChart';
 import { AllocationReportTable } from './AllocationReportTable';
@@ -14,7 +15,8 @@ import { useAllocationReport } from './useAllocationReport';
  * « Bilan d’affectation »: for a session, per site de composition (or centre d’examen,
  * département, zone), the capacity, the candidates allocated, the free seats and the occupancy, by
  * sex, métier and langue, then the totals; the zone and département narrow it; the same table in
- * CSV or XLSX; the occupancy of the first rows as a bar chart (capacity beside allocated).
+ * CSV or XLSX; the occupancy of the first rows as a bar chart (capacity beside allocated). The rows
+ * with candidates allocated come first; those without are hidden (and never charted) unless asked.
  */
 export const AllocationReportPage = () => {
   const state = useAllocationReport();
@@ -58,6 +60,15 @@ export const AllocationReportPage = () => {
             items={state.departements}
             minWidth={200}
           />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={state.showEmpty}
+                onChange={(e) => state.setShowEmpty(e.target.checked)}
+              />
+            }
+            label="Afficher aussi les lignes sans candidat affecté"
+          />
         </>
       }
       exports={
@@ -78,8 +89,18 @@ export const AllocationReportPage = () => {
     >
       {state.report ? (
         <>
+          {state.hiddenRows > 0 ? (
+            <Alert severity="info" sx={{ mb: 1 }}>
+              {plural(
+                state.hiddenRows,
+                'ligne sans candidat affecté masquée',
+                'lignes sans candidat affecté masquées',
+              )}{' '}
+              (« Afficher aussi les lignes sans candidat affecté » pour les voir).
+            </Alert>
+          ) : null}
           <AllocationReportTable
-            rows={state.report.rows}
+            rows={state.rows}
             geo={state.geo}
             metiers={state.metiers}
             langues={state.langues}

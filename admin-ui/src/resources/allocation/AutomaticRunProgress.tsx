@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useBasename, useGetMany } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime, formatNumber } from '../../common/format';
+import { formatDateTime, formatNumber, plural } from '../../common/format';
 import { BILAN, LIST, type Preview, type Run } from './automaticAllocationModel';
 import { WITHIN_PAGE } from '../../common/filters';
 
@@ -98,7 +98,7 @@ export const AutomaticRunProgress = ({
       <Typography variant="body2" gutterBottom aria-live="polite">
         {done
           ? 'Affectation terminée.'
-          : `${formatNumber(run?.traites ?? 0)} / ${formatNumber(run?.candidats ?? preview?.places ?? 0)} candidats traités`}
+          : `${formatNumber(run?.traites ?? 0)} / ${plural(run?.candidats ?? preview?.places ?? 0, 'candidat traité', 'candidats traités')}`}
       </Typography>
       <LinearProgress
         variant="determinate"

@@ -35,8 +35,23 @@ export const GEOGRAPHY = [
 export const CHART_ROWS = 30;
 
 /**
+ * The rows to show: those with candidates allocated (the session's sites, centres…) first, in the
+ * geography's order; those without, after them and only when asked for; the totals last.
+ */
+export const visibleRows = (
+  rows: readonly AllocationReportRow[],
+  showEmpty: boolean,
+): AllocationReportRow[] => {
+  const lines = rows.filter((row) => row.id !== 'total');
+  const used = lines.filter((row) => row.affectes > 0);
+  const empty = showEmpty ? lines.filter((row) => row.affectes === 0) : [];
+  return [...used, ...empty, ...rows.filter((row) => row.id === 'total')];
+};
+
+/**
  * The bilan d’affectation of the session chosen (the address's `sessionId` first), at the level
- * chosen, narrowed by zone and département; its geography's columns and its chart's rows.
+ * chosen, narrowed by zone and département; its geography's columns and its chart's rows (the
+ * rows with candidates allocated: the empty ones are hidden unless asked for, never charted).
  */
 export const useAllocationReport = () => {
   const { search } = useLocation();
@@ -45,6 +60,7 @@ export const useAllocationReport = () => {
   const [niveau, setNiveau] = useState<AllocationReportLevel>('site');
   const [zoneId, setZone] = useState('');
   const [departementId, setDepartement] = useState('');
+  const [showEmpty, setShowEmpty] = useState(false);
   const geography = useReportChoices<Geography>('bilan-affectation/geographie', NO_GEOGRAPHY);
 
   const query = useMemo(() => {
@@ -65,21 +81,24 @@ export const useAllocationReport = () => {
     ALLOCATION_REPORT_LEVELS.length - ALLOCATION_REPORT_LEVELS.indexOf(level),
   );
   const deepest = geo[geo.length - 1]!.field;
+  const rows = useMemo(() => visibleRows(report?.rows ?? [], showEmpty), [report, showEmpty]);
+  const usedRows = rows.filter((row) => row.id !== 'total' && row.affectes > 0);
+  /** The rows without any candidate allocated, hidden. */
+  const hiddenRows = showEmpty
+    ? 0
+    : (report?.rows.filter((row) => row.id !== 'total' && row.affectes === 0).length ?? 0);
   const chartRows = useMemo(
     () =>
-      (report?.rows ?? [])
-        .filter((row) => row.id !== 'total')
-        .slice(0, CHART_ROWS)
-        .map((row) => ({
-          nom: row[deepest] || '—',
-          capacite: row.capacite,
-          affectes: row.affectes,
-        })),
-    [report, deepest],
+      usedRows.slice(0, CHART_ROWS).map((row) => ({
+        nom: row[deepest] || '—',
+        capacite: row.capacite,
+        affectes: row.affectes,
+      })),
+    [rows, deepest],
   );
   const metiers = report?.metiers ?? [];
   const langues = report?.langues ?? [];
-  const shownRows = report?.rows.filter((row) => row.id !== 'total').length ?? 0;
+  const shownRows = usedRows.length;
 
   /** A zone chosen: the département chosen stays only when it is in that zone. */
   const chooseZone = (id: string) => {
@@ -102,6 +121,10 @@ export const useAllocationReport = () => {
     setDepartement,
     geography,
     report,
+    rows,
+    showEmpty,
+    setShowEmpty,
+    hiddenRows,
     error,
     query,
     departements,

@@ -13,7 +13,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { NamedSelect } from '../../common/filters';
-import { useOfficeTimeZone } from '../../common/format';
+import { plural, useOfficeTimeZone } from '../../common/format';
 import { ArchivedVersions } from './ArchivedVersions';
 import { PvGenerationPanel } from './PvGenerationPanel';
 import { usePvGeneration, type ArchivedVersion } from './shared';
@@ -139,7 +139,7 @@ export const ArchivePage = () => {
           }}
           items={(choices.centres ?? []).map((c) => ({
             id: c.id,
-            libelle: `${c.libelle} (${c.candidats} candidat${c.candidats > 1 ? 's' : ''})`,
+            libelle: `${c.libelle} (${plural(c.candidats, 'candidat')})`,
           }))}
         />
       </Stack>

@@ -1,6 +1,7 @@
 import GavelIcon from '@mui/icons-material/Gavel';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { formatFrenchDay } from '@examens-pro/domain';
+import { plural } from '../../common/format';
 import type { RouteRights } from '../../kit/useRouteCan';
 import { JuryMinutesButtons } from './JuryMinutesButtons';
 import type { Dialogue, View } from './resultsModel';
@@ -64,20 +65,23 @@ export const DeliberationSummary = ({
       </Alert>
     ) : null}
     {view.bilan ? (
-      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" aria-label="Bilan">
-        <Chip label={`${view.bilan.effectif} candidats`} />
-        <Chip color="success" label={`${view.bilan.admis} admis`} />
-        <Chip color="warning" label={`${view.bilan.ajournes} ajournés`} />
-        <Chip color="error" label={`${view.bilan.elimines} éliminés`} />
-        <Chip label={`${view.bilan.absents} absents`} />
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label="Bilan">
+        <Chip label={plural(view.bilan.effectif ?? 0, 'candidat')} />
+        <Chip color="success" label={plural(view.bilan.admis ?? 0, 'admis', 'admis')} />
+        <Chip color="warning" label={plural(view.bilan.ajournes ?? 0, 'ajourné')} />
+        <Chip color="error" label={plural(view.bilan.elimines ?? 0, 'éliminé')} />
+        <Chip label={plural(view.bilan.absents ?? 0, 'absent')} />
         {view.bilan.incomplets ? (
-          <Chip variant="outlined" label={`${view.bilan.incomplets} sans toutes leurs notes`} />
+          <Chip
+            variant="outlined"
+            label={`${plural(view.bilan.incomplets, 'candidat')} sans toutes ${view.bilan.incomplets > 1 ? 'leurs' : 'ses'} notes`}
+          />
         ) : null}
         {view.bilan.aRedeliberer ? (
           <Chip
             color="warning"
             variant="outlined"
-            label={`${view.bilan.aRedeliberer} à redélibérer`}
+            label={`${plural(view.bilan.aRedeliberer, 'candidat')} à redélibérer`}
           />
         ) : null}
       </Stack>

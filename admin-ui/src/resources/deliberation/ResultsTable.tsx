@@ -11,6 +11,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { formatMark, type OverrideResult } from '@examens-pro/domain';
+import { formatNumber } from '../../common/format';
 import type { RouteRights } from '../../kit/useRouteCan';
 import { ResultChip } from './ResultChip';
 import { nameOf, type Dialogue, type Line, type View } from './resultsModel';
@@ -89,7 +90,7 @@ export const ResultsTable = ({
           {view.epreuves.map((e) => (
             <TableCell key={e.id} align="right">
               <Tooltip title={`${e.libelle} — sur ${e.noteMax}, coefficient ${e.coefficient}`}>
-                <span>{e.code}</span>
+                <span>{`${e.code} (/${formatNumber(e.noteMax)})`}</span>
               </Tooltip>
             </TableCell>
           ))}

@@ -40,7 +40,9 @@ const MarkCell = ({ row, sheet, entry }: { row: SheetRow; sheet: Sheet; entry: G
           }}
         />
       ) : (
-        <strong>{row.note === null ? '—' : formatMark(row.note)}</strong>
+        <strong>
+          {row.note !== null ? formatMark(row.note) : row.presence === 'absent' ? 'Absent' : '—'}
+        </strong>
       )}
     </TableCell>
   );
@@ -91,7 +93,7 @@ export const GradeGridTable = ({
             </TableCell>
             <MarkCell row={row} sheet={sheet} entry={entry} />
             <TableCell>
-              <MarkStatusChip statut={row.statut} />
+              <MarkStatusChip statut={row.statut} absent={row.presence === 'absent'} />
             </TableCell>
             <TableCell>
               {row.statut === 'retenue' && modificationOuverte && can.action('modifier') ? (

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useState, type ChangeEvent } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
-import { formatNumber } from '../../common/format';
+import { plural } from '../../common/format';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { GradeSessionSelect, useGradeChoices } from './shared';
 
@@ -113,10 +113,9 @@ export const GradeImportPage = () => {
       </Typography>
       {done ? (
         <Alert severity="success" sx={{ mb: 2 }}>
-          {formatNumber(done.lignes)} ligne{done.lignes > 1 ? 's' : ''} lue
-          {done.lignes > 1 ? 's' : ''} : {formatNumber(done.saisies)} saisie
-          {done.saisies > 1 ? 's' : ''} enregistrée{done.saisies > 1 ? 's' : ''} sur{' '}
-          {formatNumber(done.feuilles)} feuille{done.feuilles > 1 ? 's' : ''} de notes.
+          {plural(done.lignes, 'ligne lue', 'lignes lues')} :{' '}
+          {plural(done.saisies, 'saisie enregistrée', 'saisies enregistrées')} sur{' '}
+          {plural(done.feuilles, 'feuille', 'feuilles')} de notes.
         </Alert>
       ) : null}
       {refusal ? (

@@ -1,3 +1,4 @@
+import CheckIcon from '@mui/icons-material/Check';
 import {
   Alert,
   Box,
@@ -15,11 +16,62 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
-import { formatNumber } from '../../common/format';
+import { plural } from '../../common/format';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { candidateName, useSheet } from './shared';
 
 type Presence = 'present' | 'absent';
+
+/**
+ * A presence's button: the one chosen is filled in its colour, bold, and ticked (✓ « Présent »),
+ * so that it reads without telling colours apart.
+ */
+const PresenceButton = ({
+  value,
+  label,
+  chosen,
+}: {
+  value: Presence;
+  label: string;
+  chosen: boolean;
+}) => (
+  <ToggleButton
+    value={value}
+    color={value === 'present' ? 'success' : 'error'}
+    sx={{
+      gap: 0.5,
+      fontWeight: chosen ? 700 : 400,
+      '&.Mui-selected': { borderWidth: 2, borderStyle: 'solid', borderColor: 'currentColor' },
+    }}
+  >
+    {chosen ? <CheckIcon fontSize="small" aria-hidden /> : null}
+    {label}
+  </ToggleButton>
+);
+
+/** A candidate's presence: « Présent » or « Absent », the chosen one unmistakable. */
+const PresenceToggle = ({
+  numero,
+  value,
+  onChange,
+}: {
+  numero: string;
+  value: Presence | null;
+  onChange: (value: Presence) => void;
+}) => (
+  <ToggleButtonGroup
+    size="small"
+    exclusive
+    value={value}
+    onChange={(_e, next: Presence | null) => {
+      if (next) onChange(next);
+    }}
+    aria-label={`Présence de ${numero}`}
+  >
+    <PresenceButton value="present" label="Présent" chosen={value === 'present'} />
+    <PresenceButton value="absent" label="Absent" chosen={value === 'absent'} />
+  </ToggleButtonGroup>
+);
 
 /**
  * « Éditer les présences »: one site at one épreuve; « Tous présents », then the absents by
@@ -130,9 +182,8 @@ export const PresencesPage = () => {
               Enregistrer les présences
             </Button>
             <Typography variant="body2" aria-live="polite">
-              {formatNumber(totals.presents)} présent{totals.presents > 1 ? 's' : ''},{' '}
-              {formatNumber(totals.absents)} absent{totals.absents > 1 ? 's' : ''},{' '}
-              {formatNumber(totals.none)} non renseigné{totals.none > 1 ? 's' : ''}
+              {plural(totals.presents, 'présent')}, {plural(totals.absents, 'absent')},{' '}
+              {plural(totals.none, 'non renseigné')}
             </Typography>
           </Stack>
           {problem ? (
@@ -156,18 +207,13 @@ export const PresencesPage = () => {
                   <TableCell>{candidateName(row)}</TableCell>
                   <TableCell>{row.sexe}</TableCell>
                   <TableCell>
-                    <ToggleButtonGroup
-                      size="small"
-                      exclusive
+                    <PresenceToggle
+                      numero={row.numeroCandidat}
                       value={presenceOf(row.candidatureId, row.presence)}
-                      onChange={(_e, value: Presence | null) => {
-                        if (value) setChanges((all) => ({ ...all, [row.candidatureId]: value }));
-                      }}
-                      aria-label={`Présence de ${row.numeroCandidat}`}
-                    >
-                      <ToggleButton value="present">Présent</ToggleButton>
-                      <ToggleButton value="absent">Absent</ToggleButton>
-                    </ToggleButtonGroup>
+                      onChange={(value) =>
+                        setChanges((all) => ({ ...all, [row.candidatureId]: value }))
+                      }
+                    />
                   </TableCell>
                 </TableRow>
               ))}

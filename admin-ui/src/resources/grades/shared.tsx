@@ -124,9 +124,13 @@ const STATUS_COLORS: Record<MarkStatus, 'default' | 'info' | 'warning' | 'succes
   retenue: 'success',
 };
 
-export const MarkStatusChip = ({ statut }: { statut: MarkStatus }) => (
-  <Chip size="small" color={STATUS_COLORS[statut]} label={MARK_STATUS_LABELS[statut]} />
-);
+/** A mark's status; an absent candidate's mark still to enter reads « Absent ». */
+export const MarkStatusChip = ({ statut, absent }: { statut: MarkStatus; absent?: boolean }) =>
+  absent && statut === 'a-saisir' ? (
+    <Chip size="small" variant="outlined" label="Absent" />
+  ) : (
+    <Chip size="small" color={STATUS_COLORS[statut]} label={MARK_STATUS_LABELS[statut]} />
+  );
 
 /** « Nom Prénoms », as the exam lists name candidates. */
 export const candidateName = (row: { nom: string; prenoms: string }) =>

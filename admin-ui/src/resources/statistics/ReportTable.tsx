@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import { formatReportValue, type ReportDeclaration, type ReportResult } from '@examens-pro/domain';
 import { WITHIN_PAGE } from '../../common/filters';
-import { formatNumber } from '../../common/format';
+import { plural } from '../../common/format';
 import { ReportPagination } from '../../common/report/ReportLayout';
 import type { ReportState } from './useReport';
 
@@ -27,7 +27,7 @@ export const ReportTable = ({
     <Typography variant="subtitle1" sx={{ mb: 1 }} role="status">
       {shown.lignes.length === 0
         ? `${shown.criteres} : aucune donnée.`
-        : `${shown.criteres} — ${formatNumber(shown.nombreLignes)} ligne${shown.nombreLignes > 1 ? 's' : ''}`}
+        : `${shown.criteres} — ${plural(shown.nombreLignes, 'ligne')}`}
     </Typography>
     <TableContainer sx={WITHIN_PAGE}>
       <Table size="small" aria-label={`${report.title} par ${label}`}>

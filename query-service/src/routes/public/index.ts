@@ -12,6 +12,7 @@ import {
 } from '@examens-pro/platform';
 import { publicNames } from './names.js';
 import { publicPageRoutes } from './pages.js';
+import { publicPathRoutes } from './paths.js';
 import { publicPaymentRoutes } from './payments.js';
 import { publicResultRoutes } from './results.js';
 import { publicVerificationRoutes } from './verifications.js';
@@ -54,6 +55,12 @@ export const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app,
     limit: limited('verifications'),
   });
   await app.register(publicPageRoutes, { ...options, names, limit: limited('pages') });
+  // The per-path lookup runs on every navigation, staff's too: a budget of its own (the pages'
+  // size), so that an office behind one address never spends the public pages' budget on it.
+  await app.register(publicPathRoutes, {
+    ...options,
+    limit: clientRateLimit(app, 'public-chemins', limits.pages),
+  });
   await app.register(publicPaymentRoutes, {
     ...options,
     names,

@@ -24,7 +24,7 @@ import type { PublicNames } from './names.js';
 /**
  * `POST /api/public/verifications { code }` (`/diplomes`, or the QR address `/diplomes?code=…`):
  * an admitted candidate's attestation or diploma is genuine → who, which examen, session and
- * métier, and the deliberation's date; anything else → the same 404. A verification of an existing
+ * métier, the day the deliberation was closed, and the arrêté (its number and date); anything else → the same 404. A verification of an existing
  * code is counted (an event on its attestation's stream of the day, under the public site's name:
  * nothing of the person asking); an unknown code is written nowhere.
  */
@@ -61,7 +61,9 @@ export const publicVerificationRoutes: FastifyPluginAsync<{
       ...(await names.session(found.sessionId)),
       metier: await names.metier(found.metierId),
       date: formatFrenchDay(found.dateArrete),
+      dateDeliberation: formatFrenchDay(localDate(found.delibereLe, timeZone)),
       numeroArrete: found.numeroArrete,
+      dateArrete: formatFrenchDay(found.dateArrete),
     };
     return answer;
   });

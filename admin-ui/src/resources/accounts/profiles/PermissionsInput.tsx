@@ -8,7 +8,7 @@ import {
   Typography,
 } from '@mui/material';
 import { PERMISSION_GROUPS } from '@examens-pro/domain';
-import { useInput } from 'react-admin';
+import { InputHelperText, useInput } from 'react-admin';
 
 const atLeastOne = (value: unknown) =>
   Array.isArray(value) && value.length > 0 ? undefined : 'Choisissez au moins une permission.';
@@ -38,7 +38,11 @@ export const PermissionsInput = ({ source = 'permissions' }: { source?: string }
       <Typography id="permissions-label" variant="subtitle1" component="h2" sx={{ mb: 1 }}>
         Permissions ({selected.size} cochée{selected.size > 1 ? 's' : ''})
       </Typography>
-      {showError ? <FormHelperText error>{fieldState.error?.message}</FormHelperText> : null}
+      {showError ? (
+        <FormHelperText error>
+          <InputHelperText error={fieldState.error?.message} />
+        </FormHelperText>
+      ) : null}
       <Box
         sx={{
           display: 'grid',

@@ -6,6 +6,7 @@ import {
   routeForPath,
   type ExamIncidentCandidate,
 } from '@examens-pro/domain';
+import { plural } from '../../../common/format';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../kit/declaration';
 import { ResourceList } from '../../../kit/ResourceList';
 import { ResourceShow } from '../../../kit/ResourceShow';
@@ -23,7 +24,7 @@ const Candidates = ({ record, where }: { record: RaRecord; where: 'list' | 'show
   if (where === 'list')
     return (
       <span title={candidats.map((c) => c.nom).join(', ')}>
-        {candidats.length === 1 ? candidats[0]!.nom : `${candidats.length} candidats`}
+        {candidats.length === 1 ? candidats[0]!.nom : plural(candidats.length, 'candidat')}
       </span>
     );
   return (

@@ -130,7 +130,7 @@ const MarksSection = ({ notes }: { notes: View['notes'] }) => (
                 {n.statut === 'anonyme' ? (
                   <Chip size="small" label="Copie anonyme jusqu’à la délibération" />
                 ) : (
-                  <MarkStatusChip statut={n.statut} />
+                  <MarkStatusChip statut={n.statut} absent={n.presence === 'absent'} />
                 )}
               </TableCell>
             </TableRow>

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
-import { Button, Form, useRecordContext } from 'react-admin';
+import { Button, Form, required, useRecordContext } from 'react-admin';
 import {
   countsTowardFee,
   formatFcfa,
@@ -93,6 +93,8 @@ const PaymentsTable = ({ payments, label }: { payments: Payment[]; label: string
 
 const amount = (value: unknown) => (typeof value === 'number' ? formatFcfa(value) : '—');
 
+const DATE_REQUIRED = 'La date du paiement est obligatoire (JJ/MM/AAAA).';
+
 /** Records a payment: amount in FCFA (spaces allowed), the day paid, the receipt's reference. */
 const PaymentForm = () => {
   const [montant, setMontant] = useState('');
@@ -120,22 +122,32 @@ const PaymentForm = () => {
         })
       }
     >
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        alignItems="flex-start"
+        flexWrap="wrap"
+        useFlexGap
+      >
         <TextField
           label="Montant (FCFA)"
           value={montant}
           onChange={(event) => setMontant(event.target.value)}
           inputProps={{ inputMode: 'numeric' }}
+          // One row on a wide screen (the fields share it, the button keeps its label), else wrapped.
+          sx={{ flex: '1 1 180px' }}
           variant="filled"
           required
           error={Boolean(errors.montant)}
           helperText={errors.montant}
         />
-        <Box sx={{ minWidth: 220 }}>
+        <Box sx={{ flex: '0 1 240px', minWidth: 220 }}>
           <Suspense fallback={null}>
             <FrenchDateInput
               source="datePaiement"
               label="Date du paiement"
+              // Required by the server: marked so (its asterisk) and checked before sending.
+              validate={required(DATE_REQUIRED)}
               helperText={errors.date}
             />
           </Suspense>
@@ -148,13 +160,15 @@ const PaymentForm = () => {
           required
           error={Boolean(errors.reference)}
           helperText={errors.reference}
-          sx={{ minWidth: 280 }}
+          sx={{ flex: '2 1 280px', minWidth: 280 }}
         />
         <Button
           label="Enregistrer le paiement"
           type="submit"
           disabled={isPending}
           variant="contained"
+          // Its whole label, never clipped by the fields beside it.
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap', alignSelf: 'center' }}
         >
           <PaymentsIcon />
         </Button>

@@ -10,7 +10,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { ListProgress, number, PersonListChoices, ProblemsTable } from './PersonListParts';
+import {
+  ListColumns,
+  ListProgress,
+  number,
+  PersonListChoices,
+  ProblemsTable,
+} from './PersonListParts';
 import { usePersonList } from './usePersonList';
 
 /**
@@ -39,13 +45,8 @@ export const PersonListPanel = () => {
           </Button>
         </Stack>
         <Collapse in={opened} unmountOnExit={false}>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }}>
-            Un fichier CSV (séparé par « ; » ou « , ») ou XLSX, colonnes nom, prenoms, sexe,
-            nationalite, lieu_naissance, telephone, matricule, date_naissance,
-            date_premiere_prise_service (facultatives : langue, niveau). Chaque ligne devient un
-            dossier soumis, catégorie « Agent ».
-          </Typography>
           <PersonListChoices list={list} />
+          <ListColumns columns={list.columns} />
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
             <Button
               variant="outlined"

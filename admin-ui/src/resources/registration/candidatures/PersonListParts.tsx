@@ -12,10 +12,30 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { personListColumnsFor } from '@examens-pro/domain';
 import { NamedSelect } from '../../../common/filters';
-import type { PersonList, Problem, Progress } from './usePersonList';
+import type { Columns, PersonList, Problem, Progress } from './usePersonList';
 
 export const number = new Intl.NumberFormat('fr-FR');
+
+/**
+ * The file's columns: the required ones (the niveau too when the chosen métier requires a level,
+ * named), the optional ones; before a métier is chosen, what every list needs.
+ */
+export const ListColumns = ({ columns }: { columns: Columns | null }) => {
+  const { obligatoires, facultatives, niveauRequis } = columns ?? personListColumnsFor(null);
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="colonnes-liste">
+      Un fichier CSV (séparé par « ; » ou « , ») ou XLSX. Colonnes obligatoires :{' '}
+      {obligatoires.join(', ')}
+      {facultatives.length > 0 ? ` ; facultatives : ${facultatives.join(', ')}` : ''}.
+      {niveauRequis
+        ? ` Ce métier requiert le niveau « ${niveauRequis} » ou un niveau supérieur : la colonne niveau est obligatoire.`
+        : ''}{' '}
+      Chaque ligne devient un dossier soumis, catégorie « Agent ».
+    </Typography>
+  );
+};
 
 /** The rows the verification (or the application) refused: line, column, message. */
 export const ProblemsTable = ({ problems }: { problems: readonly Problem[] }) => (

@@ -1,6 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { FilterSelect, SessionSelect } from '../../../common/filters';
 import { ReportExports, ReportLayout } from '../../../common/report/ReportLayout';
+import { PiecesQueueLink } from './PiecesQueueLink';
 import { PiecesReportTable } from './PiecesReportTable';
 import { usePiecesReport } from './usePiecesReport';
 
@@ -61,6 +62,7 @@ export const PiecesReportPage = () => {
               </MenuItem>
             ))}
           </TextField>
+          <PiecesQueueLink />
         </>
       }
       exports={

@@ -15,9 +15,11 @@ import type { FieldDeclaration, ResourceDeclaration } from '../../../kit/declara
 import { ResourceCreate } from '../../../kit/ResourceForm';
 import { routeLabels } from '../../../kit/routes';
 import { screensOf } from '../../../kit/screens';
+import { OpenedMetierInput, PersonSourceInput } from './CandidatureInputs';
 import { PaymentsTab } from './PaymentsTab';
 import { PiecesTab } from './PiecesTab';
 import { StepButtons } from './StepButtons';
+import { CANDIDATURE_BULK_ACTIONS } from '../bulkActions/actions';
 
 /** A dossier's pièces and payments, tabs of its page (read-only where the route grants no action). */
 const SHOW_TABS = [
@@ -32,7 +34,13 @@ const allocatedKeepsPlace = (record: RaRecord): string | undefined =>
 /** How the list, the filters and the search use each field of the form. */
 const USE: Readonly<Record<string, Partial<FieldDeclaration>>> = {
   sessionId: { inList: true, filter: 'alwaysOn' },
-  metierId: { inList: true, filter: true, locked: allocatedKeepsPlace },
+  metierId: {
+    inList: true,
+    filter: true,
+    locked: allocatedKeepsPlace,
+    // Only the session's opened métiers may be chosen.
+    input: (field) => <OpenedMetierInput key={field.name} field={field} />,
+  },
   centreDepotId: {
     inList: true,
     filter: true,
@@ -45,10 +53,16 @@ const USE: Readonly<Record<string, Partial<FieldDeclaration>>> = {
   telephone: { search: 'téléphone' },
   matricule: {
     search: 'matricule',
-    help: 'Agents : 8 caractères au moins (seed §5).',
+    help: 'Agents : 8 caractères au moins.',
   },
-  apprentiId: { help: 'Catégorie « Apprenti » : son dossier d’apprenti (le patron suit).' },
-  patronId: { help: 'Catégorie « Patron » : le patron inscrit.' },
+  apprentiId: {
+    help: 'Catégorie « Apprenti » : son dossier d’apprenti (le patron suit) ; son identité remplit le dossier.',
+    input: (field) => <PersonSourceInput key={field.name} field={field} />,
+  },
+  patronId: {
+    help: 'Catégorie « Patron » : le patron inscrit ; son responsable remplit l’identité du dossier.',
+    input: (field) => <PersonSourceInput key={field.name} field={field} />,
+  },
   datePremierePriseService: { help: 'Agents seulement.' },
 };
 
@@ -172,6 +186,7 @@ export const candidatures: ResourceDeclaration = {
       'Seul un dossier à l’état « Brouillon » peut être supprimé ; sinon, enregistrez le désistement du candidat.',
   },
   slots: { stepActions: <StepButtons />, showTabs: SHOW_TABS },
+  bulkActions: CANDIDATURE_BULK_ACTIONS,
 };
 
 export const candidatureScreens = screensOf(candidatures);
@@ -185,6 +200,7 @@ export const inscritScreens = screensOf({
   ),
   readOnly: true,
   remove: undefined,
+  bulkActions: undefined,
   slots: { showTabs: SHOW_TABS },
 });
 
@@ -264,6 +280,7 @@ export const examListScreens = screensOf({
   sort: { field: 'numeroCandidat', order: 'ASC' },
   readOnly: true,
   remove: undefined,
+  bulkActions: undefined,
   slots: {},
 });
 

@@ -12,6 +12,12 @@ export interface Problem {
   readonly colonne: string;
   readonly message: string;
 }
+/** The columns a list for the chosen métier must fill (the niveau when it requires a level). */
+export interface Columns {
+  readonly obligatoires: readonly string[];
+  readonly facultatives: readonly string[];
+  readonly niveauRequis: string | null;
+}
 export interface Progress {
   readonly statut: 'en-cours' | 'terminee';
   readonly lignes: number;
@@ -28,9 +34,25 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const query = (filter: Record<string, unknown>) =>
   `filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,999]')}`;
 
+/** What the métier requires of the list (null: no métier chosen), said before the file is chosen. */
+const useListColumns = (metierId: string): Columns | null => {
+  const dataProvider = useDataProvider<ExamensDataProvider>();
+  const [columns, setColumns] = useState<Columns | null>(null);
+  useEffect(() => {
+    setColumns(null);
+    if (!metierId) return;
+    void dataProvider
+      .read<Columns>(`listes-candidats/colonnes?metierId=${encodeURIComponent(metierId)}`)
+      .then(setColumns)
+      .catch(() => setColumns(null));
+  }, [metierId]);
+  return columns;
+};
+
 /**
  * A list of agents submitted: the choices (session, métier, centre de dépôt: an enrôleur's own),
- * the file verified then applied, and the creation of its dossiers followed until done.
+ * the file verified against them (every rule the application runs) then applied (refused, it is no
+ * longer « valide »), and the creation of its dossiers followed until done.
  */
 export const usePersonList = () => {
   const dataProvider = useDataProvider<ExamensDataProvider>();
@@ -48,6 +70,7 @@ export const usePersonList = () => {
   const [verified, setVerified] = useState<{ verificationId: string; lignes: number } | null>(null);
   const [listeId, setListeId] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
+  const columns = useListColumns(metierId);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -115,15 +138,12 @@ export const usePersonList = () => {
     setProblems([]);
     try {
       // The verification answers what it read (no command position): the file's rows and its id.
-      const answer: unknown = await dataProvider.command(
-        `listes-candidats/verifier?sessionId=${encodeURIComponent(sessionId)}`,
-        {
-          file,
-          headers: {
-            'Content-Type': file.name.toLowerCase().endsWith('.xlsx') ? XLSX : 'text/csv',
-          },
-        },
-      );
+      const target = new URLSearchParams({ sessionId, metierId, centreDepotId }).toString();
+      const type = file.name.toLowerCase().endsWith('.xlsx') ? XLSX : 'text/csv';
+      const answer: unknown = await dataProvider.command(`listes-candidats/verifier?${target}`, {
+        file,
+        headers: { 'Content-Type': type },
+      });
       setVerified(answer as { verificationId: string; lignes: number });
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
@@ -146,6 +166,7 @@ export const usePersonList = () => {
       setProgress(null);
       setListeId(String(answer.id));
     } catch (e) {
+      setVerified(null);
       setError((e as Error).message);
       const lignes =
         e instanceof HttpError ? (e.body as { lignes?: Problem[] } | undefined)?.lignes : undefined;
@@ -168,6 +189,7 @@ export const usePersonList = () => {
   return {
     sessions,
     metiers,
+    columns,
     centres,
     ownCentre,
     sessionId,
