@@ -16,7 +16,7 @@ import { api, browserAvailable, menuEntry, shot } from './harness';
  * candidates; a mobile-money statement of 50 lines comes in: 48 name their dossier's number
  * (certaines), 2 only the candidate's phone (douteuses: one candidate, and two candidates sharing
  * a phone). The agent previews it, filters the doubtful lines, decides them, applies: 50 payments
- * on their dossiers (channel « Mobile money (relevé) », the statement's references). The same
+ * on their dossiers (channel « Mobile money », the statement's references). The same
  * statement imported again: every line refused, and its application refused, nothing written.
  * Then the payment form of a dossier: the date's asterisk, its day typed first, the button's whole
  * label, and « Le formulaire n’est pas valide. » gone once the form is sent right.
@@ -122,6 +122,12 @@ run('Paiements depuis un relevé', () => {
         /Téléphone 6 77 00 00 50 et montant égal au reste à payer \(25\s000\sFCFA\) : 2 dossiers possibles\./,
       )
       .waitFor();
+    // Each doubtful line's decision is in view: the table needs no sideways scroll at 1280 px.
+    const table = admin.getByRole('table', { name: 'Lignes du relevé' });
+    expect(
+      await table.evaluate((t) => t.scrollWidth - t.parentElement!.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await admin.getByLabel('Décision ligne 51').waitFor();
     await shot(admin, 'releve-02-douteuses');
   });
 
@@ -148,7 +154,7 @@ run('Paiements depuis un relevé', () => {
       '20/11/2026',
       '25 000 FCFA',
       'MM-0049',
-      'Mobile money (relevé)',
+      'Mobile money',
     ]);
     await shot(admin, 'releve-04-dossier-paye');
     for (const [index, paid] of [
@@ -219,9 +225,13 @@ run('Paiements depuis un relevé', () => {
     await date.click();
     await admin.keyboard.type('21112026');
     expect(await admin.locator('input[name="datePaiement"]').inputValue()).toBe('21/11/2026');
+    // A transfer shown at the counter: its channel chosen (« Guichet » unless said otherwise).
+    await admin.getByRole('combobox', { name: 'Canal' }).click();
+    await admin.getByRole('option', { name: 'Virement bancaire' }).click();
     await button.click();
     await admin.getByText('Le paiement est enregistré.').waitFor();
-    await admin.getByRole('cell', { name: 'GUI-0052' }).waitFor();
+    const paid = admin.getByRole('row').filter({ hasText: 'GUI-0052' });
+    await paid.getByRole('cell', { name: 'Virement bancaire' }).waitFor();
     // Gone with the next notice, not left over the next actions.
     await admin
       .getByText("Le formulaire n'est pas valide.")

@@ -440,8 +440,10 @@ describe('permissions, on the server', () => {
     // (deposited only) and the decisions (prepared, refreshed, signed; never modified nor deleted).
     // Attestations: the admitted candidates (a read-only view, no history; its documents are asked
     // for through `POST /api/attestations/documents`, checked in attestations.routes.int.spec).
+    // Work at volume: the bulk runs and their outcomes (created only, no history), the payment
+    // statements (imported, decided, applied; no history).
     expect(resources.length).toBe(
-      13 + 2 + 1 + 4 + 2 + 2 + 2 + 1 + REFERENCE_LISTS.filter((l) => l.path).length,
+      13 + 2 + 1 + 4 + 2 + 2 + 2 + 1 + 3 + REFERENCE_LISTS.filter((l) => l.path).length,
     );
     const withoutHistory = [
       'journal-connexions',
@@ -455,9 +457,15 @@ describe('permissions, on the server', () => {
       'resultats',
       'archives-pv',
       'attestations',
+      'lots-candidatures',
+      'resultats-lots-candidatures',
+      'releves-paiement',
     ];
-    // Lists another screen chooses from are also readable by that screen's holders.
-    const referenced = new Set(AGGREGATES.flatMap((m) => m.references.map((r) => r.resource)));
+    // Lists another screen chooses from, or offers, are also readable by that screen's holders.
+    const referenced = new Set([
+      ...AGGREGATES.flatMap((m) => m.references.map((r) => r.resource)),
+      ...REFERENCE_LISTS.filter((l) => l.offeredOn).map((l) => l.name),
+    ]);
     for (const resource of resources) {
       // Without any permission of the routes showing it (« Référence d’examen » has two).
       const { agent } = await userWith(
@@ -486,6 +494,8 @@ describe('permissions, on the server', () => {
         'visibilites-resultats',
         // Written by the workers when its documents are asked for (attestations spec).
         'attestations',
+        // Each dossier's outcome of a bulk run, written by the run (candidatureBulk spec).
+        'resultats-lots-candidatures',
       ].includes(resource);
       const reads = [`/api/${resource}`, `/api/${resource}/x`, `/api/${resource}/x/historique`];
       if (withoutHistory.includes(resource)) reads.pop();
@@ -511,30 +521,38 @@ describe('permissions, on the server', () => {
         resource === 'listes-candidats' ||
         resource === 'affectations-automatiques' ||
         resource === 'archives-pv' ||
-        resource === 'signatures-ministre'
+        resource === 'signatures-ministre' ||
+        resource === 'lots-candidatures'
           ? [['POST', `/api/${resource}`]]
-          : resource === 'incidents-inscription'
-            ? // Recording one is « Mes incidents »' action; its statut and deletion are this list's.
+          : resource === 'releves-paiement'
+            ? // Imported, its doubtful lines decided, applied; never modified nor deleted.
               [
-                ['POST', `/api/${resource}/x/statut`],
-                ['DELETE', `/api/${resource}/x`],
+                ['POST', `/api/${resource}`],
+                ['POST', `/api/${resource}/x/decisions`],
+                ['POST', `/api/${resource}/x/appliquer`],
               ]
-            : resource === 'incidents-examen'
-              ? // Recorded, attached to and moved on; never modified nor deleted.
+            : resource === 'incidents-inscription'
+              ? // Recording one is « Mes incidents »' action; its statut and deletion are this list's.
                 [
-                  ['POST', `/api/${resource}`],
                   ['POST', `/api/${resource}/x/statut`],
-                  ['POST', `/api/${resource}/x/piece-jointe`],
+                  ['DELETE', `/api/${resource}/x`],
                 ]
-              : [
-                  ['POST', `/api/${resource}`],
-                  ['PUT', `/api/${resource}/x`],
-                  resource === 'utilisateurs' || resource === 'enroleurs'
-                    ? ['POST', `/api/${resource}/x/desactiver`]
-                    : resource === 'sessions'
-                      ? ['POST', `/api/${resource}/x/avancer`]
-                      : ['DELETE', `/api/${resource}/x`],
-                ];
+              : resource === 'incidents-examen'
+                ? // Recorded, attached to and moved on; never modified nor deleted.
+                  [
+                    ['POST', `/api/${resource}`],
+                    ['POST', `/api/${resource}/x/statut`],
+                    ['POST', `/api/${resource}/x/piece-jointe`],
+                  ]
+                : [
+                    ['POST', `/api/${resource}`],
+                    ['PUT', `/api/${resource}/x`],
+                    resource === 'utilisateurs' || resource === 'enroleurs'
+                      ? ['POST', `/api/${resource}/x/desactiver`]
+                      : resource === 'sessions'
+                        ? ['POST', `/api/${resource}/x/avancer`]
+                        : ['DELETE', `/api/${resource}/x`],
+                  ];
       // Admission decisions are prepared, refreshed and signed; never modified nor deleted.
       if (resource === 'decisions-admission')
         commands.splice(

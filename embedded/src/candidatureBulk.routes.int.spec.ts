@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CANDIDATURE_NOT_FOUND, type RecordedEvent } from '@examens-pro/domain';
-import { openSession, register, type ExamSession, type Requests } from './examFixture.js';
+import { addSites, openSession, register, type ExamSession, type Requests } from './examFixture.js';
 import { startTestApp, type Agent } from './testApp.js';
 
 /**
@@ -170,6 +170,17 @@ describe('POST /api/lots-candidatures', () => {
         'Le préfixe des références compte de 2 à 30 caractères : lettres, chiffres, « . », « / », « - » et « _ ».',
       ],
       [
+        {
+          action: 'payer',
+          ids: [d.id],
+          montant: 5000,
+          date: '2026-11-02',
+          prefixeReference: 'RC',
+          canal: 'cheque',
+        },
+        'Le canal du paiement est « Guichet », « Virement bancaire » ou « Mobile money ».',
+      ],
+      [
         { action: 'valider', filtre: { sessionId: 'aucune-session' } },
         'Aucun dossier ne correspond à votre choix : rien n’a été fait.',
       ],
@@ -227,7 +238,7 @@ describe('POST /api/lots-candidatures', () => {
     expect(rejected.data).toMatchObject({ motifId, commentaire: 'Pièces manquantes' });
   });
 
-  it('records one payment per dossier, its reference the prefix and the dossier number', async () => {
+  it('records one payment per dossier, its reference the prefix and the dossier number, its channel the one chosen', async () => {
     const paid = [await dossier(), await dossier()];
     const response = await bulk({
       action: 'payer',
@@ -235,6 +246,7 @@ describe('POST /api/lots-candidatures', () => {
       montant: 5000,
       date: '2026-11-02',
       prefixeReference: 'rec-',
+      canal: 'virement',
     });
     expect(response.statusCode).toBe(200);
     const answer = response.json<BulkAnswer>();
@@ -247,6 +259,7 @@ describe('POST /api/lots-candidatures', () => {
         montant: 5000,
         date: '2026-11-02',
         reference: `REC-${outcome.numeroDossier}`,
+        canal: 'virement',
       });
     }
   });
@@ -306,4 +319,22 @@ describe('POST /api/lots-candidatures', () => {
     );
     expect(outcomes.headers['content-range']).toMatch(/\/207$/);
   }, 120_000);
+  it('asks one convocation per allocated dossier; a dossier without a site is refused, said why', async () => {
+    await addSites(s);
+    const before = await t.eventStore.headPosition();
+    const allocated = await register(s, { site: 'lycee', ...identity(s.dossiers) });
+    const unallocated = await register(s, { ...identity(s.dossiers) });
+    const response = await bulk({ action: 'convoquer', ids: [allocated.id, unallocated.id] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<BulkAnswer>().resultats!.map((o) => o.motif)).toEqual([
+      null,
+      'Le dossier n’est pas affecté à un site de composition : sa convocation ne peut pas être demandée.',
+    ]);
+    const requested = (await t.eventStore.readAll({ fromPosition: before, maxCount: 10_000 }))
+      .filter((e) => e.type === 'DocumentRequested')
+      .map((e) => e.data as { kind: string; cible: { candidatureId?: string } });
+    expect(requested.map((d) => [d.kind, d.cible.candidatureId])).toEqual([
+      ['convocations', allocated.id],
+    ]);
+  });
 });

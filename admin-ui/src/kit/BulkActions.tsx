@@ -39,9 +39,15 @@ import { useRouteCan } from './useRouteCan';
 export interface BulkInput {
   readonly name: string;
   readonly label: string;
-  /** `reference`: an active item of `reference`; `integer`: typed as staff write it (« 5 000 »). */
-  readonly type: 'text' | 'integer' | 'date' | 'reference';
+  /**
+   * `reference`: an active item of `reference`; `choice`: one of `choices`; `integer`: typed as
+   * staff write it (« 5 000 »).
+   */
+  readonly type: 'text' | 'integer' | 'date' | 'reference' | 'choice';
   readonly reference?: string;
+  readonly choices?: readonly { readonly id: string; readonly name: string }[];
+  /** The value the dialog opens with. */
+  readonly initial?: string;
   readonly required?: boolean;
   readonly help?: string;
 }
@@ -91,7 +97,7 @@ const BulkInputField = ({
   onChange: (value: string) => void;
 }) => {
   const reference = input.type === 'reference';
-  const { data = [] } = useGetList(
+  const { data: items = [] } = useGetList(
     referenceResource(input.reference ?? ''),
     {
       filter: { actif: true },
@@ -100,10 +106,13 @@ const BulkInputField = ({
     },
     { enabled: reference },
   );
+  const options = reference
+    ? items.map((item) => ({ id: String(item.id), name: String(item.libelle) }))
+    : (input.choices ?? []);
   return (
     <TextField
       label={input.label}
-      select={reference}
+      select={reference || input.type === 'choice'}
       required={input.required}
       value={value}
       onChange={(e) => onChange(e.target.value)}
@@ -112,9 +121,9 @@ const BulkInputField = ({
       inputProps={{ 'aria-label': input.label }}
       fullWidth
     >
-      {data.map((item) => (
-        <MenuItem key={String(item.id)} value={String(item.id)}>
-          {String(item.libelle)}
+      {options.map((option) => (
+        <MenuItem key={option.id} value={option.id}>
+          {option.name}
         </MenuItem>
       ))}
     </TextField>
@@ -137,7 +146,13 @@ const BulkActionDialog = ({
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const redirect = useRedirect();
   const unselectAll = useUnselectAll(useListContext().resource);
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [texts, setTexts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      (action.inputs ?? []).flatMap((input) =>
+        input.initial === undefined ? [] : [[input.name, input.initial]],
+      ),
+    ),
+  );
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const count = everything ? total : selectedIds.length;

@@ -144,16 +144,9 @@ const applyOne = async (
   try {
     const { action } = parameters;
     if (action === 'payer') {
-      const { montant, date, prefixeReference } = parameters.paiement!;
+      const { prefixeReference, ...payment } = parameters.paiement!;
       const reference = bulkPaymentReference(prefixeReference, dossier.numeroDossier);
-      await recordCandidaturePayment(
-        deps,
-        id,
-        { montant, date, reference },
-        revision,
-        scope,
-        context,
-      );
+      await recordCandidaturePayment(deps, id, { ...payment, reference }, revision, scope, context);
     } else if (action === 'convoquer') {
       if (dossier.statut !== 'affecte') return { ...outcome, motif: NOT_ALLOCATED };
       await requestDocument(

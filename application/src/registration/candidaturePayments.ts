@@ -1,4 +1,8 @@
-import { DuplicateError, type CommandContext } from '@examens-pro/domain';
+import {
+  DuplicateError,
+  type CommandContext,
+  type ManualPaymentChannel,
+} from '@examens-pro/domain';
 import {
   releaseUniqueValue,
   reserveUniqueValue,
@@ -21,7 +25,7 @@ import {
 export const recordCandidaturePayment = async (
   deps: CandidatureDeps,
   id: string,
-  input: { montant: number; date: string; reference: string },
+  input: { montant: number; date: string; reference: string; canal?: ManualPaymentChannel },
   revision: number,
   scope: string | null,
   context: CommandContext,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  BULK_ACTIONS,
   documentRequirement,
   parseBulkRequest,
   resourceRequirement,
@@ -31,8 +32,14 @@ export const bulkRoutes: FastifyPluginAsync<RouteDeps> = async (app, { eventStor
   commandRoute(app, {
     method: 'POST',
     url: '/',
-    // Read from the body: a bad one is a French 400 before anything else.
-    anyOf: (body) => bulkRequirement(parseBulkRequest(body).action),
+    // The body's action's permission; for an unknown action, any action's (then its French 400):
+    // who may run none is refused (403) before the body is read further.
+    anyOf: (body) => {
+      const action = (body as { action?: unknown } | null)?.action;
+      return BULK_ACTIONS.includes(action as BulkAction)
+        ? bulkRequirement(action as BulkAction)
+        : [...new Set(BULK_ACTIONS.flatMap(bulkRequirement))];
+    },
     input: parseBulkRequest,
     run: async ({ id, input, context, request }) => {
       const outcome = await startBulk(

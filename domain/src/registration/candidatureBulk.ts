@@ -12,7 +12,7 @@ import type {
   ResourceDefinition,
 } from '../core/readModels.js';
 import { ValidationError } from '../core/errors.js';
-import { parsePayment, parseRejection } from './candidatureInput.js';
+import { parsePayment, parseRejection, type ManualPaymentChannel } from './candidatureInput.js';
 
 /** Stream category of a run: `lots-candidatures-<id>`. */
 export const BULK_CATEGORY = 'lots-candidatures';
@@ -40,6 +40,8 @@ export interface BulkPayment {
   readonly montant: number;
   readonly date: string;
   readonly prefixeReference: string;
+  /** Absent: at the counter (« Guichet »). */
+  readonly canal?: ManualPaymentChannel;
 }
 
 /** What the run does to each dossier, as accepted. */
@@ -113,8 +115,8 @@ const parseBulkPayment = (input: Record<string, unknown>): BulkPayment => {
       'Le préfixe des références compte de 2 à 30 caractères : lettres, chiffres, « . », « / », « - » et « _ ».',
     );
   // The amount and the date as for one payment; the reference is checked with its prefix.
-  const { montant, date } = parsePayment({ ...input, reference: `${prefix}X` });
-  return { montant, date, prefixeReference: prefix };
+  const { montant, date, canal } = parsePayment({ ...input, reference: `${prefix}X` });
+  return { montant, date, prefixeReference: prefix, ...(canal ? { canal } : {}) };
 };
 
 /** One dossier's payment reference in a run: the prefix, then its number. */

@@ -85,11 +85,27 @@ export const cleanFileName = (name: unknown, fallback: string): string => {
 
 const field = (name: string, message: string) => new ValidationError(message, { [name]: message });
 
-/** POST /api/candidatures/:id/paiements { montant, date, reference } */
+/** The channels a payment recorded by staff may name (an online payment records itself). */
+export const MANUAL_PAYMENT_CHANNELS = ['guichet', 'virement', 'mobile-money'] as const;
+export type ManualPaymentChannel = (typeof MANUAL_PAYMENT_CHANNELS)[number];
+
+/** POST /api/candidatures/:id/paiements { montant, date, reference, canal? } (absent: guichet) */
 export const parsePayment = (
   body: unknown,
-): { montant: number; date: string; reference: string } => {
-  const { montant, date, reference } = (body ?? {}) as Record<string, unknown>;
+): { montant: number; date: string; reference: string; canal?: ManualPaymentChannel } => {
+  const { montant, date, reference, canal } = (body ?? {}) as Record<string, unknown>;
+  if (
+    canal !== undefined &&
+    canal !== null &&
+    canal !== '' &&
+    !MANUAL_PAYMENT_CHANNELS.includes(canal as ManualPaymentChannel)
+  )
+    throw field(
+      'canal',
+      'Le canal du paiement est « Guichet », « Virement bancaire » ou « Mobile money ».',
+    );
+  const channel =
+    typeof canal === 'string' && canal !== '' ? { canal: canal as ManualPaymentChannel } : {};
   const amount =
     typeof montant === 'string' ? Number(montant.replace(/[\s\u00a0\u202f]/g, '')) : montant;
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 10_000_000)
@@ -107,7 +123,7 @@ export const parsePayment = (
       'reference',
       'La référence compte au plus 60 caractères : lettres, chiffres, « . », « / », « - » et « _ ».',
     );
-  return { montant: amount, date, reference: ref };
+  return { montant: amount, date, reference: ref, ...channel };
 };
 
 const validDay = (iso: string) => {

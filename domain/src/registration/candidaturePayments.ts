@@ -53,9 +53,9 @@ export const paymentChannelLabel = (
   payment.canal === 'en-ligne'
     ? `En ligne${payment.fournisseurLibelle ? ` (${payment.fournisseurLibelle})` : ''}`
     : payment.canal === 'virement'
-      ? 'Virement bancaire (relevé)'
+      ? 'Virement bancaire'
       : payment.canal === 'mobile-money'
-        ? 'Mobile money (relevé)'
+        ? 'Mobile money'
         : 'Guichet';
 
 /** Sums paid on a dossier: what counts toward its fee (demonstrations only when counted). */

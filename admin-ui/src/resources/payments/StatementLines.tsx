@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Card,
   CardContent,
@@ -141,8 +142,7 @@ export const StatementLines = ({
                 <TableCell>Référence</TableCell>
                 <TableCell>Numéro ou téléphone</TableCell>
                 <TableCell>Confiance</TableCell>
-                <TableCell>Dossier et raison</TableCell>
-                <TableCell>Décision</TableCell>
+                <TableCell>Dossier, raison et décision</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -169,7 +169,7 @@ export const StatementLines = ({
                       label={line.confiance}
                     />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 320 }}>
+                  <TableCell sx={{ minWidth: 260 }}>
                     {line.dossier ? (
                       <Typography variant="body2" fontWeight={600}>
                         {line.dossier.numeroDossier} — {line.dossier.libelle}
@@ -183,25 +183,26 @@ export const StatementLines = ({
                         {line.refus}
                       </Typography>
                     ) : null}
-                  </TableCell>
-                  <TableCell>
-                    {line.confiance === 'douteuse' && !applied ? (
-                      <Decision
-                        line={line}
-                        disabled={busy}
-                        onDecide={(candidatureId) => onDecide(line.ligne, candidatureId)}
-                      />
-                    ) : line.refus && line.decision === 'acceptee' && !applied ? (
-                      <Button
-                        size="small"
-                        onClick={() => onDecide(line.ligne, null)}
-                        disabled={busy}
-                      >
-                        Ignorer la ligne {line.ligne}
-                      </Button>
-                    ) : (
-                      decisionText(line)
-                    )}
+                    {/* The decision under its reason: the whole row read without scrolling sideways. */}
+                    <Box sx={{ mt: 0.5 }}>
+                      {line.confiance === 'douteuse' && !applied ? (
+                        <Decision
+                          line={line}
+                          disabled={busy}
+                          onDecide={(candidatureId) => onDecide(line.ligne, candidatureId)}
+                        />
+                      ) : line.refus && line.decision === 'acceptee' && !applied ? (
+                        <Button
+                          size="small"
+                          onClick={() => onDecide(line.ligne, null)}
+                          disabled={busy}
+                        >
+                          Ignorer la ligne {line.ligne}
+                        </Button>
+                      ) : (
+                        <Typography variant="body2">{decisionText(line)}</Typography>
+                      )}
+                    </Box>
                   </TableCell>
                 </TableRow>
               ))}

@@ -3,7 +3,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import DescriptionIcon from '@mui/icons-material/Description';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SendIcon from '@mui/icons-material/Send';
-import { BULK_ACTION_LABELS } from '@examens-pro/domain';
+import {
+  BULK_ACTION_LABELS,
+  MANUAL_PAYMENT_CHANNELS,
+  paymentChannelLabel,
+} from '@examens-pro/domain';
 import type { BulkActionsDeclaration } from '../../../kit/BulkActions';
 
 /** Where a run's progress and outcomes are shown (`/api/lots-candidatures/:id`). */
@@ -58,6 +62,16 @@ export const CANDIDATURE_BULK_ACTIONS: BulkActionsDeclaration = {
           type: 'date',
           required: true,
           help: 'JJ/MM/AAAA',
+        },
+        {
+          name: 'canal',
+          label: 'Canal',
+          type: 'choice',
+          initial: 'guichet',
+          choices: MANUAL_PAYMENT_CHANNELS.map((canal) => ({
+            id: canal,
+            name: paymentChannelLabel({ canal }),
+          })),
         },
         {
           name: 'prefixeReference',

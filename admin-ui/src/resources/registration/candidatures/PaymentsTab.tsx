@@ -2,6 +2,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import {
   Alert,
   Box,
+  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -17,6 +18,7 @@ import {
   countsTowardFee,
   formatFcfa,
   isDemonstrationPayment,
+  MANUAL_PAYMENT_CHANNELS,
   paymentChannelLabel,
   type PaymentChannel,
 } from '@examens-pro/domain';
@@ -99,6 +101,7 @@ const DATE_REQUIRED = 'La date du paiement est obligatoire (JJ/MM/AAAA).';
 const PaymentForm = () => {
   const [montant, setMontant] = useState('');
   const [reference, setReference] = useState('');
+  const [canal, setCanal] = useState<string>('guichet');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { mutate, isPending } = useRecordAction<
     Error & { body?: { message?: string; errors?: Record<string, string> } }
@@ -119,6 +122,7 @@ const PaymentForm = () => {
           montant: montant.replace(/[\s\u00a0\u202f]/g, ''),
           date: typeof values.datePaiement === 'string' ? values.datePaiement : null,
           reference,
+          canal,
         })
       }
     >
@@ -152,6 +156,22 @@ const PaymentForm = () => {
             />
           </Suspense>
         </Box>
+        <TextField
+          select
+          label="Canal"
+          value={canal}
+          onChange={(event) => setCanal(event.target.value)}
+          variant="filled"
+          error={Boolean(errors.canal)}
+          helperText={errors.canal}
+          sx={{ flex: '0 1 200px', minWidth: 180 }}
+        >
+          {MANUAL_PAYMENT_CHANNELS.map((channel) => (
+            <MenuItem key={channel} value={channel}>
+              {paymentChannelLabel({ canal: channel })}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           label="Référence du reçu ou de la transaction"
           value={reference}
