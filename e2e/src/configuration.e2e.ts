@@ -396,7 +396,7 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
   ) => {
     await open(p, `${SESSIONS}/create`);
     await choose(p, /^Examen/, 'Brevet', BTS);
-    await p.getByLabel(/^Année/).fill(String(annee));
+    await p.getByRole('textbox', { name: /^Année/ }).fill(String(annee));
     await p.getByLabel(/^Libellé/).fill(libelle);
     const [ouverture, cloture, debut, fin] = dates;
     await typeDate(p, /^Ouverture des inscriptions/, ouverture);

@@ -17,6 +17,7 @@ import { formatDateTime, formatNumber } from '../../../common/format';
 import type { ResourceDeclaration } from '../../../kit/declaration';
 import { ResourceList } from '../../../kit/ResourceList';
 import { routeLabels } from '../../../kit/routes';
+import { countField, runStatusField } from '../../../kit/runFields';
 
 /** The outcomes of the runs, one row per dossier (a run's page shows its own). */
 const RESULTS = 'inscription/candidats/resultats-actions-groupees';
@@ -35,9 +36,6 @@ interface Run {
   creePar: string;
 }
 
-const count = (name: string, label: string) =>
-  ({ name, label, type: 'integer', inList: true }) as const;
-
 /** « Actions groupées »: the runs, newest first, with their counts; a row opens its outcome. */
 const runs: ResourceDeclaration = {
   ...routeLabels('lots-candidatures'),
@@ -53,20 +51,10 @@ const runs: ResourceDeclaration = {
       inList: true,
       filter: true,
     },
-    {
-      name: 'statut',
-      label: 'Statut',
-      type: 'choice',
-      choices: [
-        { value: 'en-cours', label: 'En cours' },
-        { value: 'terminee', label: 'Terminée' },
-      ],
-      inList: true,
-      filter: true,
-    },
-    count('total', 'Dossiers'),
-    count('reussis', 'Réussis'),
-    count('refus', 'Refusés'),
+    runStatusField,
+    countField('total', 'Dossiers'),
+    countField('reussis', 'Réussis'),
+    countField('refus', 'Refusés'),
   ],
   sort: { field: 'creeLe', order: 'DESC' },
   createdElsewhere: true,

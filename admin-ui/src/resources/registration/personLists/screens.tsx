@@ -1,13 +1,7 @@
-import type { FieldDeclaration, ResourceDeclaration } from '../../../kit/declaration';
+import type { ResourceDeclaration } from '../../../kit/declaration';
 import { ResourceList } from '../../../kit/ResourceList';
 import { routeLabels } from '../../../kit/routes';
-
-const count = (name: string, label: string): FieldDeclaration => ({
-  name,
-  label,
-  type: 'integer',
-  inList: true,
-});
+import { countField, runStatusField } from '../../../kit/runFields';
 
 /**
  * « Listes d’agents »: the lists submitted from « Inscrire un candidat », newest first, with their
@@ -42,22 +36,12 @@ const lists: ResourceDeclaration = {
       inList: true,
       filter: true,
     },
-    {
-      name: 'statut',
-      label: 'Statut',
-      type: 'choice',
-      choices: [
-        { value: 'en-cours', label: 'En cours' },
-        { value: 'terminee', label: 'Terminée' },
-      ],
-      inList: true,
-      filter: true,
-    },
-    count('lignes', 'Lignes'),
-    count('creees', 'Dossiers créés'),
-    count('soumises', 'Soumis'),
-    count('brouillons', 'Restés brouillons'),
-    count('ignorees', 'Ignorées'),
+    runStatusField,
+    countField('lignes', 'Lignes'),
+    countField('creees', 'Dossiers créés'),
+    countField('soumises', 'Soumis'),
+    countField('brouillons', 'Restés brouillons'),
+    countField('ignorees', 'Ignorées'),
   ],
   sort: { field: 'creeLe', order: 'DESC' },
   readOnly: true,
