@@ -33,6 +33,11 @@ const MB = 1024 * 1024;
 const FILE_ROUTES: readonly { url: string; type: string; size: number }[] = [
   { url: '/api/listes-candidats/verifier', type: 'text/csv', size: 9 * MB },
   { url: '/api/notes/importation?sessionId=s1', type: 'text/csv', size: 9 * MB },
+  {
+    url: '/api/releves-paiement?sessionId=s1&canal=virement&fichier=releve.csv',
+    type: 'text/csv',
+    size: 9 * MB,
+  },
   { url: '/api/candidatures/c1/pieces/p1', type: 'application/pdf', size: 4.5 * MB },
   {
     url: '/api/candidatures/c1/correction-identite/document',
