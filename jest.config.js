@@ -13,7 +13,12 @@ const packages = [
 module.exports = {
   testEnvironment: 'node',
   // The admin UI's plain modules (display constants, notifications) have unit specs too.
-  roots: [...packages.map((p) => `<rootDir>/${p}/src`), '<rootDir>/admin-ui/src'],
+  // The bench's national session runs at a small size as a correctness test (session.int.spec.ts).
+  roots: [
+    ...packages.map((p) => `<rootDir>/${p}/src`),
+    '<rootDir>/admin-ui/src',
+    '<rootDir>/bench/src',
+  ],
   testMatch: ['**/*.spec.ts'],
   // Crash tests run in a suite of their own (embedded/jest.crash.config.js).
   testPathIgnorePatterns: ['/node_modules/', '\\.crash\\.spec\\.ts$'],

@@ -9,7 +9,7 @@ import { HomePage } from './common/HomePage';
 import { failLoading, LoadingBar, useLoadingSignal } from './common/loadingBar';
 import { useMaintenanceKeeper } from './common/maintenance';
 import { showCarriedNotification, Toasts } from './common/notifications';
-import { RouteGuard } from './common/RouteGuard';
+import { isDashboard, RouteGuard } from './common/RouteGuard';
 import { useRedirects } from './common/redirects';
 import { useScrollKeeper } from './common/scroll';
 import { markUnauthenticated, refreshSession, useSessionKeeper } from './common/session';
@@ -24,8 +24,16 @@ import { PaymentPage } from './public/PaymentPage';
 import { SignInPage } from './public/SignInPage';
 import './common/base.css';
 
-// The dashboard (react-admin and Material UI) is loaded only when a dashboard route is opened.
-const Dashboard = lazy(importWithReload(() => import('./dashboard/Dashboard')));
+// Every page waits for the session: asked for before the first render, not after it.
+void refreshSession();
+
+// The dashboard (react-admin and Material UI) is loaded only when a dashboard route is opened;
+// opened on one, its chunks load at once, beside the session's check rather than after it.
+const loadDashboard = importWithReload(() => import('./dashboard/Dashboard'));
+let dashboardLoading: ReturnType<typeof loadDashboard> | undefined;
+const dashboardModule = () => (dashboardLoading ??= loadDashboard());
+if (isDashboard(window.location.pathname)) dashboardModule().catch(() => undefined);
+const Dashboard = lazy(dashboardModule);
 
 sessionEvents.onUnauthenticated = markUnauthenticated;
 sessionEvents.onPasswordChangeRequired = () => {

@@ -1,28 +1,15 @@
 import {
   CANDIDATURE_CATEGORY,
   candidaturesCollection,
-  GRADE_SHEET_CATEGORY,
-  gradeSheetDecider,
-  gradeSheetId,
-  parseListItem,
-  referenceList,
   resultsCollection,
   SESSION_CATEGORY,
   sessionDecider,
   streamName,
   type Actor,
-  type GradeSheetCommand,
   type RosterEntry,
 } from '@examens-pro/domain';
-import { DEMO_NOMS, DEMO_PRENOMS_F } from '@examens-pro/embedded';
-import {
-  eventIdFor,
-  handleCommand,
-  loadConfig,
-  openPorts,
-  ProjectionRunner,
-} from '@examens-pro/platform';
-import { deliberationCommands, readJuryDeliberation } from '@examens-pro/application';
+import { handleCommand, loadConfig, openPorts, ProjectionRunner } from '@examens-pro/platform';
+import { readJuryDeliberation } from '@examens-pro/application';
 import {
   candidaturesProjection,
   deliberationsProjection,
@@ -30,9 +17,15 @@ import {
   resultsProjection,
   sessionsProjection,
 } from '@examens-pro/projections';
-import { listCommands } from '@examens-pro/application';
 import { benchConfiguration } from './configuration.js';
-import { allocatedDossier, decidedEnvelopes } from './dossiers.js';
+import { allocatedDossier } from './dossiers.js';
+import {
+  closeJuries,
+  createEpreuves,
+  createJury,
+  juryBasics,
+  writeGradeSheets,
+} from './deliberationStory.js';
 import { round } from './machine.js';
 
 /**
@@ -73,35 +66,8 @@ export const benchAdmissions = async (options: {
   const niveauId = await item('niveaux-scolarisation', 'CEP', 'CEP', { rang: 1 });
   const metierId = await item('metiers', 'ELEC', 'Électricité');
   await item('metiers-ouverts', 'MO-ELEC', 'Électricité 2027', { sessionId, metierId });
-  const epreuves: { id: string; noteMax: number }[] = [];
-  for (let e = 0; e < options.epreuves; e += 1) {
-    const noteMax = e % 3 === 2 ? 40 : 20;
-    const code = `E${String(e + 1).padStart(2, '0')}`;
-    epreuves.push({
-      id: await item('epreuves', code, `Épreuve ${e + 1}`, {
-        examenId,
-        coefficient: 1 + (e % 3),
-        noteMax,
-        typeEpreuve: e % 2 ? 'pratique' : 'ecrite',
-        eliminatoire: e === 0,
-      }),
-      noteMax,
-    });
-  }
-  /** An item of a list without a code (jury members, juries), its id from its key. */
-  const uncoded = async (list: string, key: string, values: Record<string, unknown>) => {
-    const id = eventIdFor(`mesure-${list}-${key}`, 0);
-    const definition = referenceList(list)!;
-    const command = context(`mesure-${list}-${key}`);
-    await listCommands(eventStore, readStore, definition).create(
-      id,
-      parseListItem(definition, values, command),
-      command,
-    );
-    return id;
-  };
-  const typeId = await item('types-jurys', 'DELIB', 'Délibération');
-  const fonctionId = await item('fonctions-membres-jurys', 'PRES', 'Président');
+  const epreuves = await createEpreuves(item, examenId, options.epreuves);
+  const { typeId, fonctionId } = await juryBasics(item);
   const depots: string[] = [];
   for (let d = 0; d < 10; d += 1)
     depots.push(
@@ -122,19 +88,15 @@ export const benchAdmissions = async (options: {
           capacite: perSite,
         }),
       );
-    const presidentId = await uncoded('membres-jury', `P${j}`, {
-      nom: DEMO_NOMS[j % DEMO_NOMS.length]!,
-      prenoms: DEMO_PRENOMS_F[j % DEMO_PRENOMS_F.length]!,
-      fonctionId,
-    });
     juryIds.push(
-      await uncoded('jurys', `J${j}`, {
-        libelle: `Jury ${j + 1}`,
-        typeId,
+      await createJury(eventStore, readStore, context, {
+        key: String(j),
+        index: j,
         sessionId,
+        typeId,
+        fonctionId,
         centreExamenIds: [centre],
         metierIds: [metierId],
-        presidentId,
       }),
     );
   }
@@ -182,47 +144,28 @@ export const benchAdmissions = async (options: {
   await advance('composition');
 
   // The grade sheets: opened with their roster, presences, one entry per candidate.
-  let marks = 0;
-  let k = 0;
-  for (const [siteId, roster] of rosters)
-    for (const [e, epreuve] of epreuves.entries()) {
-      const feuilleId = gradeSheetId(sessionId, epreuve.id, siteId);
-      const keys = { feuilleId, sessionId, epreuveId: epreuve.id, siteId };
-      const absent = roster.filter((_, r) => (r * 31 + e * 7) % 997 === 0);
-      const commands: GradeSheetCommand[] = [
-        { type: 'OpenGradeSheet', data: { ...keys, candidats: roster } },
-        {
-          type: 'RecordPresences',
-          data: {
-            presences: roster.map((c) => ({
-              candidatureId: c.candidatureId,
-              presence: absent.includes(c) ? 'absent' : 'present',
-            })),
-          },
-        },
-        {
-          type: 'EnterMarks',
-          data: {
-            source: 'importation',
-            importation: { id: `import-${feuilleId}`, fichier: 'notes.csv' },
-            parId: ACTOR.id,
-            doubleSaisie: false,
-            marks: roster
-              .filter((c) => !absent.includes(c))
-              .map((c, r) => ({
-                candidatureId: c.candidatureId,
-                note: ((r * 37 + e * 53 + k * 11) % (epreuve.noteMax * 100 + 1)) / 100,
-              })),
-          },
-        },
-      ];
-      k += 1;
-      const envelopes = decidedEnvelopes(gradeSheetDecider, commands, ACTOR, now);
-      marks += roster.length - absent.length;
-      await eventStore.appendToStream(streamName(GRADE_SHEET_CATEGORY, feuilleId), envelopes, {
-        expectedRevision: 'no_stream',
-      });
-    }
+  const marks = await writeGradeSheets(eventStore, {
+    sessionId,
+    epreuves,
+    rosters,
+    actor: ACTOR,
+    now,
+    grades: (roster, e, k) => {
+      const absent = new Set(
+        roster.filter((_, r) => (r * 31 + e * 7) % 997 === 0).map((c) => c.candidatureId),
+      );
+      const noteMax = epreuves[e]!.noteMax;
+      return {
+        absent,
+        marks: roster
+          .filter((c) => !absent.has(c.candidatureId))
+          .map((c, r) => ({
+            candidatureId: c.candidatureId,
+            note: ((r * 37 + e * 53 + k * 11) % (noteMax * 100 + 1)) / 100,
+          })),
+      };
+    },
+  });
   await advance('deliberation');
   await handleCommand(eventStore, {
     stream: streamName(SESSION_CATEGORY, sessionId),
@@ -243,7 +186,7 @@ export const benchAdmissions = async (options: {
   const setupSeconds = round((performance.now() - setupStarted) / 1000);
 
   // Measured: the inputs read alone (sheets folded, results computed), then the closing itself.
-  let started = performance.now();
+  const started = performance.now();
   for (const juryId of juryIds) await readJuryDeliberation(eventStore, readStore, juryId);
   const readSeconds = (performance.now() - started) / 1000;
   // The results' projections run live, caught up before the closings (as in the product).
@@ -253,16 +196,13 @@ export const benchAdmissions = async (options: {
   ]);
   runner.start();
   while (!runner.ready()) await new Promise((resolve) => setTimeout(resolve, 50));
-  const commands = deliberationCommands(eventStore, readStore);
-  started = performance.now();
-  for (const juryId of juryIds) await commands.close(juryId, context(`mesure-cloture-${juryId}`));
-  const closeSeconds = (performance.now() - started) / 1000;
-  // Readable once every result is listed (counted every 200 ms: a count costs the projection time).
-  const projected = readStore.collection(resultsCollection);
-  while ((await projected.count({ sessionId })) < options.candidats)
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  const totalSeconds = (performance.now() - started) / 1000;
-  const projectSeconds = totalSeconds - closeSeconds;
+  // Readable once every result is listed.
+  const { closeSeconds, totalSeconds, projectSeconds } = await closeJuries(eventStore, readStore, {
+    sessionId,
+    juryIds,
+    context,
+    expected: options.candidats,
+  });
   await runner.stop();
   const results = await readStore.collection(resultsCollection).count({ sessionId });
   const admis = await readStore.collection(resultsCollection).count({ sessionId, admis: true });

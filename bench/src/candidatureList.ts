@@ -22,6 +22,68 @@ const PRENOMS = ['Paul', 'Marie', 'Éloïse', 'Jean', 'Sylvie', 'Bernard', 'Clai
 const STATUTS = ['brouillon', 'soumis', 'valide', 'rejete'] as const;
 const CATEGORIES = ['libre', 'agent', 'patron', 'apprenti'] as const;
 
+const ref = (kind: string, n: number) => `bench-${kind}-${n}`;
+const at = (i: number, k: number) =>
+  new Date(Date.UTC(2026, 9, 1) + i * 30_000 + k * 3_600_000).toISOString();
+
+/**
+ * The events of the `i`-th dossier of the bench (4 sessions, 20 métiers, 10 centres; created, then
+ * submitted, validated or rejected), for the stream `candidatures-bench-dossier-<i>`.
+ */
+export const dossierEnvelopes = (i: number): EventEnvelope[] => {
+  const candidatureId = `bench-dossier-${i}`;
+  const sessionId = ref('session', i % 4);
+  const statut = STATUTS[i % STATUTS.length]!;
+  const categorie = CATEGORIES[Math.floor(i / 4) % CATEGORIES.length]!;
+  const events: CandidatureEvent[] = [
+    {
+      type: 'CandidatureCreated',
+      data: {
+        candidatureId,
+        numeroDossier: `CQP${27 + (i % 4)}-${String(Math.floor(i / 4) + 1).padStart(6, '0')}`,
+        sessionId,
+        metierId: ref('metier', i % 20),
+        centreDepotId: ref('centre', i % 10),
+        values: {
+          categorie,
+          apprentiId: null,
+          patronId: null,
+          nom: NOMS[i % NOMS.length]!,
+          prenoms: `${PRENOMS[Math.floor(i / 8) % PRENOMS.length]} ${i}`,
+          sexe: i % 2 === 0 ? 'F' : 'M',
+          dateNaissance: new Date(Date.UTC(1975, 0, 1) + (i % 9000) * 86_400_000)
+            .toISOString()
+            .slice(0, 10),
+          lieuNaissance: 'Yaoundé',
+          nationalite: 'Camerounaise',
+          telephone: `6${String(70_000_000 + i).slice(-8)}`,
+          matricule: categorie === 'agent' ? `MAT${String(i).padStart(7, '0')}` : '',
+          datePremierePriseService: null,
+          niveauId: ref('niveau', i % 3),
+          langueId: null,
+          handicapId: null,
+        },
+        piecesDemandees: [],
+        montantDu: 15000,
+      },
+    },
+  ];
+  if (statut !== 'brouillon')
+    events.push({ type: 'CandidatureSubmitted', data: { candidatureId } });
+  if (statut === 'valide') events.push({ type: 'CandidatureValidated', data: { candidatureId } });
+  if (statut === 'rejete')
+    events.push({
+      type: 'CandidatureRejected',
+      data: { candidatureId, motifId: ref('motif', 0), commentaire: '' },
+    });
+  const envelopes = toEnvelopes(events, {
+    actor: SYSTEM_ACTOR,
+    now: at(i, 0),
+    commandId: candidatureId,
+  }).map((e, k) => ({ ...e, metadata: { ...e.metadata, at: at(i, k) } })) as EventEnvelope[];
+  return envelopes;
+};
+
 /**
  * The list of candidates at `dossiers` dossiers: the dossiers' events written through the event
  * store (4 sessions, 20 métiers, 10 centres; created, then submitted, validated or rejected), every
@@ -36,66 +98,13 @@ export const benchCandidatureList = async (options: {
 }) => {
   const eventStore = new SqliteEventStore({ filename: join(options.dataDir, 'events.db') });
   const readStore = new SqliteReadStore(join(options.dataDir, 'read-models.db'));
-  const ref = (kind: string, n: number) => `bench-${kind}-${n}`;
-  const at = (i: number, k: number) =>
-    new Date(Date.UTC(2026, 9, 1) + i * 30_000 + k * 3_600_000).toISOString();
   const writeStarted = performance.now();
   // A folder kept from an earlier run (BENCH_DOSSIERS_DIR) is measured again as it is.
   const reused =
     (await readStore.collection(candidaturesCollection).count()) === options.dossiers &&
     (await eventStore.headPosition()) !== '0';
   for (let i = 0; reused ? false : i < options.dossiers; i += 1) {
-    const candidatureId = `bench-dossier-${i}`;
-    const sessionId = ref('session', i % 4);
-    const statut = STATUTS[i % STATUTS.length]!;
-    const categorie = CATEGORIES[Math.floor(i / 4) % CATEGORIES.length]!;
-    const events: CandidatureEvent[] = [
-      {
-        type: 'CandidatureCreated',
-        data: {
-          candidatureId,
-          numeroDossier: `CQP${27 + (i % 4)}-${String(Math.floor(i / 4) + 1).padStart(6, '0')}`,
-          sessionId,
-          metierId: ref('metier', i % 20),
-          centreDepotId: ref('centre', i % 10),
-          values: {
-            categorie,
-            apprentiId: null,
-            patronId: null,
-            nom: NOMS[i % NOMS.length]!,
-            prenoms: `${PRENOMS[Math.floor(i / 8) % PRENOMS.length]} ${i}`,
-            sexe: i % 2 === 0 ? 'F' : 'M',
-            dateNaissance: new Date(Date.UTC(1975, 0, 1) + (i % 9000) * 86_400_000)
-              .toISOString()
-              .slice(0, 10),
-            lieuNaissance: 'Yaoundé',
-            nationalite: 'Camerounaise',
-            telephone: `6${String(70_000_000 + i).slice(-8)}`,
-            matricule: categorie === 'agent' ? `MAT${String(i).padStart(7, '0')}` : '',
-            datePremierePriseService: null,
-            niveauId: ref('niveau', i % 3),
-            langueId: null,
-            handicapId: null,
-          },
-          piecesDemandees: [],
-          montantDu: 15000,
-        },
-      },
-    ];
-    if (statut !== 'brouillon')
-      events.push({ type: 'CandidatureSubmitted', data: { candidatureId } });
-    if (statut === 'valide') events.push({ type: 'CandidatureValidated', data: { candidatureId } });
-    if (statut === 'rejete')
-      events.push({
-        type: 'CandidatureRejected',
-        data: { candidatureId, motifId: ref('motif', 0), commentaire: '' },
-      });
-    const envelopes = toEnvelopes(events, {
-      actor: SYSTEM_ACTOR,
-      now: at(i, 0),
-      commandId: candidatureId,
-    }).map((e, k) => ({ ...e, metadata: { ...e.metadata, at: at(i, k) } })) as EventEnvelope[];
-    await eventStore.appendToStream(`candidatures-${candidatureId}`, envelopes, {
+    await eventStore.appendToStream(`candidatures-bench-dossier-${i}`, dossierEnvelopes(i), {
       expectedRevision: 'no_stream',
     });
   }

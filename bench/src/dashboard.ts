@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { round } from './machine.js';
-import { startServer } from './server.js';
+import { startServer, type BenchServer } from './server.js';
 
 const UI = resolve(__dirname, '../../admin-ui/dist');
 
@@ -55,6 +55,26 @@ export const benchDashboardLoad = async (options: { port: number; runs: number }
       body: JSON.stringify({ code: `UI${i}`, libelle: `Métier affiché ${i}` }),
     });
   }
+  try {
+    return await dashboardLoads(server, {
+      runs: options.runs,
+      path: '/tableau-de-bord/configuration/metiers',
+      text: 'Métier affiché 0',
+    });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+/**
+ * First loads of a dashboard screen (`path`) in headless chromium against a running product, each
+ * in a new context (cold cache), signed in by the session cookie alone, until `text` is on screen.
+ */
+export const dashboardLoads = async (
+  server: Pick<BenchServer, 'url' | 'cookieValue'>,
+  options: { runs: number; path: string; text: string },
+) => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -78,15 +98,13 @@ export const benchDashboardLoad = async (options: { port: number; runs: number }
       ]);
       const page = await context.newPage();
       const started = performance.now();
-      await page.goto(`${server.url}/tableau-de-bord/configuration/metiers`);
-      await page.getByText('Métier affiché 0').waitFor();
+      await page.goto(`${server.url}${options.path}`);
+      await page.getByText(options.text).first().waitFor();
       times.push(performance.now() - started);
       await context.close();
     }
   } finally {
     await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   times.sort((a, b) => a - b);
   return {

@@ -23,6 +23,53 @@ const birthOf = (i: number) =>
 const numberOf = (i: number) => `ELEC-${String(i + 1).padStart(6, '0')}`;
 
 /**
+ * The public lookup's load: `clients` concurrent visitors posting `request(n)` to `url` (the n-th
+ * lookup of the run; each answer must have its expected status), 2 s of warm-up, then `seconds`
+ * measured. Lookups per second and their latency.
+ */
+export const lookupLoad = async (
+  url: string,
+  options: {
+    clients: number;
+    seconds: number;
+    request: (n: number) => { body: object; expected: number };
+  },
+) => {
+  const lookup = async (n: number) => {
+    const { body, expected } = options.request(n);
+    const started = performance.now();
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await response.arrayBuffer();
+    if (response.status !== expected)
+      throw new Error(`HTTP ${response.status} (attendu ${expected}) pour la recherche ${n}`);
+    return performance.now() - started;
+  };
+  const run = async (ms: number) => {
+    const end = Date.now() + ms;
+    const latencies: number[] = [];
+    let next = 0;
+    const client = async () => {
+      while (Date.now() < end) latencies.push(await lookup(next++));
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: options.clients }, client));
+    return { latencies, seconds: (performance.now() - started) / 1000 };
+  };
+  await run(2000);
+  const { latencies, seconds } = await run(options.seconds * 1000);
+  return {
+    lookups: latencies.length,
+    lookupsPerSecond: Math.round(latencies.length / seconds),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+  };
+};
+
+/**
  * The public results lookup on results day: `candidats` frozen results of a session whose results
  * are visible (written as the juries' closing events, read back by the product's projections into
  * the lookup's own collection), then `clients` concurrent visitors for `seconds`, 9 lookups in 10
@@ -118,48 +165,23 @@ export const benchPublicLookup = async (options: {
       await new Promise((r) => setTimeout(r, 200));
     }
     const readySeconds = round((performance.now() - projected) / 1000, 1);
-    const url = `${server.url}/api/public/resultats`;
-    const lookup = async (n: number) => {
-      const miss = n % 10 === 9;
-      const i = (n * 7919) % options.candidats;
-      const started = performance.now();
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(
-          miss
-            ? { numeroCandidat: `INCONNU-${n}`, dateNaissance: '01/01/2000' }
-            : { numeroCandidat: numberOf(i), dateNaissance: birthOf(i) },
-        ),
-      });
-      await response.arrayBuffer();
-      const expected = miss ? 404 : 200;
-      if (response.status !== expected)
-        throw new Error(`HTTP ${response.status} (attendu ${expected}) pour la recherche ${n}`);
-      return performance.now() - started;
-    };
-    const run = async (ms: number) => {
-      const end = Date.now() + ms;
-      const latencies: number[] = [];
-      let next = 0;
-      const client = async () => {
-        while (Date.now() < end) latencies.push(await lookup(next++));
-      };
-      const started = performance.now();
-      await Promise.all(Array.from({ length: options.clients }, client));
-      return { latencies, seconds: (performance.now() - started) / 1000 };
-    };
-    await run(2000);
-    const { latencies, seconds } = await run(options.seconds * 1000);
+    const load = await lookupLoad(`${server.url}/api/public/resultats`, {
+      clients: options.clients,
+      seconds: options.seconds,
+      request: (n) => {
+        const miss = n % 10 === 9;
+        const i = (n * 7919) % options.candidats;
+        return miss
+          ? { body: { numeroCandidat: `INCONNU-${n}`, dateNaissance: '01/01/2000' }, expected: 404 }
+          : { body: { numeroCandidat: numberOf(i), dateNaissance: birthOf(i) }, expected: 200 };
+      },
+    });
     return {
       candidats: options.candidats,
       clients: options.clients,
       writeSeconds,
       readySeconds,
-      lookups: latencies.length,
-      lookupsPerSecond: Math.round(latencies.length / seconds),
-      p50Ms: round(percentile(latencies, 50)),
-      p99Ms: round(percentile(latencies, 99)),
+      ...load,
     };
   } finally {
     await server.stop();

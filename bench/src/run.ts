@@ -8,6 +8,7 @@ import { benchDocuments } from './documents.js';
 import { benchExports } from './exports.js';
 import { benchList } from './list.js';
 import { benchReads } from './reads.js';
+import { benchReadsApart, fillReadsApartData } from './readsApart.js';
 import { describeMachine } from './machine.js';
 import { benchRebuild } from './rebuild.js';
 import { benchRegistration } from './registration.js';
@@ -21,6 +22,7 @@ import { benchAttestations } from './attestations.js';
 import { benchPublicLookup } from './public.js';
 import { benchReports } from './reports.js';
 import { benchStatement } from './statement.js';
+import { benchSession, SESSION_TARGETS, sessionFailures, sessionTable } from './session.js';
 
 const RESULTS = resolve(__dirname, '../results');
 
@@ -454,6 +456,110 @@ const statement = async (): Promise<void> => {
   });
 };
 
+/**
+ * Signed-in lists against a bare Fastify, each in a process of its own (issue #33: ≥ 25 %): the
+ * 25-row pages of métiers and of candidatures over BENCH_READS_METIERS (1,000) métiers and
+ * BENCH_READS_CANDIDATURES (20,000) dossiers; BENCH_SECONDS (10) a measure; BENCH_READS_DIR: a
+ * folder kept between runs (filled the first time, measured as it is after).
+ */
+const readsApart = async (): Promise<void> => {
+  const metiers = Number(process.env.BENCH_READS_METIERS ?? 1000);
+  const candidatures = Number(process.env.BENCH_READS_CANDIDATURES ?? 20_000);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const kept = process.env.BENCH_READS_DIR;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'bench-lectures-'));
+  try {
+    console.log(`Lectures à part : ${metiers} métiers, ${candidatures} dossiers…`);
+    const data = await fillReadsApartData({ dataDir, metiers, candidatures });
+    console.log(data);
+    const reads = await benchReadsApart({ dataDir, port: 18_192, barePort: 18_193, seconds });
+    const cpu = (rate: { cpuMicrosecondsPerRequest: number }) => rate.cpuMicrosecondsPerRequest;
+    console.table({
+      'santé (sans session)': {
+        'requêtes/s': reads.product.health.requestsPerSecond,
+        'CPU µs/requête': cpu(reads.product.health),
+      },
+      'informations (connecté)': {
+        'requêtes/s': reads.product.informations.requestsPerSecond,
+        'CPU µs/requête': cpu(reads.product.informations),
+      },
+      'métiers, 25 lignes': {
+        'requêtes/s': reads.product.metiers.requestsPerSecond,
+        'CPU µs/requête': cpu(reads.product.metiers),
+        'Fastify nu (requêtes/s)': reads.bare.metiers.requestsPerSecond,
+        'Fastify nu (CPU µs/requête)': cpu(reads.bare.metiers),
+        '% (requêtes/s)': reads.ratioPercent.metiers,
+        '% (CPU)': reads.cpuRatioPercent.metiers,
+      },
+      'candidatures, 25 lignes': {
+        'requêtes/s': reads.product.candidatures.requestsPerSecond,
+        'CPU µs/requête': cpu(reads.product.candidatures),
+        'Fastify nu (requêtes/s)': reads.bare.candidatures.requestsPerSecond,
+        'Fastify nu (CPU µs/requête)': cpu(reads.bare.candidatures),
+        '% (requêtes/s)': reads.ratioPercent.candidatures,
+        '% (CPU)': reads.cpuRatioPercent.candidatures,
+      },
+    });
+    save('reads-apart', {
+      suite: 'reads apart (signed-in lists against a bare Fastify, each in its own process)',
+      machine: describeMachine(),
+      targets: { ratioPercent: 25 },
+      data,
+      ...reads,
+      verdict: {
+        metiers: reads.ratioPercent.metiers >= 25,
+        candidatures: reads.ratioPercent.candidatures >= 25,
+      },
+    });
+  } finally {
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+/**
+ * The national session (issue #33): the whole story at BENCH_SIZE (200,000) candidates, in one
+ * data folder, every phase measured against its target in one table (BENCH_SECONDS, 10: the
+ * public lookup's measure; BENCH_READS_SECONDS, 10: each list against the bare Fastify). Fails
+ * when a check of the story fails; the folder is deleted after (BENCH_SESSION_DIR keeps it).
+ */
+const session = async (): Promise<void> => {
+  const candidats = Number(process.env.BENCH_SIZE ?? 200_000);
+  const kept = process.env.BENCH_SESSION_DIR;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'bench-session-'));
+  try {
+    const result = await benchSession({
+      dataDir,
+      candidats,
+      port: 18_201,
+      barePort: 18_202,
+      seconds: Number(process.env.BENCH_SECONDS ?? 10),
+    });
+    const table = sessionTable(result);
+    console.log(
+      `\nSession nationale de ${new Intl.NumberFormat('fr-FR').format(candidats)} candidats`,
+    );
+    console.table(table);
+    const failures = sessionFailures(result);
+    save('session', {
+      suite: 'session (a national session on one machine, issue #33)',
+      machine: describeMachine(),
+      targets: { candidats: 200_000, ...SESSION_TARGETS },
+      table,
+      ...result,
+      verdict: {
+        size: candidats >= 200_000,
+        allTargets: table.every((r) => r.atteinte === 'oui'),
+        checks: failures.length === 0,
+      },
+    });
+    if (failures.length > 0) throw new Error(`Session incorrecte : ${failures.join(' ; ')}`);
+  } finally {
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
 const SUITES: Record<string, () => Promise<void>> = {
   spine,
   documents,
@@ -470,6 +576,8 @@ const SUITES: Record<string, () => Promise<void>> = {
   admissions,
   public: publicSuite,
   statement,
+  'reads-apart': readsApart,
+  session,
 };
 
 const main = async (): Promise<void> => {

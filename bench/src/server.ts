@@ -11,6 +11,8 @@ export interface BenchServer {
   readonly csrfToken: string;
   /** The server process (its memory is read from /proc). */
   readonly pid: number;
+  /** From the process's spawn until `/api/ready` answered 200 (every read model caught up). */
+  readonly readySeconds: number;
   /** Headers of a signed-in request (cookie and CSRF token). */
   headers(extra?: Record<string, string>): Record<string, string>;
   stop(): Promise<void>;
@@ -142,7 +144,13 @@ export const startService = async (
 };
 
 /** Starts the embedded product as its own process (the load generator must not share its event loop). */
-export const startServer = async (dataDir: string, port: number): Promise<BenchServer> => {
+export const startServer = async (
+  dataDir: string,
+  port: number,
+  /** `listenMs`: how long it may take to listen (30 s; a cold start on a large log listens later). */
+  options: { listenMs?: number } = {},
+): Promise<BenchServer> => {
+  const spawned = performance.now();
   const child = spawnProduct('embedded/dist/main.js', dataDir, port, {
     env: { ADMIN_LOGIN: BENCH_ADMIN, ADMIN_PASSWORD: 'Provisoire-Mesure-2026' },
     // BENCH_SERVER_ARGS: node flags for the server alone (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
@@ -152,14 +160,16 @@ export const startServer = async (dataDir: string, port: number): Promise<BenchS
   // Listening first (30 s), then ready: the read models caught up with what is stored (a kept data
   // folder of 200,000 dossiers may have to be rebuilt first).
   await answering(child, url, [
-    ['health', 30_000],
+    ['health', options.listenMs ?? 30_000],
     ['ready', 30 * 60_000],
   ]);
+  const readySeconds = (performance.now() - spawned) / 1000;
   const session = await signIn(url);
   return {
     url,
     ...session,
     pid: child.pid!,
+    readySeconds,
     headers: (extra = {}) => ({
       cookie: session.cookie,
       'x-csrf-token': session.csrfToken,

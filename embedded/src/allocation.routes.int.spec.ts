@@ -36,7 +36,8 @@ interface Dossier {
   siteId: string | null;
   numeroCandidat: string | null;
   numeroTable: number | null;
-  nom: string;
+  /** « Nom Prénoms »: a list's row carries the name so (its list fields), not the identity. */
+  libelle: string;
   metierId: string;
 }
 
@@ -583,7 +584,7 @@ describe('automatic allocation', () => {
         `/api/candidatures?filter=${enc({ sessionId: ids.session, siteId: ids.douala })}&sort=${enc(['numeroTable', 'ASC'])}&range=${enc([0, 20])}`,
       ),
     };
-    expect(items.map((d) => [d.nom, d.numeroTable])).toEqual([
+    expect(items.map((d) => [d.libelle.split(' ')[0], d.numeroTable])).toEqual([
       ['Akwa', 1],
       ['Bell', 2],
       ['Eboa', 3],

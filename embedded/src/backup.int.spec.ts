@@ -145,6 +145,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('backup of the embedded mode', () => {
   it('holds the event store, the documents and the images with their SHA-256; never read models or sessions', () => {
     expect(appendsWhileBackingUp).toBeGreaterThan(0);
+    // The read models' two files (the lists', the histories' and statistics') stay out of it.
+    expect(readdirSync(sourceDir)).toEqual(expect.arrayContaining(['read.db', 'read-history.db']));
     expect(readdirSync(backupDir).sort()).toEqual(['documents', 'events.db', MANIFEST_FILE]);
     expect(JSON.parse(readFileSync(join(backupDir, MANIFEST_FILE), 'utf8'))).toEqual(manifest);
     expect(manifest).toMatchObject({
@@ -248,6 +250,10 @@ describe('restore of the embedded mode', () => {
       ).toBe(true);
       const events = await r.eventStore.readAll({ maxCount: 1_000_000 });
       expect(events.length).toBeGreaterThanOrEqual(manifest.eventStore.events);
+      // Both files of the read models made again from the events.
+      expect(readdirSync(restoredDir)).toEqual(
+        expect.arrayContaining(['read.db', 'read-history.db']),
+      );
 
       // The administrator's own password (from the events); a new session.
       const { agent: admin, response } = await r.signIn(TEST_ADMIN.login, TEST_ADMIN_PASSWORD);

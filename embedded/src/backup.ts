@@ -29,7 +29,8 @@ import {
  *
  * A backup holds what cannot be recomputed: the event store (an online SQLite backup, a consistent
  * snapshot taken while the product writes) and the documents folder (generated documents and
- * uploaded images), with a manifest of sizes and SHA-256. Read models are never kept: a copy whose
+ * uploaded images), with a manifest of sizes and SHA-256. Read models are never kept (neither the
+ * lists' file nor the histories' and statistics' one beside it): a copy whose
  * checkpoints ran ahead of the restored log would silently skip the events appended after it, so a
  * restore leaves none and the product rebuilds them all from the events at its next start.
  * Sessions (and the secret signing their cookies) are not kept either: everyone signs in again.

@@ -101,12 +101,20 @@ interface Dossier {
   matricule: string;
   datePremierePriseService: string;
 }
+/** The dossiers a filter lists, whole (a list's rows carry its list fields only). */
 const dossiersOf = async (filter: Record<string, unknown>) => {
   const response = await admin.inject({
     method: 'GET',
     url: `/api/candidatures?filter=${enc(filter)}&range=${enc([0, 999])}`,
   });
-  return response.json<Dossier[]>();
+  const ids = response.json<{ id: string }[]>().map((row) => row.id);
+  if (ids.length === 0) return [];
+  const whole = await admin.inject({
+    method: 'GET',
+    url: `/api/candidatures?filter=${enc({ id: ids })}&range=${enc([0, 999])}`,
+  });
+  const byId = new Map(whole.json<Dossier[]>().map((dossier) => [dossier.id, dossier]));
+  return ids.map((id) => byId.get(id)!);
 };
 /** How many dossiers match, once the list has read everything written so far. */
 const count = async (filter: Record<string, unknown>) =>

@@ -17,7 +17,20 @@ export interface ProjectionsThreadStores {
   readonly mongodbUrl?: string;
   /** The turns of this thread's writers of the read models' file, shared with the projections'. */
   readonly writeTurns?: SharedArrayBuffer;
+  /**
+   * The projections this thread runs: the lists, or the `background` ones (histories and
+   * statistics); all of them when not said.
+   */
+  readonly part?: ProjectionsPart;
 }
+
+export type ProjectionsPart = 'lists' | 'background';
+
+/** The projections of one part (every projection without one). */
+export const projectionsOf = (part: ProjectionsPart | undefined): Projection[] =>
+  allProjections().filter(
+    (p) => part === undefined || (part === 'background') === (p.background === true),
+  );
 
 export type ToThread = { readonly type: 'appended' } | { readonly type: 'stop' };
 export type FromThread =
@@ -53,7 +66,7 @@ const RESTART_DELAY_MS = 1000;
  * subscriptions would otherwise find other writers' appends at their next poll).
  */
 export class ProjectionsThread implements ProjectionsControl {
-  readonly projections: readonly Projection[] = allProjections();
+  readonly projections: readonly Projection[];
   private worker: Worker | undefined;
   private statuses: ProjectionStatus[] = [];
   private unwatch: (() => void) | undefined;
@@ -64,7 +77,9 @@ export class ProjectionsThread implements ProjectionsControl {
     private readonly eventStore: EventStore,
     private readonly stores: ProjectionsThreadStores,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    this.projections = projectionsOf(stores.part);
+  }
 
   start(): void {
     this.stopping = false;

@@ -6,8 +6,12 @@ import {
   ProjectionRunner,
   readModelsFile,
 } from '@examens-pro/platform';
-import { allProjections } from '@examens-pro/projections';
-import type { ProjectionsThreadStores, ToThread, FromThread } from './projectionsThread.js';
+import {
+  projectionsOf,
+  type ProjectionsThreadStores,
+  type ToThread,
+  type FromThread,
+} from './projectionsThread.js';
 
 /**
  * The projections' thread of the embedded product (what the projections process is when
@@ -23,7 +27,7 @@ const run = (): void => {
   if (stores.writeTurns) adoptWriteTurns(readModelsFile(stores.dataDir), stores.writeTurns);
   const eventStore = openEventStore(stores);
   const readStore = openReadStore(stores);
-  const runner = new ProjectionRunner(eventStore, readStore, allProjections(), {
+  const runner = new ProjectionRunner(eventStore, readStore, projectionsOf(stores.part), {
     log: (message) => post({ type: 'log', message }),
   });
   let sent = '';

@@ -92,7 +92,8 @@ export const displayName = (user: { nom: string; prenoms: string }): string =>
 /** Seed §3/§7: fetched at start, when the window regains focus, and every five minutes. */
 export const useSessionKeeper = (): void => {
   useEffect(() => {
-    void refreshSession();
+    // The page's start may have asked already (main.tsx): that answer is the one awaited.
+    if (sessionStore.get().status === 'loading') void refreshSession();
     const onFocus = () => void refreshSession();
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refreshSession();

@@ -1,12 +1,15 @@
+import { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
 import { DASHBOARD_ROUTES } from '@examens-pro/domain';
 import { ErrorPage } from '../common/ErrorPage';
+import { preloadScreen } from '../common/lazyScreen';
 import { useThemeMode } from '../common/theme';
 import { managedListResources } from '../resources';
 import { authProvider } from './authProvider';
-import { dataProvider } from './dataProvider';
+import { apiResource, dataProvider } from './dataProvider';
+import { refuseListRowsAsItems } from './listRows';
 import { DashboardHome } from './DashboardHome';
 import { i18nProvider } from './i18n';
 import { Layout } from './Layout';
@@ -19,6 +22,29 @@ const NotFound = () => {
   return <ErrorPage status={404} message={`Page not found: ${pathname}`} />;
 };
 
+/**
+ * The screen a page opens on (`/tableau-de-bord/configuration/metiers`: the métiers' list) starts
+ * loading with the dashboard, beside react-admin's start (session, permissions), not after it.
+ */
+const preloadOpenedScreen = (pathname: string): void => {
+  const path = pathname.replace(/^\/tableau-de-bord\/?/, '').replace(/\/+$/, '');
+  const route = DASHBOARD_ROUTES.filter(
+    (r) => r.path !== '' && (path === r.path || path.startsWith(`${r.path}/`)),
+  ).sort((a, b) => b.path.length - a.path.length)[0];
+  const screen = route && SCREENS.get(route.id);
+  if (!screen) return;
+  if (screen.kind === 'page') return preloadScreen(screen.component);
+  // react-admin's paths: the list, `/create`, `/:id` (edit) and `/:id/show`.
+  const rest = path.slice(route.path.length);
+  const view =
+    rest === '' ? 'list' : rest === '/create' ? 'create' : rest.endsWith('/show') ? 'show' : 'edit';
+  preloadScreen(screen.props[view]);
+};
+preloadOpenedScreen(window.location.pathname);
+
+/** react-admin's cache, which keeps a dossier's list row from standing for the whole dossier. */
+const queryClient = refuseListRowsAsItems(new QueryClient(), apiResource);
+
 /** The staff dashboard under /tableau-de-bord: one resource per list route of the route table. */
 const Dashboard = () => {
   const mode = useThemeMode();
@@ -28,6 +54,7 @@ const Dashboard = () => {
     <Admin
       basename="/tableau-de-bord"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={Layout}

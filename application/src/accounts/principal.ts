@@ -32,8 +32,8 @@ const lastRevision = (events: readonly { revision: number }[]): number =>
  * Folded from the user's and the profile's streams, not from read models: a password just changed,
  * a profile just edited or an account just deactivated count from the very next request.
  * Null when the user does not exist or is deactivated. Cached by stream revision: a request reads
- * only whether either stream has grown since (two indexed look-ups answering nothing), and folds
- * again when one has.
+ * only whether either stream has grown since (one read where the store can, else two indexed
+ * look-ups answering nothing), and folds again when one has.
  */
 export const loadPrincipal = async (
   eventStore: EventStore,
@@ -43,7 +43,16 @@ export const loadPrincipal = async (
   if (!cache) principalCaches.set(eventStore, (cache = new Map()));
   const userStream = streamName(USER_CATEGORY, userId);
   const cached = cache.get(userId);
-  if (cached) {
+  if (cached && eventStore.grownSince) {
+    // One read for both streams (the SQLite store: one statement).
+    const grown = await eventStore.grownSince([
+      { stream: userStream, revision: cached.userRevision },
+      ...(cached.profileStream
+        ? [{ stream: cached.profileStream, revision: cached.profileRevision }]
+        : []),
+    ]);
+    if (!grown) return cached.principal;
+  } else if (cached) {
     const [newerUser, newerProfile] = await Promise.all([
       eventStore.readStream(userStream, { fromRevision: cached.userRevision + 1, maxCount: 1 }),
       cached.profileStream

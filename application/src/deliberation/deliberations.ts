@@ -14,7 +14,6 @@ import {
   computeResult,
   fold,
   GRADE_SHEET_CATEGORY,
-  gradeSheetDecider,
   gradeSheetId,
   JURYS,
   JURY_DELIBERATED,
@@ -23,6 +22,7 @@ import {
   listCollection,
   NotFoundError,
   referenceList,
+  sheetMarks,
   streamName,
   type CandidateComputation,
   type CandidatureDocument,
@@ -149,7 +149,7 @@ export const readJuryDeliberation = async (
     actif: e.actif !== false,
   }));
   // Each sheet a candidate of the jury composes on: read once, folded.
-  const marks = new Map<string, Map<string, EpreuveMark>>();
+  const marks = new Map<string, Record<string, EpreuveMark>>();
   const sheetsRead = new Set<string>();
   const withSheet = new Set<string>();
   for (const epreuve of allEpreuves) {
@@ -164,28 +164,27 @@ export const readJuryDeliberation = async (
       const feuilleId = gradeSheetId(sessionId, epreuve.id, siteId);
       if (sheetsRead.has(feuilleId)) continue;
       sheetsRead.add(feuilleId);
-      const sheet = fold(
-        gradeSheetDecider,
+      const sheet = sheetMarks(
         (await eventStore.readStream(
           streamName(GRADE_SHEET_CATEGORY, feuilleId),
         )) as unknown as GradeSheetEvent[],
       );
-      if (sheet.status !== 'present') continue;
+      if (!sheet) continue;
       withSheet.add(epreuve.id);
-      for (const [candidatureId, c] of sheet.candidats) {
-        const own = marks.get(candidatureId) ?? new Map<string, EpreuveMark>();
-        own.set(epreuve.id, {
-          presence: c.presence,
-          note: c.statut === 'retenue' ? c.note : null,
-        });
-        marks.set(candidatureId, own);
+      for (const [candidatureId, mark] of sheet) {
+        let own = marks.get(candidatureId);
+        if (!own) marks.set(candidatureId, (own = {}));
+        own[epreuve.id] = mark;
       }
     }
   }
   const epreuves = allEpreuves.filter((e) => e.actif || withSheet.has(e.id));
+  // The épreuves of each métier, filtered once (not once per candidate).
+  const epreuvesOf = new Map<string, readonly JuryEpreuve[]>();
   const candidats: CandidateComputation[] = dossiers.map((d) => {
     const departementId = departementOfCentre.get(d.centreDepotId) ?? '';
-    const own = marks.get(d.id);
+    let own = epreuvesOf.get(d.metierId);
+    if (!own) epreuvesOf.set(d.metierId, (own = epreuvesFor(epreuves, d.metierId)));
     return {
       candidatureId: d.id,
       numeroDossier: d.numeroDossier,
@@ -203,11 +202,7 @@ export const readJuryDeliberation = async (
       centreExamenId: centreOfSite.get(d.siteId ?? '') ?? '',
       departementId,
       zoneId: zoneOfDepartement.get(departementId) ?? '',
-      computation: computeResult(
-        epreuvesFor(epreuves, d.metierId),
-        Object.fromEntries(own ?? []),
-        rules,
-      ),
+      computation: computeResult(own, marks.get(d.id) ?? {}, rules),
     };
   });
   const reference =

@@ -110,6 +110,8 @@ export const signInJournalCollection: CollectionDefinition = {
   },
   searchFields: ['login', 'adresseIp'],
   defaultSort: { field: 'date', order: 'DESC' },
+  // A line per sign-in: in the histories' file.
+  storage: 'history',
 };
 
 export const signInJournalResource: ResourceDefinition = {

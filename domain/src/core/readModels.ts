@@ -17,7 +17,25 @@ export interface CollectionDefinition {
    * string field. The others are filtered and grouped on only (a sort on them is by code point).
    */
   readonly sortFields?: readonly string[];
+  /**
+   * The fields with an index on their value; default: every field. A field left out is still
+   * filtered, sorted and grouped on (by reading the rows the other conditions leave); its French
+   * sort key, if any, keeps its own index. Histories index only what their screens filter on.
+   */
+  readonly indexed?: readonly string[];
+  /**
+   * Where an embedded store keeps it: `history` for histories and statistics, which grow with every
+   * event, in a file of their own (the lists' file stays small); MongoDB keeps everything in one
+   * database. Every collection of one projection shares its storage (its checkpoint lives there).
+   */
+  readonly storage?: 'history';
 }
+
+/** The fields of a collection that have an index on their value. */
+export const indexedFields = (definition: CollectionDefinition): string[] =>
+  Object.keys(definition.fields).filter(
+    (field) => !definition.indexed || definition.indexed.includes(field),
+  );
 
 /** The string fields of a collection that carry a French sort key. */
 export const sortKeyedFields = (definition: CollectionDefinition): string[] =>
@@ -34,7 +52,7 @@ export interface ReadModelDocument {
   readonly version: number;
 }
 
-import type { HistoryEntry, HistoryEvent } from '../history/history.js';
+import type { HistoryEntry, HistoryEvent, HistoryField } from '../history/history.js';
 import type { RecordedEvent } from './envelope.js';
 
 /** A resource of the HTTP contract: the collection behind it and the projections that fill it. */
@@ -48,6 +66,13 @@ export interface ResourceDefinition {
   readonly label: string;
   /** A view of an aggregate that only reads (the validated dossiers): no command routes of its own. */
   readonly readOnly?: boolean;
+  /**
+   * What a row of its lists carries (`GET /api/<resource>` a page at a time: the columns, the row
+   * buttons and the choosers of its screens); default: the whole document. A read by ids
+   * (react-admin's getMany) and a read of one item answer whole documents; exports have their own
+   * columns. `id` is always carried.
+   */
+  readonly listFields?: readonly string[];
   /** What a reader is told when the item does not exist. */
   readonly notFoundMessage: string;
   /**
@@ -88,6 +113,12 @@ export interface ResourceDefinition {
    * (referenced items by libellé, choices by label) on reads and exports.
    */
   readonly changesOf?: ResourceDefinition['fields'];
+  /**
+   * The labels of the fields its items' changes name, when they store them compactly
+   * (`StoredChange`: the label and reference only where not these): reads and exports give
+   * each change whole (`readChanges`).
+   */
+  readonly changeFields?: Readonly<Record<string, HistoryField>>;
   /**
    * Values a filter chooses among, read from the items the caller may read:
    * `GET /api/<resource>/<path>` → `[{ id, libelle }]` (the agents who changed dossiers).

@@ -14,6 +14,10 @@ export const isTimeZone = (zone: string): boolean => {
 /** One formatter per time zone: building an Intl formatter costs far more than using it. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+const QUARTER_MS = 15 * 60_000;
+/** The days of the quarters of an hour asked for lately, per time zone. */
+const days = new Map<string, string>();
+
 /** The calendar day (YYYY-MM-DD) an instant falls on in `timeZone`. */
 export const localDate = (instant: string | Date, timeZone: string): string => {
   let format = dayFormats.get(timeZone);
@@ -26,9 +30,19 @@ export const localDate = (instant: string | Date, timeZone: string): string => {
     });
     dayFormats.set(timeZone, format);
   }
-  const parts = format.formatToParts(new Date(instant));
+  const date = new Date(instant);
+  // Every offset in use is a multiple of a quarter of an hour, and so is every change of offset:
+  // the day is the same over a quarter of an hour. A rebuild asks it for every event of the log
+  // (Intl's formatting costs microseconds each time).
+  const slot = `${timeZone}|${Math.floor(date.getTime() / QUARTER_MS)}`;
+  const known = days.get(slot);
+  if (known !== undefined) return known;
+  const parts = format.formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  if (days.size >= 10_000) days.clear();
+  days.set(slot, day);
+  return day;
 };
 
 /**

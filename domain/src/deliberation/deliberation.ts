@@ -13,3 +13,4 @@
 export * from './deliberationComputation.js';
 export * from './deliberationEvents.js';
 export * from './deliberationDecider.js';
+export * from './sheetMarks.js';

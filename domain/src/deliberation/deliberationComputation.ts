@@ -66,6 +66,9 @@ export interface Computation {
 
 const round2 = (value: number): number => Math.round((value + Number.EPSILON) * 100) / 100;
 
+/** A mark brought to 20, two decimals (as a mark line shows it). */
+export const markOn20 = (note: number, noteMax: number): number => round2((note / noteMax) * 20);
+
 /** One candidate's marks made into an average and a result. */
 export const computeResult = (
   epreuves: readonly DeliberationEpreuve[],
@@ -83,7 +86,7 @@ export const computeResult = (
       coefficient: e.coefficient,
       noteMax: e.noteMax,
       note,
-      sur20: note === null ? null : round2((note / e.noteMax) * 20),
+      sur20: note === null ? null : markOn20(note, e.noteMax),
       absent,
     };
   });

@@ -194,6 +194,22 @@ export const gradeHistoryCollection: CollectionDefinition = {
   },
   searchFields: ['numeroCandidat', 'numeroAnonymat', 'par', 'motif'],
   defaultSort: { field: 'le', order: 'DESC' },
+  // The agent's name sorts in French order; the others are codes, ids and ISO instants.
+  sortFields: ['par'],
+  // What the screens filter on (session, épreuve, site, action, period, the disputes' origin, a
+  // dossier's own lines) and sort on by value; the anonymous number is searched only.
+  indexed: [
+    'sessionId',
+    'epreuveId',
+    'siteId',
+    'candidatureId',
+    'numeroCandidat',
+    'action',
+    'origine',
+    'le',
+  ],
+  // A line per mark entered: in the histories' file.
+  storage: 'history',
 };
 
 export const GRADE_HISTORY_PROJECTION = 'historique-notes';

@@ -29,6 +29,28 @@ export const CANDIDATURE_STATUS_LABELS: Record<CandidatureStatus, string> = {
   desiste: 'Désisté',
 };
 
+/**
+ * What a row of the dossiers' lists carries (« Liste des candidats », « Inscrits », « Liste
+ * d'examen », the choosers of a dossier): their columns and what the rows' labels read; not the
+ * identity, pièces and payments a dossier's page reads (about 0.5 kB a row instead of 2 kB).
+ */
+export const CANDIDATURE_LIST_FIELDS = [
+  'id',
+  'version',
+  'numeroDossier',
+  'libelle',
+  'sessionId',
+  'metierId',
+  'centreDepotId',
+  'categorie',
+  'statut',
+  'etatPieces',
+  'numeroCandidat',
+  'siteId',
+  'numeroTable',
+  'modifieLe',
+] as const;
+
 export const CANDIDATE_CATEGORIES = [
   { value: 'apprenti', label: 'Apprenti' },
   { value: 'patron', label: 'Patron' },

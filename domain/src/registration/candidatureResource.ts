@@ -5,10 +5,12 @@ import {
   type HistoryEntry,
   type HistoryEvent,
   type HistoryField,
+  type HistoryOptions,
 } from '../history/history.js';
 import {
   CANDIDATURE_CATEGORY,
   CANDIDATURE_FIELDS,
+  CANDIDATURE_LIST_FIELDS,
   CANDIDATURE_NOT_FOUND,
   CANDIDATURE_STATUS_LABELS,
   type CandidatureEvent,
@@ -57,156 +59,159 @@ export const CANDIDATURES_PROJECTION = 'candidatures';
 const pieceName = (asked: readonly RequiredPiece[], id: string) =>
   asked.find((p) => p.id === id)?.libelle ?? 'pièce';
 
+/** How a dossier's events read as its history (its timeline, « Historique des modifications »). */
+export const candidatureHistoryOptions: HistoryOptions<Record<string, unknown>> = {
+  initial: {},
+  apply: (state, event) => {
+    const e = event as unknown as CandidatureEvent;
+    switch (e.type) {
+      case 'CandidatureCreated':
+        return {
+          numeroDossier: e.data.numeroDossier,
+          sessionId: e.data.sessionId,
+          metierId: e.data.metierId,
+          centreDepotId: e.data.centreDepotId,
+          ...e.data.values,
+          statut: CANDIDATURE_STATUS_LABELS.brouillon,
+          // Ids, not numbers: another centre's dossier number is not the reader's to see.
+          homonymesConfirmes: e.data.homonymesConfirmes?.length
+            ? `${e.data.homonymesConfirmes.length} dossier${e.data.homonymesConfirmes.length > 1 ? 's' : ''} au nom proche`
+            : null,
+        };
+      case 'CandidatureModified':
+        return {
+          ...state,
+          metierId: e.data.metierId,
+          centreDepotId: e.data.centreDepotId,
+          ...e.data.values,
+        };
+      case 'CandidatureSubmitted':
+        return { ...state, statut: CANDIDATURE_STATUS_LABELS.soumis };
+      case 'CandidatureValidated':
+        return { ...state, statut: CANDIDATURE_STATUS_LABELS.valide };
+      case 'CandidatureRejected':
+        return {
+          ...state,
+          statut: CANDIDATURE_STATUS_LABELS.rejete,
+          motifRejetId: e.data.motifId,
+          commentaireRejet: e.data.commentaire,
+        };
+      case 'CandidatureWithdrawn':
+        return {
+          ...state,
+          statut: CANDIDATURE_STATUS_LABELS.desiste,
+          siteId: null,
+          numeroTable: null,
+        };
+      case 'CandidatureAllocated':
+        return {
+          ...state,
+          statut: CANDIDATURE_STATUS_LABELS.affecte,
+          siteId: e.data.siteId,
+          numeroCandidat: e.data.numeroCandidat,
+          numeroTable: String(e.data.numeroTable),
+        };
+      case 'CandidatureDeallocated':
+        return {
+          ...state,
+          statut: CANDIDATURE_STATUS_LABELS.valide,
+          siteId: null,
+          numeroTable: null,
+        };
+      case 'CandidatureDeleted':
+        return {};
+      case 'CandidatureIdentityCorrected':
+        return {
+          ...state,
+          ...e.data.apres,
+          justificatifCorrection: e.data.document.nomFichier,
+        };
+      case 'PieceDeposited':
+        return {
+          ...state,
+          [`piece:${e.data.pieceId}`]: `${PIECE_STATUS_LABELS.deposee} (${e.data.nomFichier})`,
+          [`pieceMotif:${e.data.pieceId}`]: null,
+          [`pieceCommentaire:${e.data.pieceId}`]: null,
+          [`pieceNom:${e.data.pieceId}`]: pieceName(e.data.piecesDemandees, e.data.pieceId),
+        };
+      case 'PieceValidated':
+        return {
+          ...state,
+          [`piece:${e.data.pieceId}`]: PIECE_STATUS_LABELS.validee,
+        };
+      case 'PieceRejected':
+        return {
+          ...state,
+          [`piece:${e.data.pieceId}`]: PIECE_STATUS_LABELS.rejetee,
+          [`pieceMotif:${e.data.pieceId}`]: e.data.motifId,
+          [`pieceCommentaire:${e.data.pieceId}`]: e.data.commentaire || null,
+        };
+      case 'PaymentRecorded': {
+        // A demonstration payment not counted leaves the amount paid as it was.
+        const counted = countsTowardFee(e.data) ? e.data.montant : 0;
+        const demonstration = isDemonstrationPayment(e.data)
+          ? counted
+            ? 'démonstration comptée, '
+            : 'démonstration non comptée, '
+          : '';
+        return {
+          ...state,
+          [`paiement:${e.data.paiementId}`]: `${formatFcfa(e.data.montant)} le ${e.data.date.split('-').reverse().join('/')} (${e.data.canal === 'en-ligne' ? `en ligne${e.data.fournisseurLibelle ? ` (${e.data.fournisseurLibelle})` : ''}, ` : ''}${demonstration}référence ${e.data.reference})`,
+          montantPaye: formatFcfa(Number(String(state.montantPayeValeur ?? 0)) + counted),
+          montantPayeValeur: Number(String(state.montantPayeValeur ?? 0)) + counted,
+        };
+      }
+      default:
+        return state;
+    }
+  },
+  dynamicFields: (before, after) => {
+    const fields: Record<string, HistoryField> = {};
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const [kind, id] = key.split(':') as [string, string | undefined];
+      if (!id) continue;
+      const name = String(after[`pieceNom:${id}`] ?? before[`pieceNom:${id}`] ?? 'pièce');
+      if (kind === 'piece') fields[key] = `Pièce « ${name} »`;
+      else if (kind === 'pieceMotif')
+        fields[key] = { label: `Motif du rejet de « ${name} »`, reference: 'motifs-rejet' };
+      else if (kind === 'pieceCommentaire') fields[key] = `Commentaire sur « ${name} »`;
+      else if (kind === 'paiement') fields[key] = 'Paiement';
+    }
+    return fields;
+  },
+  actions: {
+    CandidatureCreated: 'Création',
+    CandidatureModified: 'Modification',
+    CandidatureSubmitted: 'Soumission',
+    CandidatureValidated: 'Validation',
+    CandidatureRejected: 'Rejet',
+    CandidatureWithdrawn: 'Désistement',
+    CandidatureDeleted: 'Suppression',
+    PieceDeposited: 'Dépôt d’une pièce',
+    PieceValidated: 'Validation d’une pièce',
+    PieceRejected: 'Rejet d’une pièce',
+    PaymentRecorded: 'Paiement',
+    CandidatureAllocated: 'Affectation à un site',
+    CandidatureDeallocated: 'Désaffectation',
+    CandidatureIdentityCorrected: 'Correction d’identité',
+  },
+  fields: {
+    numeroDossier: 'Numéro de dossier',
+    ...Object.fromEntries(CANDIDATURE_FIELDS.map((f) => [f.name, f.label])),
+    statut: 'Statut',
+    motifRejetId: 'Motif de rejet',
+    commentaireRejet: 'Commentaire du rejet',
+    homonymesConfirmes: 'Autre personne que les dossiers',
+    montantPaye: 'Montant payé',
+    siteId: { label: 'Site de composition', reference: 'sites-composition' },
+    numeroCandidat: 'Numéro de candidat',
+    numeroTable: 'Numéro de table',
+    justificatifCorrection: 'Justificatif de la correction d’identité',
+  },
+};
+
 const candidatureHistory = (events: readonly HistoryEvent[]): HistoryEntry[] =>
-  describeHistory<Record<string, unknown>>(events, {
-    initial: {},
-    apply: (state, event) => {
-      const e = event as unknown as CandidatureEvent;
-      switch (e.type) {
-        case 'CandidatureCreated':
-          return {
-            numeroDossier: e.data.numeroDossier,
-            sessionId: e.data.sessionId,
-            metierId: e.data.metierId,
-            centreDepotId: e.data.centreDepotId,
-            ...e.data.values,
-            statut: CANDIDATURE_STATUS_LABELS.brouillon,
-            // Ids, not numbers: another centre's dossier number is not the reader's to see.
-            homonymesConfirmes: e.data.homonymesConfirmes?.length
-              ? `${e.data.homonymesConfirmes.length} dossier${e.data.homonymesConfirmes.length > 1 ? 's' : ''} au nom proche`
-              : null,
-          };
-        case 'CandidatureModified':
-          return {
-            ...state,
-            metierId: e.data.metierId,
-            centreDepotId: e.data.centreDepotId,
-            ...e.data.values,
-          };
-        case 'CandidatureSubmitted':
-          return { ...state, statut: CANDIDATURE_STATUS_LABELS.soumis };
-        case 'CandidatureValidated':
-          return { ...state, statut: CANDIDATURE_STATUS_LABELS.valide };
-        case 'CandidatureRejected':
-          return {
-            ...state,
-            statut: CANDIDATURE_STATUS_LABELS.rejete,
-            motifRejetId: e.data.motifId,
-            commentaireRejet: e.data.commentaire,
-          };
-        case 'CandidatureWithdrawn':
-          return {
-            ...state,
-            statut: CANDIDATURE_STATUS_LABELS.desiste,
-            siteId: null,
-            numeroTable: null,
-          };
-        case 'CandidatureAllocated':
-          return {
-            ...state,
-            statut: CANDIDATURE_STATUS_LABELS.affecte,
-            siteId: e.data.siteId,
-            numeroCandidat: e.data.numeroCandidat,
-            numeroTable: String(e.data.numeroTable),
-          };
-        case 'CandidatureDeallocated':
-          return {
-            ...state,
-            statut: CANDIDATURE_STATUS_LABELS.valide,
-            siteId: null,
-            numeroTable: null,
-          };
-        case 'CandidatureDeleted':
-          return {};
-        case 'CandidatureIdentityCorrected':
-          return {
-            ...state,
-            ...e.data.apres,
-            justificatifCorrection: e.data.document.nomFichier,
-          };
-        case 'PieceDeposited':
-          return {
-            ...state,
-            [`piece:${e.data.pieceId}`]: `${PIECE_STATUS_LABELS.deposee} (${e.data.nomFichier})`,
-            [`pieceMotif:${e.data.pieceId}`]: null,
-            [`pieceCommentaire:${e.data.pieceId}`]: null,
-            [`pieceNom:${e.data.pieceId}`]: pieceName(e.data.piecesDemandees, e.data.pieceId),
-          };
-        case 'PieceValidated':
-          return {
-            ...state,
-            [`piece:${e.data.pieceId}`]: PIECE_STATUS_LABELS.validee,
-          };
-        case 'PieceRejected':
-          return {
-            ...state,
-            [`piece:${e.data.pieceId}`]: PIECE_STATUS_LABELS.rejetee,
-            [`pieceMotif:${e.data.pieceId}`]: e.data.motifId,
-            [`pieceCommentaire:${e.data.pieceId}`]: e.data.commentaire || null,
-          };
-        case 'PaymentRecorded': {
-          // A demonstration payment not counted leaves the amount paid as it was.
-          const counted = countsTowardFee(e.data) ? e.data.montant : 0;
-          const demonstration = isDemonstrationPayment(e.data)
-            ? counted
-              ? 'démonstration comptée, '
-              : 'démonstration non comptée, '
-            : '';
-          return {
-            ...state,
-            [`paiement:${e.data.paiementId}`]: `${formatFcfa(e.data.montant)} le ${e.data.date.split('-').reverse().join('/')} (${e.data.canal === 'en-ligne' ? `en ligne${e.data.fournisseurLibelle ? ` (${e.data.fournisseurLibelle})` : ''}, ` : ''}${demonstration}référence ${e.data.reference})`,
-            montantPaye: formatFcfa(Number(String(state.montantPayeValeur ?? 0)) + counted),
-            montantPayeValeur: Number(String(state.montantPayeValeur ?? 0)) + counted,
-          };
-        }
-        default:
-          return state;
-      }
-    },
-    dynamicFields: (before, after) => {
-      const fields: Record<string, HistoryField> = {};
-      for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-        const [kind, id] = key.split(':') as [string, string | undefined];
-        if (!id) continue;
-        const name = String(after[`pieceNom:${id}`] ?? before[`pieceNom:${id}`] ?? 'pièce');
-        if (kind === 'piece') fields[key] = `Pièce « ${name} »`;
-        else if (kind === 'pieceMotif')
-          fields[key] = { label: `Motif du rejet de « ${name} »`, reference: 'motifs-rejet' };
-        else if (kind === 'pieceCommentaire') fields[key] = `Commentaire sur « ${name} »`;
-        else if (kind === 'paiement') fields[key] = 'Paiement';
-      }
-      return fields;
-    },
-    actions: {
-      CandidatureCreated: 'Création',
-      CandidatureModified: 'Modification',
-      CandidatureSubmitted: 'Soumission',
-      CandidatureValidated: 'Validation',
-      CandidatureRejected: 'Rejet',
-      CandidatureWithdrawn: 'Désistement',
-      CandidatureDeleted: 'Suppression',
-      PieceDeposited: 'Dépôt d’une pièce',
-      PieceValidated: 'Validation d’une pièce',
-      PieceRejected: 'Rejet d’une pièce',
-      PaymentRecorded: 'Paiement',
-      CandidatureAllocated: 'Affectation à un site',
-      CandidatureDeallocated: 'Désaffectation',
-      CandidatureIdentityCorrected: 'Correction d’identité',
-    },
-    fields: {
-      numeroDossier: 'Numéro de dossier',
-      ...Object.fromEntries(CANDIDATURE_FIELDS.map((f) => [f.name, f.label])),
-      statut: 'Statut',
-      motifRejetId: 'Motif de rejet',
-      commentaireRejet: 'Commentaire du rejet',
-      homonymesConfirmes: 'Autre personne que les dossiers',
-      montantPaye: 'Montant payé',
-      siteId: { label: 'Site de composition', reference: 'sites-composition' },
-      numeroCandidat: 'Numéro de candidat',
-      numeroTable: 'Numéro de table',
-      justificatifCorrection: 'Justificatif de la correction d’identité',
-    },
-  });
+  describeHistory(events, candidatureHistoryOptions);
 
 export const candidaturesResource: ResourceDefinition = {
   name: 'candidatures',
@@ -216,6 +221,8 @@ export const candidaturesResource: ResourceDefinition = {
   label: 'dossier',
   notFoundMessage: CANDIDATURE_NOT_FOUND,
   scopedBy: 'centreDepotId',
+  // A page of 25 dossiers with their pièces and payments: 53.8 kB whole, 12.0 kB so.
+  listFields: CANDIDATURE_LIST_FIELDS,
   itemKey: 'candidature',
   asAt: (events, instant) => {
     const found = candidatureAsAt(events, instant);

@@ -10,7 +10,7 @@ import type {
   ReadModelDocument,
   ResourceDefinition,
 } from '../core/readModels.js';
-import type { HistoryEntry, HistoryEvent } from '../history/history.js';
+import { describeHistoryStep, storedChanges, type StoredChange } from '../history/history.js';
 import {
   CANDIDATURE_CATEGORY,
   CANDIDATURE_STATUS_LABELS,
@@ -18,7 +18,9 @@ import {
   type CandidatureStatus,
 } from './candidature.js';
 import {
+  candidateName,
   candidatureDocumentAfter,
+  candidatureHistoryOptions,
   candidaturesResource,
   type CandidatureDocument,
 } from './contracts.js';
@@ -52,14 +54,17 @@ export interface CandidatureChangeDocument extends ReadModelDocument {
    * among the changes).
    */
   motif: string;
-  /** Each field this event changed, as the dossier's history shows it (ids until read). */
-  changes: HistoryEntry['changes'];
+  /**
+   * Each field this event changed, as the dossier's history shows it (ids until read), stored
+   * compactly (`StoredChange`); reads give them whole.
+   */
+  changes: StoredChange[];
 }
 
 export const candidatureChangesCollection: CollectionDefinition = {
   name: CANDIDATURE_CHANGES_RESOURCE,
+  // `candidatureId` is read from the document only (a line is never looked for by its dossier).
   fields: {
-    candidatureId: 'string',
     numeroDossier: 'string',
     libelle: 'string',
     sessionId: 'string',
@@ -75,44 +80,45 @@ export const candidatureChangesCollection: CollectionDefinition = {
   defaultSort: { field: 'ordre', order: 'DESC' },
   // Texts sorted in French order; the others are codes, ids and ISO dates (their own order).
   sortFields: ['libelle', 'action', 'acteur'],
+  // What the screen filters on (session, centre, statut, agent, period) and sorts on by value
+  // (number, statut, date, the default order); the texts sort on their French keys.
+  indexed: ['numeroDossier', 'sessionId', 'centreDepotId', 'statut', 'date', 'ordre', 'acteurId'],
+  // One line per event of every dossier: in the histories' file.
+  storage: 'history',
 };
 
-/** An event of a dossier as the projection keeps it to describe the next ones. */
-export interface KeptEvent extends HistoryEvent {
-  readonly id: string;
-  readonly position: string;
-  readonly metadata: HistoryEvent['metadata'] & { readonly actor: { id: string; name: string } };
+/** What every line of a dossier says of it. */
+interface DossierPart {
+  readonly numeroDossier: string;
+  readonly libelle: string;
+  readonly sessionId: string;
+  readonly centreDepotId: string;
 }
 
 /**
- * The events of each dossier seen so far (one document per dossier): a line says what changed
- * since the previous event, which takes the dossier's events before it. Internal to the
- * projection; no route serves it.
+ * What the projection keeps of each dossier to describe its next event (one document per dossier,
+ * its `version` the revision of the last event described): its history's state (the fold the
+ * dossier's timeline replays: its number, session, centre and form's values among them), its
+ * statut and its lines' ids (written again when the dossier is renamed or moved). Not its events:
+ * a dossier's every event kept in full was 2 kB a dossier, read and written again at each event.
+ * Internal to the projection; no route serves it.
  */
-export const candidatureChangesEventsCollection: CollectionDefinition = {
-  name: 'historique-candidatures-evenements',
+export interface CandidatureChangesState extends ReadModelDocument {
+  history: Record<string, unknown>;
+  /** The statut after the last event (before its deletion, for a deletion). */
+  statut: CandidatureStatus | '';
+  /** What the lines of a deleted dossier name (the dossier as it was); else read from `history`. */
+  part?: DossierPart;
+  lines: string[];
+}
+
+export const candidatureChangesStateCollection: CollectionDefinition = {
+  name: 'historique-candidatures-etats',
   fields: {},
   searchFields: [],
   defaultSort: { field: 'id', order: 'ASC' },
+  storage: 'history',
 };
-
-export interface CandidatureEventsDocument extends ReadModelDocument {
-  events: KeptEvent[];
-}
-
-/** What the description of an event needs of it, and its position (orders one instant's lines). */
-export const keptEvent = (event: RecordedEvent): KeptEvent => ({
-  id: event.id,
-  position: event.position,
-  type: event.type,
-  data: event.data,
-  revision: event.revision,
-  metadata: {
-    at: event.metadata.at,
-    actor: { id: event.metadata.actor.id, name: event.metadata.actor.name },
-    ...(event.metadata.reason ? { reason: event.metadata.reason } : {}),
-  },
-});
 
 /** The dossier an event belongs to: its data says, else its stream. */
 export const candidatureIdOf = (event: { streamId: string; data: unknown }): string => {
@@ -122,71 +128,117 @@ export const candidatureIdOf = (event: { streamId: string; data: unknown }): str
     : event.streamId.slice(CANDIDATURE_CATEGORY.length + 1);
 };
 
-/** What every line of a dossier says of it: the dossier as it stands after `events`. */
-const dossierOf = (documents: readonly (CandidatureDocument | null)[]) => {
-  const last = [...documents].reverse().find((doc) => doc !== null) ?? null;
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const NO_DOSSIER: DossierPart = {
+  numeroDossier: '',
+  libelle: '',
+  sessionId: '',
+  centreDepotId: '',
+};
+
+/** Whether a history's state holds a dossier (none before its creation, nor once deleted). */
+const exists = (history: Record<string, unknown> | undefined): history is Record<string, unknown> =>
+  history !== undefined && Object.keys(history).length > 0;
+
+/** What the lines name, from the dossier's history's state (its number, form, session, centre). */
+const partOf = (history: Record<string, unknown>): DossierPart => ({
+  numeroDossier: text(history.numeroDossier),
+  libelle: candidateName(history),
+  sessionId: text(history.sessionId),
+  centreDepotId: text(history.centreDepotId),
+});
+
+/**
+ * The dossier before an event, as `candidatureDocumentAfter` takes it: of the dossier before an
+ * event it reads only its number, session, centre, name and statut here (its pièces and payments
+ * are recomputed by their own events, and none of them is kept).
+ */
+const documentBefore = (
+  id: string,
+  kept: CandidatureChangesState | null,
+): CandidatureDocument | null =>
+  kept && exists(kept.history)
+    ? ({
+        id,
+        version: kept.version,
+        ...partOf(kept.history),
+        statut: kept.statut,
+        nom: kept.history.nom,
+        prenoms: kept.history.prenoms,
+        pieces: [],
+        piecesDemandees: [],
+        piecesAVerifier: 0,
+        paiements: [],
+      } as unknown as CandidatureDocument)
+    : null;
+
+/**
+ * One event of a dossier described: its line, and what is kept for the next one. `kept` is what
+ * was kept after the dossier's previous events (null before the first); `renamed`: the event
+ * changed what every line names (number, candidate, session, centre), so every earlier line is
+ * written again with `part`. Pure and deterministic (times and names come from the events), so
+ * that a rebuild writes the same lines.
+ */
+export const candidatureChangeStep = (
+  candidatureId: string,
+  kept: CandidatureChangesState | null,
+  event: RecordedEvent,
+): {
+  line: CandidatureChangeDocument;
+  kept: CandidatureChangesState;
+  part: DossierPart;
+  renamed: boolean;
+} => {
+  const { entry, state } = describeHistoryStep(
+    kept?.history ?? candidatureHistoryOptions.initial,
+    event,
+    candidatureHistoryOptions,
+  );
+  const after = candidatureDocumentAfter(
+    documentBefore(candidatureId, kept),
+    event as RecordedEvent<CandidatureEvent>,
+  );
+  const before = !kept
+    ? NO_DOSSIER
+    : (kept.part ?? (exists(kept.history) ? partOf(kept.history) : NO_DOSSIER));
+  const part = after && exists(state) ? partOf(state) : before;
+  const statut: CandidatureStatus | '' = after?.statut ?? kept?.statut ?? '';
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const line: CandidatureChangeDocument = {
+    id: event.id,
+    version: event.revision,
+    candidatureId,
+    ...part,
+    statut,
+    date: entry.at,
+    ordre: `${entry.at}|${event.position.padStart(20, '0')}`,
+    acteurId: event.metadata.actor.id,
+    acteur: entry.actor,
+    action: entry.action,
+    motif: entry.reason ?? text(data.commentaire),
+    changes: storedChanges(entry.changes, candidatureHistoryOptions.fields),
+  };
   return {
-    numeroDossier: last?.numeroDossier ?? '',
-    libelle: last?.libelle ?? '',
-    sessionId: last?.sessionId ?? '',
-    centreDepotId: last?.centreDepotId ?? '',
+    line,
+    kept: {
+      id: candidatureId,
+      version: event.revision,
+      history: state,
+      statut,
+      ...(exists(state) ? {} : { part }),
+      lines: [...(kept?.lines ?? []), event.id],
+    },
+    part,
+    renamed: kept !== null && JSON.stringify(part) !== JSON.stringify(before),
   };
 };
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/**
- * The lines of one dossier, from its events in order (revisions ascending): one per event its
- * history describes. Pure and deterministic (times and names come from the events), so that a
- * redelivered event writes the same lines and a rebuild finds them all again.
- */
-export const candidatureChangeLines = (
-  candidatureId: string,
-  events: readonly KeptEvent[],
-): CandidatureChangeDocument[] => {
-  const entries = candidaturesResource.history!(events);
-  const byRevision = new Map(entries.map((entry) => [entry.revision, entry]));
-  // The dossier after each event, as its read model and its « as it stood » view replay it.
-  const documents: (CandidatureDocument | null)[] = [];
-  let document: CandidatureDocument | null = null;
-  for (const event of events) {
-    document = candidatureDocumentAfter(
-      document,
-      event as unknown as RecordedEvent<CandidatureEvent>,
-    );
-    documents.push(document);
-  }
-  const dossier = dossierOf(documents);
-  const lines: CandidatureChangeDocument[] = [];
-  let statut: CandidatureStatus | '' = '';
-  events.forEach((event, i) => {
-    statut = documents[i]?.statut ?? statut;
-    const entry = byRevision.get(event.revision);
-    if (!entry) return;
-    const data = (event.data ?? {}) as Record<string, unknown>;
-    lines.push({
-      id: event.id,
-      version: event.revision,
-      candidatureId,
-      ...dossier,
-      statut,
-      date: entry.at,
-      ordre: `${entry.at}|${event.position.padStart(20, '0')}`,
-      acteurId: event.metadata.actor.id,
-      acteur: entry.actor,
-      action: entry.action,
-      motif: entry.reason ?? text(data.commentaire),
-      changes: entry.changes,
-    });
-  });
-  return lines;
-};
-
-/** The same for every line: whether a new event changed it (then every line is written again). */
-export const dossierPartOf = (line: CandidatureChangeDocument | undefined): string =>
-  line
-    ? JSON.stringify([line.numeroDossier, line.libelle, line.sessionId, line.centreDepotId])
-    : '';
+/** A line naming the dossier as `part` says (a line written before a rename or a move). */
+export const withDossierPart = (
+  line: CandidatureChangeDocument,
+  part: DossierPart,
+): CandidatureChangeDocument => ({ ...line, ...part });
 
 /** A value of a change as a text (exports): a day as DD/MM/YYYY, yes/no, « — » for nothing. */
 export const changeValueText = (value: unknown): string => {
@@ -229,5 +281,6 @@ export const candidatureChangesResource: ResourceDefinition = {
   readOnly: true,
   scopedBy: 'centreDepotId',
   changesOf: candidaturesResource.fields,
+  changeFields: candidatureHistoryOptions.fields,
   distinct: { acteurs: { field: 'acteurId', label: 'acteur' } },
 };

@@ -107,6 +107,16 @@ const cells = (
   defaultSort: { field: 'part', order: 'ASC' },
   // Grouped and filtered only (reports sort their rows themselves): no French sort key to keep.
   sortFields: [],
+  // A report reads one roll-up of a session (`part`) or of every session (`rollup`), often within
+  // some centres or départements; its other filters are applied to those cells. An index on a
+  // measure was rewritten by almost every event, one on each dimension by every new cell.
+  indexed: [
+    'part',
+    'rollup',
+    ...['centreDepotId', 'departementId'].filter((g) => dimensions.includes(g) || g in more),
+  ],
+  // Cells of every day, centre, métier…: in the histories' file, the lists' file stays small.
+  storage: 'history',
 });
 
 const DOSSIER_DIMENSIONS = ['centreDepotId', 'metierId', 'sexe', 'statut', 'jour'] as const;
@@ -208,6 +218,7 @@ export const statisticsFactsCollection: CollectionDefinition = {
   searchFields: [],
   defaultSort: { field: 'kind', order: 'ASC' },
   sortFields: [],
+  storage: 'history',
 };
 
 /** Every collection of the projection, the cells first: they are written before the facts. */
@@ -495,38 +506,43 @@ export const cellKey = (
   };
 };
 
-const scaled = (measures: Readonly<Record<string, number>>, factor: number) =>
-  Object.fromEntries(Object.entries(measures).map(([m, v]) => [m, v * factor]));
-
 /**
  * The cells to change when contributions go from `before` to `after` (either may be empty): per
  * cube and roll-up, the old cell loses the old contribution and the new cell gains the new one; the
- * same cell just takes the difference (nothing when there is none).
+ * same cell just takes the difference (nothing when there is none). Called for every event of a
+ * rebuild: ids built by concatenation, each change's key and delta built once.
  */
 export const cellChanges = (
   before: readonly Contribution[],
   after: readonly Contribution[],
 ): CellChange[] => {
-  const byId = new Map<string, CellChange>();
-  const add = (contribution: Contribution, factor: number) => {
+  const byId = new Map<string, CellChange & { delta: Record<string, number> }>();
+  const add = (contribution: Contribution, factor: number): void => {
     const cube = CUBES[contribution.cube];
-    cube.rollups.forEach((_, rollup) => {
-      const { id, key } = cellKey(cube, rollup, contribution.sessionId, contribution.dims);
+    const { sessionId, dims, measures } = contribution;
+    for (let rollup = 0; rollup < cube.rollups.length; rollup += 1) {
+      const fields = cube.rollups[rollup]!;
+      const part = partOf(rollup, sessionId);
+      let id = part;
+      for (const field of fields) id += `|${dims[field] ?? ''}`;
       const mapKey = `${cube.name}#${id}`;
-      const known = byId.get(mapKey);
-      const delta = scaled(contribution.measures, factor);
-      if (!known) {
-        byId.set(mapKey, { cube: cube.name, id, key, delta });
-        return;
+      let change = byId.get(mapKey);
+      if (!change) {
+        const key: Record<string, string | number> = { part, rollup, sessionId };
+        for (const field of fields) key[field] = dims[field] ?? '';
+        change = { cube: cube.name, id, key, delta: {} };
+        byId.set(mapKey, change);
       }
-      const merged: Record<string, number> = { ...known.delta };
-      for (const [m, v] of Object.entries(delta)) merged[m] = (merged[m] ?? 0) + v;
-      byId.set(mapKey, { ...known, delta: merged });
-    });
+      for (const measure in measures)
+        change.delta[measure] = (change.delta[measure] ?? 0) + measures[measure]! * factor;
+    }
   };
   for (const c of before) add(c, -1);
   for (const c of after) add(c, 1);
-  return [...byId.values()].filter((change) => Object.values(change.delta).some((v) => v !== 0));
+  const changes: CellChange[] = [];
+  for (const change of byId.values())
+    if (Object.values(change.delta).some((v) => v !== 0)) changes.push(change);
+  return changes;
 };
 
 /** Whether a cell already took `event` (a batch written again, a redelivery). */
@@ -555,7 +571,7 @@ export const cellAfter = (
         ...change.key,
         ...Object.fromEntries(cube.measures.map((m) => [m, 0])),
       };
-  for (const [m, v] of Object.entries(change.delta)) base[m] = ((base[m] as number) ?? 0) + v;
+  for (const m in change.delta) base[m] = ((base[m] as number) ?? 0) + change.delta[m]!;
   if (cube.name === 'patrons-candidats') base.avecCandidats = (base.n as number) > 0 ? 1 : 0;
   base.position = event.position;
   base.revision = event.revision;

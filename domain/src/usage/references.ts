@@ -33,11 +33,14 @@ export interface ReferrerDocument extends ReadModelDocument {
 
 export const referencesCollection: CollectionDefinition = {
   name: 'references',
-  fields: { resource: 'string', itemId: 'string', referrer: 'string' },
+  // Counted by item only (`count({ resource, itemId })`): the item's index finds its references,
+  // their resource is checked on them; the referrer is read from the document, never filtered.
+  fields: { resource: 'string', itemId: 'string' },
   searchFields: [],
-  defaultSort: { field: 'referrer', order: 'ASC' },
+  defaultSort: { field: 'id', order: 'ASC' },
   // Ids and codes, counted and filtered, never sorted for a reader: no French sort keys.
   sortFields: [],
+  indexed: ['itemId'],
 };
 
 export const referrersCollection: CollectionDefinition = {

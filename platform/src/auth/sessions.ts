@@ -1,4 +1,4 @@
-import fastifyCookie from '@fastify/cookie';
+import fastifyCookie, { Signer } from '@fastify/cookie';
 import Csrf from '@fastify/csrf';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -59,6 +59,39 @@ export const sessionTimes = (signedInAt: string) => ({
   absoluteTimeoutHours: ABSOLUTE_TIMEOUT_MS / 3_600_000,
 });
 
+/** Signatures kept by a `rememberingSigner`: enough for every session open at once, then renewed. */
+const SIGNATURES_KEPT = 10_000;
+
+type Unsigned = ReturnType<Signer['unsign']>;
+
+/**
+ * The session cookie's signer (HMAC-SHA256 with the secret), remembering what it computed: every
+ * request of a session otherwise verifies its cookie's signature and signs its id again (two
+ * HMACs). A signature depends on the value and the secret only, so the same cookie gets the same
+ * answer; only valid ones are kept (a forged cookie costs its HMAC each time).
+ */
+export const rememberingSigner = (
+  secret: string,
+): { sign(value: string): string; unsign(input: string): Unsigned } => {
+  const signer = new Signer(secret, 'sha256');
+  const signed = new Map<string, string>();
+  const verified = new Map<string, Unsigned>();
+  const keep = <V>(map: Map<string, V>, key: string, value: V): V => {
+    if (map.size >= SIGNATURES_KEPT) map.clear();
+    map.set(key, value);
+    return value;
+  };
+  return {
+    sign: (value) => signed.get(value) ?? keep(signed, value, signer.sign(value)),
+    unsign: (input) => {
+      const known = verified.get(input);
+      if (known) return known;
+      const result = signer.unsign(input);
+      return result.valid && !result.renew ? keep(verified, input, result) : result;
+    },
+  };
+};
+
 /** Paths whose own handlers check the token, to answer as the sign-in contract says. */
 const OWN_CSRF_HANDLING = [
   /^\/api\/auth\/signout\/?$/,
@@ -101,7 +134,7 @@ export const installSessions = async (
 ): Promise<void> => {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: options.secret,
+    secret: rememberingSigner(options.secret),
     store: options.store as never,
     cookieName: SESSION_COOKIE,
     saveUninitialized: false,

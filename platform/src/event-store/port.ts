@@ -48,6 +48,14 @@ export interface EventStore {
   /** Position of the last stored event ('0' when the store is empty). */
   headPosition(): Promise<string>;
   /**
+   * Whether any of these streams holds an event past the revision given (-1: any event), in one
+   * read (a signed-in request checks its user's and profile's streams). Optional: without it, a
+   * caller reads each stream from the revision after.
+   */
+  grownSince?(
+    revisions: readonly { readonly stream: string; readonly revision: number }[],
+  ): Promise<boolean>;
+  /**
    * Stores whose subscriptions wait on local appends (SQLite): `watchAppends` calls back after each
    * commit of this instance, `appendedElsewhere` wakes its subscriptions for another instance's
    * commit (another thread on the same file) instead of waiting for the next poll.

@@ -85,6 +85,31 @@ describe('SQLite event store durability', () => {
     expect(store.stats().appends - before.appends).toBe(50);
   });
 
+  it('tells in one read whether streams grew past given revisions, another connection’s appends too', async () => {
+    expect(await store.grownSince([])).toBe(false);
+    expect(await store.grownSince([{ stream: 'u-1', revision: -1 }])).toBe(false);
+    await store.appendToStream('u-1', [event('u1-0'), event('u1-1')]);
+    await store.appendToStream('p-1', [event('p1-0')]);
+    const both = (user: number, profile: number) =>
+      store.grownSince([
+        { stream: 'u-1', revision: user },
+        { stream: 'p-1', revision: profile },
+      ]);
+    expect(await store.grownSince([{ stream: 'u-1', revision: -1 }])).toBe(true);
+    expect(await both(1, 0)).toBe(false);
+    expect(await both(0, 0)).toBe(true);
+    expect(await both(1, -1)).toBe(true);
+    // Appended through another connection to the file (another thread or process).
+    const other = new SqliteEventStore({ filename: join(dir, 'events.db') });
+    try {
+      await other.appendToStream('p-1', [event('p1-1')]);
+    } finally {
+      await other.close();
+    }
+    expect(await both(1, 0)).toBe(true);
+    expect(await both(1, 1)).toBe(false);
+  });
+
   it('tells its commits to a watcher, and wakes on another instance’s commit when told', async () => {
     // Another thread's connection to the same file, polling so rarely that only a wake-up counts.
     const other = new SqliteEventStore({
@@ -123,6 +148,66 @@ describe('SQLite event store durability', () => {
     } finally {
       controller.abort();
       await other.close();
+    }
+  });
+});
+
+describe('SQLite event store: a subscription to some types', () => {
+  it('reads their events from the type index, in global order across types and batches, then the head', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    // Batches of 3: positions of several types merged again and again.
+    const store = new SqliteEventStore({ filename: join(dir, 'events.db'), readBatchSize: 3 });
+    try {
+      const types = ['A', 'B', 'C', 'D'];
+      // 40 events, types in an irregular order; the last ones of a type nobody asks for.
+      const sequence = Array.from({ length: 40 }, (_, i) => (i >= 36 ? 'D' : types[(i * 7) % 3]!));
+      for (const [i, type] of sequence.entries())
+        await store.appendToStream(`s-${i % 5}`, [
+          {
+            id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+            type,
+            data: { i },
+            metadata: {
+              actor: { id: 'a', name: 'A' },
+              at: '2026-01-01T00:00:00.000Z',
+              correlationId: 'c',
+              causationId: 'c',
+              schemaVersion: 1,
+            },
+          },
+        ]);
+      const reader = new Database(join(dir, 'events.db'), { readonly: true });
+      const plan = reader
+        .prepare(
+          'EXPLAIN QUERY PLAN SELECT position FROM events WHERE type = ? AND position > ? AND position <= ? ORDER BY position LIMIT ?',
+        )
+        .all('A', 0, 100, 3) as { detail: string }[];
+      reader.close();
+      expect(plan.map((p) => p.detail).join(' ')).toContain('events_type');
+
+      const controller = new AbortController();
+      const seen: string[] = [];
+      let caughtUp: string | undefined;
+      for await (const message of store.subscribeToAll({
+        signal: controller.signal,
+        eventTypes: ['C', 'A'],
+      })) {
+        if (message.type === 'caughtUp') {
+          caughtUp = message.position;
+          controller.abort();
+          continue;
+        }
+        seen.push(`${message.event.type}${(message.event.data as { i: number }).i}`);
+      }
+      const expected = sequence.flatMap((type, i) =>
+        type === 'A' || type === 'C' ? [`${type}${i}`] : [],
+      );
+      expect(seen).toEqual(expected);
+      // Passed up to the head: the last events (of another type) are not read again.
+      expect(caughtUp).toBe('40');
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -49,6 +49,21 @@ const toRecorded = (row: Row): RecordedEvent => {
   } as RecordedEvent);
 };
 
+/** Up to this many rows after its position, a subscription scans them rather than the type index. */
+const SCAN_BELOW = 2000;
+
+/** The first `limit` numbers of two ascending lists, ascending. */
+const mergeSorted = (a: readonly number[], b: readonly number[], limit: number): number[] => {
+  const merged: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (merged.length < limit && (i < a.length || j < b.length)) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) merged.push(a[i++]!);
+    else merged.push(b[j++]!);
+  }
+  return merged;
+};
+
 interface PendingAppend {
   readonly stream: string;
   readonly events: readonly EventEnvelope[];
@@ -87,7 +102,7 @@ export class SqliteEventStore implements EventStore {
   private readonly groupCommit: boolean;
   private readonly readOfTypes: (
     from: bigint,
-    types: string,
+    types: readonly string[],
     maxCount: number,
   ) => { rows: Row[]; head: number | bigint };
   /** Appends waiting for the next group commit (one transaction, one fsync for all of them). */
@@ -123,6 +138,9 @@ export class SqliteEventStore implements EventStore {
         metadata TEXT NOT NULL,
         UNIQUE (stream, revision)
       );
+      -- A subscription given event types reads their positions here: a projection of a few types
+      -- no longer scans the whole log (a 600,000-event log, once for each of thirty projections).
+      CREATE INDEX IF NOT EXISTS events_type ON events (type);
     `);
     this.statements = {
       currentRevision: this.db.prepare<[string], { revision: number | null }>(
@@ -144,13 +162,44 @@ export class SqliteEventStore implements EventStore {
       readAllOfTypes: this.db.prepare<[number | bigint, string, number], Row>(
         'SELECT * FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position LIMIT ?',
       ),
+      positionsOfType: this.db
+        .prepare<[string, number | bigint, number | bigint, number], number>(
+          'SELECT position FROM events WHERE type = ? AND position > ? AND position <= ? ORDER BY position LIMIT ?',
+        )
+        .pluck(),
+      atPositions: this.db.prepare<[string], Row>(
+        'SELECT * FROM events WHERE position IN (SELECT value FROM json_each(?)) ORDER BY position',
+      ),
     };
     // One read snapshot: the events of the types asked for, and the head they were read up to.
+    // Each type's next positions come from its index (the later types only up to the last position
+    // kept so far), merged; then the rows at the first `maxCount` of them.
     this.readOfTypes = this.db.transaction(
-      (from: bigint, types: string, maxCount: number): { rows: Row[]; head: number | bigint } => ({
-        rows: this.statements.readAllOfTypes.all(from, types, maxCount),
-        head: this.statements.head.get()?.position ?? 0,
-      }),
+      (
+        from: bigint,
+        types: readonly string[],
+        maxCount: number,
+      ): { rows: Row[]; head: number | bigint } => {
+        const head = this.statements.head.get()?.position ?? 0;
+        // Near the head (a subscription following the log), the few rows left are read in order and
+        // filtered: cheaper than a query per type.
+        if (Number(head) - Number(from) <= SCAN_BELOW)
+          return {
+            rows: this.statements.readAllOfTypes.all(from, JSON.stringify(types), maxCount),
+            head,
+          };
+        let bound: number | bigint = head;
+        let positions: number[] = [];
+        for (const type of types) {
+          const found = this.statements.positionsOfType.all(type, from, bound, maxCount);
+          if (found.length === 0) continue;
+          positions = positions.length === 0 ? found : mergeSorted(positions, found, maxCount);
+          if (positions.length === maxCount) bound = positions[maxCount - 1]!;
+        }
+        const rows =
+          positions.length === 0 ? [] : this.statements.atPositions.all(JSON.stringify(positions));
+        return { rows, head };
+      },
     );
     this.appendTransaction = this.makeAppendTransaction();
     // Each append runs in its own savepoint inside the group's transaction: one that fails (wrong
@@ -306,6 +355,28 @@ export class SqliteEventStore implements EventStore {
     return this.statements.readAll.all(BigInt(from), maxCount).map(toRecorded);
   }
 
+  /** One statement per number of streams asked about: `EXISTS` on the (stream, revision) key each. */
+  private readonly grownStatements = new Map<
+    number,
+    Database.Statement<unknown[], { n: number }>
+  >();
+
+  async grownSince(
+    revisions: readonly { readonly stream: string; readonly revision: number }[],
+  ): Promise<boolean> {
+    if (revisions.length === 0) return false;
+    let statement = this.grownStatements.get(revisions.length);
+    if (!statement) {
+      statement = this.db.prepare<unknown[], { n: number }>(
+        `SELECT ${revisions
+          .map(() => 'EXISTS (SELECT 1 FROM events WHERE stream = ? AND revision > ?)')
+          .join(' OR ')} AS n`,
+      );
+      this.grownStatements.set(revisions.length, statement);
+    }
+    return statement.get(...revisions.flatMap((r) => [r.stream, r.revision]))!.n === 1;
+  }
+
   async headPosition(): Promise<string> {
     return String(this.statements.head.get()?.position ?? 0);
   }
@@ -319,7 +390,7 @@ export class SqliteEventStore implements EventStore {
   ): AsyncIterable<SubscriptionMessage> {
     const { signal } = options;
     const types = options.eventTypes
-      ? JSON.stringify([...new Set([...options.eventTypes, ...UPCAST_TYPES])])
+      ? [...new Set([...options.eventTypes, ...UPCAST_TYPES])]
       : undefined;
     let position = options.fromPosition ?? '0';
     let announced = false;

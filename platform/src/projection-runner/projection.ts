@@ -9,6 +9,11 @@ export interface ProjectionContext {
   get<T extends ReadModelDocument>(collection: CollectionDefinition, id: string): Promise<T | null>;
   put<T extends ReadModelDocument>(collection: CollectionDefinition, doc: T): void;
   delete(collection: CollectionDefinition, id: string): void;
+  /**
+   * Leaves out a document put by this batch that the store did not hold when the batch first read
+   * it (true); false, changing nothing, when the store may hold it (put it then). Optional.
+   */
+  discard?(collection: CollectionDefinition, id: string): boolean;
 }
 
 export interface Projection {
@@ -25,5 +30,11 @@ export interface Projection {
    * It also writes smaller batches (`backgroundBatchSize`): a list never waits long behind one.
    */
   readonly background?: boolean;
+  /**
+   * Documents of its own collections kept in memory between batches (the most recently used, up to
+   * this number; default none): the statistics' cells, which most events of a dossier change again,
+   * are then read from the store once.
+   */
+  readonly retainDocuments?: number;
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
 }

@@ -18,6 +18,17 @@ export interface RunnerOptions {
    */
   readonly backgroundBatchSize?: number;
   /**
+   * The same while a projection catches up (from its checkpoint to the log's head, at start or in a
+   * rebuild): fewer, larger writes, a document changed by many events written once (default four
+   * times `batchSize`). A background projection keeps its smaller batches while a list catches up.
+   */
+  readonly catchUpBatchSize?: number;
+  /**
+   * Documents changed before the batch is written, whatever the number of events (default
+   * 10,000): the batch holds them all in memory until then.
+   */
+  readonly maxBatchDocuments?: number;
+  /**
    * Least time between two writes when caught up: under a steady flow of commands, events that
    * arrive meanwhile share one write instead of one transaction each. Adds at most this to
    * read-your-writes.
@@ -38,6 +49,13 @@ export interface RunnerOptions {
    * doubled at each failure in a row, from 1 s up to 30 s unless told.
    */
   readonly retryDelayMs?: RetryDelays;
+}
+
+/** A projection rebuilt: up to where, in how long, and the events of its types it handled. */
+export interface RebuildResult {
+  readonly position: string;
+  readonly ms: number;
+  readonly events: number;
 }
 
 /** The version written with the checkpoint: the projection's own version and its collections' shape. */
@@ -137,6 +155,8 @@ interface Failure {
 export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly backgroundBatchSize: number;
+  private readonly catchUpBatchSize: number;
+  private readonly maxBatchDocuments: number;
   private readonly minFlushIntervalMs: number;
   private readonly leaseTtlMs: number;
   private readonly idleCheckpointMs: number;
@@ -147,6 +167,8 @@ export class ProjectionRunner {
   private readonly retryDelays: RetryDelays | undefined;
   /** The projections failing now (cleared as soon as one works again). */
   private readonly failures = new Map<string, Failure>();
+  /** Events each projection handled (of its types) since this runner started. */
+  private readonly handled = new Map<string, number>();
   /** The projections followed here, not `background`, with events read beyond their checkpoint's head. */
   private readonly foregroundBusy = new Set<string>();
   private readonly states = new Map<
@@ -163,6 +185,8 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 1000;
     this.backgroundBatchSize =
       options.backgroundBatchSize ?? Math.max(1, Math.floor(this.batchSize / 4));
+    this.catchUpBatchSize = options.catchUpBatchSize ?? this.batchSize * 4;
+    this.maxBatchDocuments = options.maxBatchDocuments ?? 10_000;
     this.minFlushIntervalMs = options.minFlushIntervalMs ?? 10;
     this.leaseTtlMs = options.leaseTtlMs ?? 30_000;
     this.idleCheckpointMs = options.idleCheckpointMs ?? 0;
@@ -195,6 +219,11 @@ export class ProjectionRunner {
     await Promise.all(
       this.projections.map((p) => this.readStore.releaseLease(leaseName(p), this.owner)),
     );
+  }
+
+  /** Events of its types a projection handled and wrote since this runner started. */
+  handledEvents(projection: string): number {
+    return this.handled.get(projection) ?? 0;
   }
 
   lastError(projection: string): Error | undefined {
@@ -318,14 +347,28 @@ export class ProjectionRunner {
 
       const types = new Set(projection.eventTypes);
       // Smaller batches only where a list may be kept waiting (not in a rebuild of this one alone).
-      const batchSize =
-        projection.background && this.projections.some((p) => !p.background)
-          ? this.backgroundBatchSize
-          : this.batchSize;
+      const besideLists = projection.background && this.projections.some((p) => !p.background);
+      const liveBatchSize = besideLists ? this.backgroundBatchSize : this.batchSize;
+      /** Larger batches while catching up, unless a list catches up beside this background one. */
+      const batchSize = (): number =>
+        followed.caughtUp || (besideLists && this.foregroundBusy.size > 0)
+          ? liveBatchSize
+          : Math.max(liveBatchSize, this.catchUpBatchSize);
       const context = new BatchContext(
         this.readStore,
         projection.collections.map((c) => c.name),
+        projection.retainDocuments ?? 0,
       );
+      // From zero on empty collections (a rebuild, a first start, a new version): nothing to read
+      // but what this loop writes. Asked of the projections that keep documents between batches
+      // (a count per collection at each start is not free on a server).
+      if (!checkpoint && (projection.retainDocuments ?? 0) > 0) {
+        // Asked together: one round trip to a server, whatever the number of collections.
+        const counts = await Promise.all(
+          projection.collections.map((c) => this.readStore.collection(c).count()),
+        );
+        if (counts.every((n) => n === 0)) context.startEmpty();
+      }
       let position = checkpoint?.position ?? '0';
       let written = position;
       let pending = 0;
@@ -353,6 +396,8 @@ export class ProjectionRunner {
       };
 
       let flushedAt = 0;
+      /** Handled since the last write: counted once written. */
+      let handledHere = 0;
       const flush = async (): Promise<void> => {
         if (position === written) return;
         flushedAt = Date.now();
@@ -364,6 +409,8 @@ export class ProjectionRunner {
         written = position;
         followed.position = position;
         pending = 0;
+        this.handled.set(projection.name, (this.handled.get(projection.name) ?? 0) + handledHere);
+        handledHere = 0;
         this.failures.delete(projection.name);
       };
 
@@ -394,8 +441,17 @@ export class ProjectionRunner {
         const { event } = message;
         // A batch is written only between two positions: EventStoreDB gives every event of one append
         // the same (commit) position, and a checkpoint inside an append would skip the rest of it.
-        if (pending >= batchSize && event.position !== position) await flush();
-        if (types.has(event.type)) await projection.apply(event, context);
+        // Or when its documents add up: a closing's frozen results are a thousand documents an
+        // event, and a catch-up's batch of events would hold every result of a national session.
+        if (
+          (pending >= batchSize() || context.size >= this.maxBatchDocuments) &&
+          event.position !== position
+        )
+          await flush();
+        if (types.has(event.type)) {
+          await projection.apply(event, context);
+          handledHere += 1;
+        }
         position = event.position;
         pending += 1;
       }
@@ -414,7 +470,7 @@ export class ProjectionRunner {
     readStore: ReadStore,
     projection: Projection,
     options: RunnerOptions & { readonly timeoutMs?: number } = {},
-  ): Promise<{ position: string; ms: number }> {
+  ): Promise<RebuildResult> {
     const [result] = await ProjectionRunner.rebuildAll(
       eventStore,
       readStore,
@@ -435,9 +491,9 @@ export class ProjectionRunner {
     projections: readonly Projection[],
     options: RunnerOptions & {
       readonly timeoutMs?: number;
-      readonly onRebuilt?: (name: string, result: { position: string; ms: number }) => void;
+      readonly onRebuilt?: (name: string, result: RebuildResult) => void;
     } = {},
-  ): Promise<{ position: string; ms: number }[]> {
+  ): Promise<RebuildResult[]> {
     // Host and pid first, like every owner: a killed rebuild is then taken over like a killed product.
     const owner = options.owner ?? `${leaseOwnerId()}-reconstruction`;
     const ttl = options.leaseTtlMs ?? 30_000;
@@ -467,9 +523,9 @@ export class ProjectionRunner {
     taken: Projection[],
     options: RunnerOptions & {
       readonly timeoutMs?: number;
-      readonly onRebuilt?: (name: string, result: { position: string; ms: number }) => void;
+      readonly onRebuilt?: (name: string, result: RebuildResult) => void;
     },
-  ): Promise<{ position: string; ms: number }[]> {
+  ): Promise<RebuildResult[]> {
     for (const projection of projections) {
       if (!(await takeLease(readStore, leaseName(projection), owner, ttl))) {
         await Promise.all(taken.map((p) => readStore.releaseLease(leaseName(p), owner)));
@@ -484,7 +540,7 @@ export class ProjectionRunner {
       for (const p of taken)
         void readStore.acquireLease(leaseName(p), owner, ttl).catch(() => undefined);
     }, ttl / 3);
-    const results: { position: string; ms: number }[] = [];
+    const results: RebuildResult[] = [];
     try {
       for (const projection of projections) {
         const started = Date.now();
@@ -510,7 +566,11 @@ export class ProjectionRunner {
         } finally {
           await runner.stop();
         }
-        const result = { position: head, ms: Date.now() - started };
+        const result = {
+          position: head,
+          ms: Date.now() - started,
+          events: runner.handledEvents(projection.name),
+        };
         results.push(result);
         options.onRebuilt?.(projection.name, result);
       }

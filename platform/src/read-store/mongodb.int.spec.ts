@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import { readStoreContract } from '../testing/readStoreContract.js';
+import { readStorePageContract } from '../testing/readStorePageContract.js';
 import { MongoReadStore } from './mongodb.js';
 
 // Set by the global setup: the FerretDB the project builds and starts (or MONGODB_URL when given).
@@ -28,8 +29,10 @@ if (!url) {
 } else {
   // One database per test file run; collections are unique per test (see the contract).
   const dbName = `contrat_${randomUUID().slice(0, 8)}`;
-  readStoreContract('MongoDB (FerretDB)', async () => {
+  const harness = async () => {
     const store = new MongoReadStore(url, dbName);
     return { store, teardown: () => store.close() };
-  });
+  };
+  readStoreContract('MongoDB (FerretDB)', harness);
+  readStorePageContract('MongoDB (FerretDB)', harness);
 }

@@ -10,6 +10,7 @@ import {
 import {
   comparePositions,
   type CollectionDefinition,
+  indexedFields,
   type ReadModelDocument,
   sortKeyedFields,
 } from '@examens-pro/domain/kernel';
@@ -22,6 +23,7 @@ import type {
   Filter,
   GroupQuery,
   GroupRow,
+  ListJsonResult,
   ListQuery,
   ListResult,
   ReadStore,
@@ -189,7 +191,9 @@ export class MongoReadStore implements ReadStore {
     // A service that only reads leaves collections and indexes to the projections' process.
     if (!this.declares) return;
     await this.connected();
-    const serialized = JSON.stringify({ storageFormat: STORAGE_FORMAT, definition });
+    // Where an embedded store files it means nothing here (one database): not part of the layout.
+    const { storage: _file, ...layout } = definition;
+    const serialized = JSON.stringify({ storageFormat: STORAGE_FORMAT, definition: layout });
     const registry = this.db.collection<{ _id: string; definition: string }>('rm_collections');
     const stored = await registry.findOne({ _id: definition.name });
     if (stored && stored.definition !== serialized) {
@@ -199,7 +203,7 @@ export class MongoReadStore implements ReadStore {
     }
     const collection = this.db.collection(collectionName(definition.name));
     const indexes = [
-      ...Object.keys(definition.fields).map((field) => ({
+      ...indexedFields(definition).map((field) => ({
         key: { [field]: 1 },
         name: `f_${field}`,
       })),
@@ -510,8 +514,19 @@ class MongoCollection<T extends ReadModelDocument> implements Collection<T> {
       .sort(this.sort(query.sort))
       .skip(query.skip ?? 0);
     if (query.limit !== undefined && query.limit >= 0) cursor = cursor.limit(query.limit);
+    // Only the fields asked for (`id` always); the sort keys and search text never leave.
+    if (query.fields)
+      cursor = cursor.project(
+        Object.fromEntries(['id', ...query.fields].map((field) => [field, 1])),
+      );
     const [items, total] = await Promise.all([cursor.toArray(), collection.countDocuments(filter)]);
     return { items: items.map((stored) => fromStored<T>(stored)!), total };
+  }
+
+  /** The page of `list` serialised here: the driver has decoded its BSON into objects already. */
+  async listJson(query: ListQuery): Promise<ListJsonResult> {
+    const { items, total } = await this.list(query);
+    return { json: JSON.stringify(items), count: items.length, total };
   }
 
   async count(filter?: Filter): Promise<number> {

@@ -31,10 +31,24 @@ export interface ListQuery {
   readonly sort?: readonly SortSpec[];
   readonly skip?: number;
   readonly limit?: number;
+  /**
+   * The top-level fields each listed document carries (`id` always); a field a document lacks stays
+   * absent. Default: whole documents.
+   */
+  readonly fields?: readonly string[];
 }
 
 export interface ListResult<T> {
   readonly items: T[];
+  readonly total: number;
+}
+
+/** A page as JSON text: what an HTTP list answers, built without parsing each stored document. */
+export interface ListJsonResult {
+  /** The page's documents as a JSON array (the same documents as `list`'s, in order). */
+  readonly json: string;
+  /** Documents in the page. */
+  readonly count: number;
   readonly total: number;
 }
 
@@ -54,11 +68,13 @@ export interface Collection<T extends ReadModelDocument> {
   get(id: string): Promise<T | null>;
   getMany(ids: readonly string[]): Promise<T[]>;
   list(query: ListQuery): Promise<ListResult<T>>;
+  /** `list`'s page as JSON text (the SQLite store sends its stored text without parsing it). */
+  listJson(query: ListQuery): Promise<ListJsonResult>;
   count(filter?: Filter): Promise<number>;
   group(query: GroupQuery): Promise<GroupRow[]>;
   /** Every matching document in order, fetched in batches: exports never hold a whole list in memory. */
   stream(
-    query: Omit<ListQuery, 'skip' | 'limit'> & { readonly batchSize?: number },
+    query: Omit<ListQuery, 'skip' | 'limit' | 'fields'> & { readonly batchSize?: number },
   ): AsyncIterable<T>;
 }
 

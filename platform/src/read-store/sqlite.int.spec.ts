@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import type { CollectionDefinition } from '@examens-pro/domain/kernel';
 import Database from 'better-sqlite3';
 import { readStoreContract } from '../testing/readStoreContract.js';
+import { readStorePageContract } from '../testing/readStorePageContract.js';
 import { SqliteReadStore } from './sqlite.js';
 
-readStoreContract('SQLite', async () => {
+const sqliteHarness = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'rs-'));
   const store = new SqliteReadStore(join(dir, 'read.db'));
   return {
@@ -16,7 +18,10 @@ readStoreContract('SQLite', async () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-});
+};
+
+readStoreContract('SQLite', sqliteHarness);
+readStorePageContract('SQLite', sqliteHarness);
 
 describe('SQLite read store: planner statistics', () => {
   const definition = {
@@ -220,6 +225,201 @@ describe('SQLite read store: search index', () => {
         .map((r) => r.name);
       check.close();
       expect(triggers).toEqual(['rm_recherche_docs_s_ad']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite read store: a page’s total', () => {
+  it('is counted again after another connection (the projections’ thread) commits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-total-'));
+    const file = join(dir, 'read.db');
+    const definition = {
+      name: 'total_docs',
+      fields: { ville: 'string' as const },
+      searchFields: [],
+      defaultSort: { field: 'ville', order: 'ASC' as const },
+    };
+    const doc = (i: number, ville: string) => ({ id: `d${i}`, version: 0, ville });
+    const reader = new SqliteReadStore(file);
+    const writer = new SqliteReadStore(file);
+    try {
+      await writer.ensureCollection(definition);
+      const put = (docs: ReturnType<typeof doc>[]) =>
+        writer.write({
+          operations: docs.map((d) => ({
+            collection: definition.name,
+            type: 'put' as const,
+            doc: d,
+          })),
+        });
+      await put(Array.from({ length: 30 }, (_, i) => doc(i, i % 3 ? 'Douala' : 'Garoua')));
+      const list = reader.collection(definition);
+      const totals = async () => [
+        (await list.listJson({ limit: 5 })).total,
+        (await list.list({ filter: { ville: 'Douala' }, limit: 5 })).total,
+      ];
+      expect(await totals()).toEqual([30, 20]);
+      expect(await totals()).toEqual([30, 20]);
+      await put([doc(30, 'Douala'), doc(0, 'Douala')]);
+      expect(await totals()).toEqual([31, 22]);
+      await writer.write({
+        operations: [{ collection: definition.name, type: 'delete', id: 'd1' }],
+      });
+      expect(await totals()).toEqual([30, 21]);
+    } finally {
+      await reader.close();
+      await writer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite read store: the histories in a file of their own', () => {
+  const list: CollectionDefinition = {
+    name: 'liste_docs',
+    fields: { ville: 'string' },
+    searchFields: ['ville'],
+    defaultSort: { field: 'ville', order: 'ASC' },
+  };
+  const lines: CollectionDefinition = {
+    name: 'lignes_docs',
+    fields: { ville: 'string', rang: 'number' },
+    searchFields: ['ville'],
+    defaultSort: { field: 'rang', order: 'DESC' },
+    indexed: ['rang'],
+    storage: 'history',
+  };
+  /** The tables and indexes a file holds, and its checkpoints. */
+  const contentOf = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return {
+        objects: db
+          .prepare<[], { name: string }>(
+            "SELECT name FROM sqlite_master WHERE name LIKE 'rm_l%' ORDER BY name",
+          )
+          .all()
+          .map((row) => row.name),
+        checkpoints: db
+          .prepare<[], { projection: string; position: string }>(
+            'SELECT projection, position FROM rm_checkpoints ORDER BY projection',
+          )
+          .all(),
+        pageSize: db.pragma('page_size', { simple: true }),
+      };
+    } finally {
+      db.close();
+    }
+  };
+  const put = (collection: string, id: string, ville: string, rang = 0) => ({
+    collection,
+    type: 'put' as const,
+    doc: { id, version: 0, ville, rang },
+  });
+
+  it('keeps each projection with its checkpoint in one file; a history lost is rebuilt alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-fichiers-'));
+    const file = join(dir, 'read-models.db');
+    const historyFile = join(dir, 'read-models-history.db');
+    try {
+      const store = new SqliteReadStore(file);
+      await store.ensureCollection(list);
+      await store.ensureCollection(lines);
+      // A history's first batch without documents leaves its checkpoint where checkpoints go.
+      await store.write({
+        operations: [],
+        checkpoint: { projection: 'historique', position: '1', version: 'v1' },
+      });
+      await store.write({
+        operations: [put(list.name, 'a', 'Douala'), put(list.name, 'b', 'Garoua')],
+        checkpoint: { projection: 'liste', position: '4', version: 'v1' },
+      });
+      await store.write({
+        operations: [put(lines.name, 'l1', 'Douala', 1), put(lines.name, 'l2', 'Yaoundé', 2)],
+        checkpoint: { projection: 'historique', position: '5', version: 'v1' },
+      });
+      await store.write({
+        operations: [],
+        checkpoint: { projection: 'historique', position: '6', version: 'v1' },
+      });
+      expect((await store.getCheckpoint('historique'))?.position).toBe('6');
+      expect((await store.getCheckpoint('liste'))?.position).toBe('4');
+      // Read through one connection whatever the file; searched and sorted as before.
+      const found = store.collection<{ id: string; version: number }>(lines);
+      expect((await found.list({ filter: { $q: 'yaou' } })).items.map((d) => d.id)).toEqual(['l2']);
+      expect((await found.list({ filter: { ville: 'Douala' } })).items.map((d) => d.id)).toEqual([
+        'l1',
+      ]);
+      await store.close();
+
+      const main = contentOf(file);
+      const history = contentOf(historyFile);
+      expect(main.objects.some((name) => name.startsWith('rm_lignes_docs'))).toBe(false);
+      expect(main.objects).toContain('rm_liste_docs');
+      // The history's indexes: its one indexed field; no index on `ville`.
+      expect(history.objects).toEqual(
+        expect.arrayContaining(['rm_lignes_docs', 'rm_lignes_docs_rang', 'rm_lignes_docs_fts']),
+      );
+      expect(history.objects).not.toContain('rm_lignes_docs_ville');
+      expect(history.pageSize).toBe(8192);
+      expect(main.checkpoints).toEqual([{ projection: 'liste', position: '4' }]);
+      expect(history.checkpoints).toEqual([{ projection: 'historique', position: '6' }]);
+
+      // The histories' file deleted: its projection starts again from zero, the lists do not.
+      for (const suffix of ['', '-wal', '-shm']) rmSync(historyFile + suffix, { force: true });
+      const reopened = new SqliteReadStore(file);
+      try {
+        await reopened.ensureCollection(list);
+        await reopened.ensureCollection(lines);
+        expect(await reopened.getCheckpoint('historique')).toBeNull();
+        expect((await reopened.getCheckpoint('liste'))?.position).toBe('4');
+        expect(await reopened.collection(lines).count()).toBe(0);
+        expect(await reopened.collection(list).count()).toBe(2);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('moves a collection declared for the other file: its old table dropped, every projection rebuilt', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-deplacee-'));
+    const file = join(dir, 'read-models.db');
+    try {
+      const before: CollectionDefinition = { ...lines, storage: undefined };
+      const first = new SqliteReadStore(file);
+      await first.ensureCollection(before);
+      await first.write({
+        operations: [put(lines.name, 'l1', 'Douala', 1)],
+        checkpoint: { projection: 'historique', position: '3', version: 'v1' },
+      });
+      await first.close();
+      expect(contentOf(file).objects).toContain('rm_lignes_docs');
+
+      const second = new SqliteReadStore(file);
+      try {
+        await second.ensureCollection(lines);
+        expect(await second.getCheckpoint('historique')).toBeNull();
+        expect(await second.collection(lines).count()).toBe(0);
+        await second.write({
+          operations: [put(lines.name, 'l2', 'Garoua', 2)],
+          checkpoint: { projection: 'historique', position: '4', version: 'v1' },
+        });
+        expect(
+          (await second.collection<{ id: string; version: number }>(lines).list({})).items.map(
+            (d) => d.id,
+          ),
+        ).toEqual(['l2']);
+      } finally {
+        await second.close();
+      }
+      expect(contentOf(file).objects.some((name) => name.startsWith('rm_lignes_docs'))).toBe(false);
+      expect(contentOf(join(dir, 'read-models-history.db')).checkpoints).toEqual([
+        { projection: 'historique', position: '4' },
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -27,6 +27,8 @@ export interface Condition {
   readonly sql: string;
   readonly params: readonly unknown[];
   readonly rowids: string;
+  /** On a field without an index: checked on the rows the others give, never intersected. */
+  readonly unindexed?: boolean;
 }
 
 export const whereOf = (conditions: readonly Condition[]): { sql: string; params: unknown[] } => ({
@@ -34,9 +36,26 @@ export const whereOf = (conditions: readonly Condition[]): { sql: string; params
   params: conditions.flatMap((c) => c.params),
 });
 
+/**
+ * The row ids matching every condition: the indexed conditions' row ids intersected, the rows they
+ * give then checked against the others (a field without an index would be a scan of the table).
+ */
 export const intersectionOf = (
   conditions: readonly Condition[],
-): { sql: string; params: unknown[] } => ({
-  sql: conditions.map((c) => c.rowids).join(' INTERSECT '),
-  params: conditions.flatMap((c) => c.params),
-});
+  t: string,
+): { sql: string; params: unknown[] } => {
+  const indexed = conditions.filter((c) => !c.unindexed);
+  const others = conditions.filter((c) => c.unindexed);
+  if (others.length === 0)
+    return {
+      sql: indexed.map((c) => c.rowids).join(' INTERSECT '),
+      params: indexed.flatMap((c) => c.params),
+    };
+  const where = others.map((c) => c.sql);
+  if (indexed.length > 0)
+    where.unshift(`rowid IN (${indexed.map((c) => c.rowids).join(' INTERSECT ')})`);
+  return {
+    sql: `SELECT rowid FROM ${t} WHERE ${where.join(' AND ')}`,
+    params: [...indexed.flatMap((c) => c.params), ...others.flatMap((c) => c.params)],
+  };
+};

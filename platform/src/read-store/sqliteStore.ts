@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import {
   comparePositions,
   type CollectionDefinition,
+  indexedFields,
   type ReadModelDocument,
   sortKeyedFields,
 } from '@examens-pro/domain/kernel';
@@ -14,6 +15,22 @@ import { WriteTurns, writeTurnsMemory } from './writeTurns.js';
 
 /** Bumped when the table layout changes: tables are then recreated and every projection rebuilt. */
 const STORAGE_FORMAT = 4;
+
+/** The two files' schemas on one connection: the lists' file, and the histories' attached to it. */
+type Schema = 'main' | 'history';
+const SCHEMAS: readonly Schema[] = ['main', 'history'];
+
+const schemaOf = (definition: CollectionDefinition): Schema =>
+  definition.storage === 'history' ? 'history' : 'main';
+
+/**
+ * The file of the histories and statistics beside a read models' file: `read-models.db` →
+ * `read-models-history.db` (an in-memory store keeps them in memory too).
+ */
+export const historyFileOf = (filename: string): string =>
+  filename === ':memory:' || filename === ''
+    ? ':memory:'
+    : `${filename.replace(/\.db$/, '')}-history.db`;
 
 /** A document's new search text, to index (its former one, if any, to take out of the index). */
 interface SearchChange {
@@ -35,6 +52,12 @@ interface WritePlan {
  * Read store on SQLite: one table per collection holding JSON documents, an expression index per
  * declared field, a French sort key per string field (accents and case ignored, as staff expect
  * "Électricité" among the E), and an FTS5 trigram index for "contains" search.
+ *
+ * Two files on one connection: the lists' (`filename`) and, attached as `history`, the histories'
+ * and statistics' (`storage: 'history'`), which grow with every event. Statements name tables
+ * without their schema (SQLite finds them in either file); a projection's collections and its
+ * checkpoint share one file, so a batch and its checkpoint are still written in one transaction
+ * of that file (SQLite commits attached files one by one, each atomically).
  */
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
@@ -48,27 +71,50 @@ export class SqliteReadStore implements ReadStore {
    * reads would otherwise map and walk the indexes of every grown table as it starts (about 100 MB
    * of a 50,000-dossier file in the command service's memory, for nothing).
    */
-  constructor(filename: string, options: { readonly refreshStatistics?: boolean } = {}) {
+  constructor(
+    filename: string,
+    options: {
+      readonly refreshStatistics?: boolean;
+      /** The histories' file (default: `historyFileOf(filename)`). */
+      readonly historyFile?: string;
+    } = {},
+  ) {
     this.db = new Database(filename);
     // Several threads of this process may write the file (the projections' own): in turns.
     this.turns = new WriteTurns(writeTurnsMemory(filename));
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
-    // Lists sort and filter over hundreds of thousands of rows: keep them in memory-mapped pages.
-    this.db.pragma('mmap_size = 1073741824');
-    this.db.pragma('cache_size = -65536');
+    this.db
+      .prepare('ATTACH DATABASE ? AS history')
+      .run(options.historyFile ?? historyFileOf(filename));
+    // Histories' rows are large (a dossier's creation lists each of its fields): 4-kB pages held
+    // two of them and left a quarter of the file empty. Taken by a new file only.
+    this.db.pragma('history.page_size = 8192');
+    for (const schema of SCHEMAS) {
+      this.db.pragma(`${schema}.journal_mode = WAL`);
+      this.db.pragma(`${schema}.synchronous = NORMAL`);
+      // Lists sort and filter over hundreds of thousands of rows: the first pages of each file are
+      // memory-mapped, the rest read through the page cache. Every mapped page read counts in the
+      // process's resident memory, once per connection (the services' and the projections'): a
+      // 1-GiB map per file let a national session's process pass 1.9 GB.
+      this.db.pragma(`${schema}.mmap_size = ${schema === 'main' ? 268435456 : 67108864}`);
+      this.db.pragma(`${schema}.cache_size = ${schema === 'main' ? -65536 : -32768}`);
+    }
     // ANALYZE samples about a thousand rows per index: the planner's statistics stay as good, and an
     // analysis runs in tens of milliseconds instead of a second or two at 200,000 rows (it holds the
     // event loop: commands waited behind it).
     this.db.pragma('analysis_limit = 1000');
     // Planner statistics: without them SQLite filters on `actif` and sorts 100,000 rows instead of
     // walking the sort index. Refreshed at open (by the writer) and each time a table has doubled.
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS rm_collections (name TEXT PRIMARY KEY, definition TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS rm_checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL, version TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS rm_leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
-    `);
+    // Each file its own collections and checkpoints (a file lost or deleted is rebuilt alone);
+    // leases in the lists' file.
+    for (const schema of SCHEMAS)
+      this.db.exec(`
+        CREATE TABLE IF NOT EXISTS ${schema}.rm_collections (name TEXT PRIMARY KEY, definition TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS ${schema}.rm_checkpoints (projection TEXT PRIMARY KEY, position TEXT NOT NULL, version TEXT NOT NULL);
+      `);
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS main.rm_leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);',
+    );
     if (options.refreshStatistics ?? true)
       this.turns.run(() => this.db.pragma('optimize = 0x10002'));
   }
@@ -114,13 +160,24 @@ export class SqliteReadStore implements ReadStore {
       if (!IDENTIFIER.test(field)) throw new Error(`Nom de champ invalide : ${field}`);
     }
     const serialized = JSON.stringify({ storageFormat: STORAGE_FORMAT, definition });
+    const schema = schemaOf(definition);
+    const other: Schema = schema === 'main' ? 'history' : 'main';
     const storedNow = () =>
       this.db
         .prepare<[string], { definition: string }>(
-          'SELECT definition FROM rm_collections WHERE name = ?',
+          `SELECT definition FROM ${schema}.rm_collections WHERE name = ?`,
         )
         .get(definition.name);
-    if (storedNow()?.definition === serialized) {
+    // A collection moved to the other file (or left there by a write interrupted between the two
+    // files' commits): its old table would hide the new one from unqualified statements.
+    const elsewhere = () =>
+      this.db
+        .prepare<[string, string], { n: number }>(
+          `SELECT (SELECT count(*) FROM ${other}.rm_collections WHERE name = ?)
+                + (SELECT count(*) FROM ${other}.sqlite_master WHERE name = ?) AS n`,
+        )
+        .get(definition.name, table(definition.name))!.n > 0;
+    if (storedNow()?.definition === serialized && !elsewhere()) {
       this.definitions.set(definition.name, definition);
       return;
     }
@@ -130,62 +187,66 @@ export class SqliteReadStore implements ReadStore {
       this.db
         .transaction(() => {
           const stored = storedNow();
-          if (stored && stored.definition !== serialized) {
-            this.dropSync(definition.name);
+          const moved = elsewhere();
+          if (moved) this.dropSync(definition.name, other);
+          if (stored && stored.definition !== serialized) this.dropSync(definition.name, schema);
+          if (moved || (stored && stored.definition !== serialized))
             // Which projection filled the table is not known here: every one starts again from zero.
-            this.db.exec('DELETE FROM rm_checkpoints');
-          }
-          if (!stored || stored.definition !== serialized) this.createSync(definition, serialized);
+            for (const s of SCHEMAS) this.db.exec(`DELETE FROM ${s}.rm_checkpoints`);
+          if (!stored || stored.definition !== serialized)
+            this.createSync(definition, serialized, schema);
         })
         .immediate(),
     );
     this.definitions.set(definition.name, definition);
   }
 
-  private createSync(definition: CollectionDefinition, serialized: string): void {
+  private createSync(definition: CollectionDefinition, serialized: string, schema: Schema): void {
     const t = table(definition.name);
+    // Objects are created in their file (`history.rm_x`); what they name is in the same file.
+    const s = `${schema}.${t}`;
     const keyColumns = Object.keys(definition.fields)
       .map((f) => `, f_${f}`)
       .concat(this.stringFields(definition).map((f) => `, k_${f} TEXT`))
       .join('');
-    const indexes = Object.keys(definition.fields)
-      .map((f) => `CREATE INDEX IF NOT EXISTS ${t}_${f} ON ${t} (f_${f});`)
+    const indexes = indexedFields(definition)
+      .map((f) => `CREATE INDEX IF NOT EXISTS ${s}_${f} ON ${t} (f_${f});`)
       .concat(
         this.stringFields(definition).map(
-          (f) => `CREATE INDEX IF NOT EXISTS ${t}_k_${f} ON ${t} (k_${f});`,
+          (f) => `CREATE INDEX IF NOT EXISTS ${s}_k_${f} ON ${t} (k_${f});`,
         ),
       )
       .join('\n');
     this.db.exec(`
-      CREATE TABLE IF NOT EXISTS ${t} (
+      CREATE TABLE IF NOT EXISTS ${s} (
         rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL${keyColumns}
       );
       ${indexes}
       -- The search text lives in a narrow table of its own (same rowid): words too short for the
       -- trigram index are found by scanning it, a tenth of the bytes of the documents.
-      CREATE TABLE IF NOT EXISTS ${t}_s (rowid INTEGER PRIMARY KEY, search TEXT NOT NULL);
-      CREATE TRIGGER IF NOT EXISTS ${t}_ad AFTER DELETE ON ${t} BEGIN
+      CREATE TABLE IF NOT EXISTS ${s}_s (rowid INTEGER PRIMARY KEY, search TEXT NOT NULL);
+      CREATE TRIGGER IF NOT EXISTS ${s}_ad AFTER DELETE ON ${t} BEGIN
         DELETE FROM ${t}_s WHERE rowid = old.rowid;
       END;
-      CREATE VIRTUAL TABLE IF NOT EXISTS ${t}_fts USING fts5(search, content='${t}_s', content_rowid='rowid', tokenize='trigram');
+      CREATE VIRTUAL TABLE IF NOT EXISTS ${s}_fts USING fts5(search, content='${t}_s', content_rowid='rowid', tokenize='trigram');
       -- Written texts are indexed by the writer itself (\`putSearch\`); a deletion, rarer, here.
-      CREATE TRIGGER IF NOT EXISTS ${t}_s_ad AFTER DELETE ON ${t}_s BEGIN
+      CREATE TRIGGER IF NOT EXISTS ${s}_s_ad AFTER DELETE ON ${t}_s BEGIN
         INSERT INTO ${t}_fts (${t}_fts, rowid, search) VALUES ('delete', old.rowid, old.search);
       END;
     `);
     this.db
       .prepare(
-        'INSERT INTO rm_collections (name, definition) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET definition = excluded.definition',
+        `INSERT INTO ${schema}.rm_collections (name, definition) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET definition = excluded.definition`,
       )
       .run(definition.name, serialized);
   }
 
-  private dropSync(name: string): void {
+  private dropSync(name: string, schema: Schema): void {
     const t = table(name);
     this.db.exec(
-      `DROP TABLE IF EXISTS ${t}_fts; DROP TABLE IF EXISTS ${t}_s; DROP TABLE IF EXISTS ${t};`,
+      `DROP TABLE IF EXISTS ${schema}.${t}_fts; DROP TABLE IF EXISTS ${schema}.${t}_s; DROP TABLE IF EXISTS ${schema}.${t};`,
     );
-    this.db.prepare('DELETE FROM rm_collections WHERE name = ?').run(name);
+    this.db.prepare(`DELETE FROM ${schema}.rm_collections WHERE name = ?`).run(name);
     this.statements.clear();
   }
 
@@ -208,6 +269,26 @@ export class SqliteReadStore implements ReadStore {
   /** @internal */
   queryOne<R>(sql: string, params: unknown[]): R | undefined {
     return this.prepare(sql).get(...params) as R | undefined;
+  }
+
+  private readTransaction?: (read: () => unknown) => unknown;
+
+  /** @internal Several reads in one transaction (one snapshot, one read lock). */
+  inOneRead<R>(read: () => R): R {
+    this.readTransaction ??= this.db.transaction((inner: () => unknown) => inner());
+    return this.readTransaction(read) as R;
+  }
+
+  /**
+   * @internal Changes when the collection's file may have changed: another connection committed to
+   * it (`data_version`, the projections' thread or another process) or this one wrote anything
+   * (`total_changes()`). What a collection caches is valid while it stays the same.
+   */
+  changeToken(definition: CollectionDefinition): string {
+    const version = this.prepare(`PRAGMA ${schemaOf(definition)}.data_version`)
+      .pluck()
+      .get();
+    return `${String(version)}:${this.prepare('SELECT total_changes()').pluck().get()}`;
   }
 
   async write(batch: WriteBatch): Promise<void> {
@@ -350,8 +431,15 @@ export class SqliteReadStore implements ReadStore {
                 `Bail « ${batch.lease.name} » repris par une autre instance.`,
               );
           }
+          let batchSchema: Schema | undefined;
           for (const operation of batch.operations) {
             const definition = this.definitionOf(operation.collection);
+            const schema = schemaOf(definition);
+            if (batchSchema !== undefined && schema !== batchSchema && batch.checkpoint)
+              throw new Error(
+                `Les collections de la projection « ${batch.checkpoint.projection} » sont réparties sur deux fichiers : elles doivent partager leur stockage.`,
+              );
+            batchSchema = schema;
             const t = table(definition.name);
             written.set(t, (written.get(t) ?? 0) + 1);
             if (operation.type === 'delete') {
@@ -374,8 +462,10 @@ export class SqliteReadStore implements ReadStore {
           for (const t of [...pendingSearch.keys()]) this.flushSearch(t, pendingSearch);
           if (batch.checkpoint) {
             const { projection, position, version } = batch.checkpoint;
+            // In the file of the documents it follows; a batch without documents, where it is.
+            const schema = batchSchema ?? this.checkpointSchema(projection);
             const stored = this.queryOne<Checkpoint>(
-              'SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?',
+              `SELECT projection, position, version FROM ${schema}.rm_checkpoints WHERE projection = ?`,
               [projection],
             );
             if (
@@ -387,9 +477,15 @@ export class SqliteReadStore implements ReadStore {
                 `Point de reprise de « ${projection} » : ${stored.position} ne recule pas à ${position}.`,
               );
             this.prepare(
-              `INSERT INTO rm_checkpoints (projection, position, version) VALUES (?, ?, ?)
+              `INSERT INTO ${schema}.rm_checkpoints (projection, position, version) VALUES (?, ?, ?)
            ON CONFLICT(projection) DO UPDATE SET position = excluded.position, version = excluded.version`,
             ).run(projection, position, version);
+            // A history's checkpoint written where its documents are: the one its first batches
+            // without documents left in the lists' file goes (they wrote nothing it would miss).
+            if (schema === 'history' && !this.historyCheckpoints.has(projection)) {
+              this.prepare('DELETE FROM main.rm_checkpoints WHERE projection = ?').run(projection);
+              this.historyCheckpoints.add(projection);
+            }
           }
           // Immediate: the write lock from the start. A deferred transaction that reads first fails at
           // once (no busy wait) when another connection — the projections' thread — wrote meanwhile.
@@ -399,11 +495,29 @@ export class SqliteReadStore implements ReadStore {
     this.turns.run(() => this.analyzeIfGrown(written));
   };
 
+  /** Histories whose checkpoint this connection wrote in their file (none left in the other). */
+  private readonly historyCheckpoints = new Set<string>();
+
+  /** The file holding a projection's checkpoint: the histories' if there, else the lists'. */
+  private checkpointSchema(projection: string): Schema {
+    return this.queryOne('SELECT 1 FROM history.rm_checkpoints WHERE projection = ?', [projection])
+      ? 'history'
+      : 'main';
+  }
+
+  /**
+   * A projection's checkpoint, from the file of its documents: the histories' file first (a
+   * history's checkpoint written by its first batches without documents may remain in the lists'
+   * file, behind it).
+   */
   async getCheckpoint(projection: string): Promise<Checkpoint | null> {
     return (
       this.queryOne<Checkpoint>(
-        'SELECT projection, position, version FROM rm_checkpoints WHERE projection = ?',
-        [projection],
+        `SELECT projection, position, version FROM history.rm_checkpoints WHERE projection = ?
+         UNION ALL
+         SELECT projection, position, version FROM main.rm_checkpoints WHERE projection = ?
+         LIMIT 1`,
+        [projection, projection],
       ) ?? null
     );
   }
@@ -413,10 +527,14 @@ export class SqliteReadStore implements ReadStore {
       this.db
         .transaction(() => {
           for (const definition of collections) {
-            this.dropSync(definition.name);
+            for (const schema of SCHEMAS) this.dropSync(definition.name, schema);
             this.definitions.delete(definition.name);
           }
-          this.prepare('DELETE FROM rm_checkpoints WHERE projection = ?').run(projection);
+          for (const schema of SCHEMAS)
+            this.prepare(`DELETE FROM ${schema}.rm_checkpoints WHERE projection = ?`).run(
+              projection,
+            );
+          this.historyCheckpoints.delete(projection);
         })
         .immediate(),
     );

@@ -15,7 +15,8 @@ export const signInJournalProjection: Projection = {
   name: 'journal-connexions',
   // A history or statistics: written after the lists when both have events to catch up on.
   background: true,
-  version: 1,
+  // 2: in the histories' file.
+  version: 2,
   collections: [signInJournalCollection],
   eventTypes: SIGN_IN_JOURNAL_EVENT_TYPES,
   async apply(recorded, context) {

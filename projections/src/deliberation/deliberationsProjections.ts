@@ -5,14 +5,20 @@ import {
   DELIBERATIONS_PROJECTION,
   formatMark,
   resultDocument,
+  resultEpreuveIndexes,
+  resultEpreuvesCollection,
+  resultMarkLines,
   resultsCollection,
   RESULTS_PROJECTION,
+  withResultEpreuves,
   type CandidatureIdentityCorrected,
   type DeliberationDocument,
   type DeliberationEvent,
+  type FrozenResult,
   type MarkModified,
   type RecordedEvent,
   type ResultDocument,
+  type ResultEpreuvesDocument,
 } from '@examens-pro/domain';
 import type { Projection } from '@examens-pro/platform';
 import { ALREADY_SEEN, documentBefore } from '../support.js';
@@ -53,17 +59,26 @@ const IDENTITY_FIELDS: Record<string, string> = {
  */
 export const resultsProjection: Projection = {
   name: RESULTS_PROJECTION,
-  version: 1,
-  collections: [resultsCollection],
+  // 2: marks stored compact, the jury's épreuves once in `resultats_epreuves`; fewer indexes.
+  version: 2,
+  collections: [resultEpreuvesCollection, resultsCollection],
   eventTypes: [...DELIBERATION_EVENT_TYPES, 'MarkModified', 'CandidatureIdentityCorrected'],
   async apply(recorded, context) {
     const at = { closLe: recorded.metadata.at, closPar: recorded.metadata.actor.name };
+    /** The jury's épreuves with those of `results` (written when one is new), and their indexes. */
+    const epreuvesOf = async (juryId: string, results: readonly FrozenResult[]) => {
+      const current = await context.get<ResultEpreuvesDocument>(resultEpreuvesCollection, juryId);
+      const next = withResultEpreuves(current, juryId, results, recorded.revision);
+      if (next !== current) context.put(resultEpreuvesCollection, next);
+      return resultEpreuveIndexes(next);
+    };
     switch (recorded.type) {
       case 'DeliberationResultsFrozen': {
         const event = recorded as RecordedEvent<
           Extract<DeliberationEvent, { type: 'DeliberationResultsFrozen' }>
         >;
         const { juryId, sessionId, numeroArrete, dateArrete } = event.data;
+        const indexes = await epreuvesOf(juryId, event.data.resultats);
         // Written once per closing; a redelivery writes the same documents again.
         for (const result of event.data.resultats)
           context.put(
@@ -74,6 +89,7 @@ export const resultsProjection: Projection = {
               event,
               at,
               null,
+              indexes,
             ),
           );
         return;
@@ -85,6 +101,7 @@ export const resultsProjection: Projection = {
         const { candidatureId, apres, rangs } = event.data;
         const current = await context.get<ResultDocument>(resultsCollection, candidatureId);
         if (!current || current.version >= event.revision) return;
+        const indexes = await epreuvesOf(current.juryId, [apres]);
         context.put(resultsCollection, {
           ...resultDocument(
             apres,
@@ -97,6 +114,7 @@ export const resultsProjection: Projection = {
             event,
             { closLe: current.closLe, closPar: current.closPar },
             current,
+            indexes,
           ),
           revisions: [],
         });
@@ -115,7 +133,13 @@ export const resultsProjection: Projection = {
           event.data.candidatureId,
         );
         if (!current || current.revisions.some((r) => r.evenement === event.id)) return;
-        const line = current.notes.find((n) => n.epreuveId === event.data.epreuveId);
+        const epreuves = await context.get<ResultEpreuvesDocument>(
+          resultEpreuvesCollection,
+          current.juryId,
+        );
+        const line = resultMarkLines(current, epreuves).find(
+          (n) => n.epreuveId === event.data.epreuveId,
+        );
         context.put(resultsCollection, {
           ...current,
           aRedeliberer: true,

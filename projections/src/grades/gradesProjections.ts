@@ -82,8 +82,9 @@ export const gradeHistoryProjection: Projection = {
   name: GRADE_HISTORY_PROJECTION,
   // A history or statistics: written after the lists when both have events to catch up on.
   background: true,
-  // 2: lines of anonymous copies name the copy, not the candidate.
-  version: 2,
+  // 2: lines of anonymous copies name the copy, not the candidate; 3: in the histories' file,
+  // indexes of what the screens filter on only.
+  version: 3,
   collections: [gradeHistoryCollection],
   eventTypes: ['MarksEntered', 'MarkModified', 'DiscrepancyResolved'],
   async apply(event, context) {

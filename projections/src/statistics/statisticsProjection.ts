@@ -83,6 +83,9 @@ export const statisticsProjection = (timeZone: string = officeTimeZone()): Proje
   name: STATISTICS_PROJECTION,
   // A history or statistics: written after the lists when both have events to catch up on.
   background: true,
+  // The cells of the small roll-ups take almost every event; a dossier's fine cells and its fact,
+  // each of its events: read once, kept between batches.
+  retainDocuments: 50_000,
   // 2: the sandbox's payments apart (`demonstration`), counted only as their session said.
   version: 2,
   collections: STATISTICS_COLLECTIONS,

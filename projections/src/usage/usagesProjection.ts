@@ -17,8 +17,9 @@ export const usagesProjection = (
 ): Projection => ({
   name: 'usages',
   // 2: users reference their profile; 3: list items reference items of other lists;
-  // 4: enrôleurs their centre, sessions their examen; 5: métiers their filière and corps.
-  version: 5,
+  // 4: enrôleurs their centre, sessions their examen; 5: métiers their filière and corps;
+  // 6: references indexed by item only.
+  version: 6,
   collections: [referencesCollection, referrersCollection],
   eventTypes: [...new Set(rules.map((r) => r.eventType))],
   async apply(event, context) {

@@ -11,6 +11,9 @@ import {
   type FrozenResult,
   type ReadModelDocument,
   type ResultDocument,
+  type ResultEpreuvesDocument,
+  resultEpreuvesCollection,
+  resultMarkLines,
 } from '@examens-pro/domain';
 import type { EventStore, ReadStore } from '@examens-pro/platform';
 import {
@@ -76,6 +79,7 @@ export const deliberationChoices = async (
 const frozenLines = (
   closed: DeliberationDocument,
   frozen: ResultDocument[],
+  epreuves: ResultEpreuvesDocument | null,
   pending: readonly string[],
   read: JuryDeliberation,
   named: Namer,
@@ -84,7 +88,7 @@ const frozenLines = (
   return {
     provisoire: false,
     lignes: frozen.sort(byRank).map((r) => ({
-      ...lineOf(r),
+      ...lineOf({ ...r, notes: resultMarkLines(r, epreuves) }),
       ...named(r),
       aRedeliberer: r.aRedeliberer,
       revisions: r.revisions,
@@ -191,7 +195,17 @@ export const juryDeliberation = async (
   };
   const named: Namer = (line) => ({ metier: metiers.get(line.metierId) ?? '' });
   if (closed?.statut === 'close')
-    return { ...head, ...frozenLines(closed, frozen, pending, read, named) };
+    return {
+      ...head,
+      ...frozenLines(
+        closed,
+        frozen,
+        await readStore.collection<ResultEpreuvesDocument>(resultEpreuvesCollection).get(juryId),
+        pending,
+        read,
+        named,
+      ),
+    };
   if (read.anonyme)
     return {
       ...head,

@@ -28,7 +28,7 @@ export interface ExportRouteOptions {
  */
 async function* readableRows(
   rows: AsyncIterable<ExportRow>,
-  fields: NonNullable<ResourceDefinition['changesOf']>,
+  resource: ResourceDefinition,
   labels: LabelSource,
   batchSize = 500,
 ): AsyncGenerator<ExportRow> {
@@ -36,8 +36,9 @@ async function* readableRows(
   const flush = async () =>
     (await readableHistory(
       batch as unknown as HistoryEntry[],
-      fields,
+      resource.changesOf ?? [],
       labels,
+      resource.changeFields,
     )) as unknown as ExportRow[];
   for await (const row of rows) {
     batch.push(row);
@@ -79,7 +80,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, 
         resource.name,
         format,
         table,
-        resource.changesOf ? readableRows(rows, resource.changesOf, labels) : rows,
+        resource.changesOf ? readableRows(rows, resource, labels) : rows,
         labels,
       );
     });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   isPosition,
   NotFoundError,
+  readChanges,
   resourceRequirement,
   streamName,
   ValidationError,
@@ -13,6 +14,7 @@ import {
   etag,
   waitForProjections,
   type EventStore,
+  type ListQuery,
   type ReadStore,
 } from '@examens-pro/platform';
 import { contentRange, parseListQuery, type DialectQuery } from '../dialect.js';
@@ -43,12 +45,17 @@ export interface ResourceRouteOptions {
 /**
  * A history as staff read it: a choice by its label (« Candidat libre », not `libre`), a referenced
  * item by its libellé (« Mécanique automobile », not its id; an item since deleted keeps its id).
+ * `changeFields`: the entries' changes are stored compactly (a list of changes' lines), given whole.
  */
 export const readableHistory = async (
-  entries: HistoryEntry[],
+  stored: HistoryEntry[],
   fields: NonNullable<ResourceDefinition['fields']>,
   labels: LabelSource,
+  changeFields?: ResourceDefinition['changeFields'],
 ): Promise<HistoryEntry[]> => {
+  const entries = changeFields
+    ? stored.map((entry) => ({ ...entry, changes: readChanges(entry.changes, changeFields) }))
+    : stored;
   const byName = new Map(fields.map((field) => [field.name, field]));
   const wanted = new Map<string, Set<string>>();
   for (const entry of entries)
@@ -133,6 +140,7 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
           items as unknown as HistoryEntry[],
           resource.changesOf,
           options.labels,
+          resource.changeFields,
         )) as unknown as T[])
       : items;
 
@@ -140,14 +148,28 @@ export const resourceReadRoutes: FastifyPluginAsync<ResourceRouteOptions> = asyn
     const parsed = parseListQuery(resource.collection, request.query);
     const filter = scopedFilter(resource, request, parsed.filter, options.baseFilter);
     await awaitPosition(request, reply, { readStore, projections: resource.projections });
+    // A page of a list carries the resource's list fields; a read by ids (react-admin's getMany,
+    // `filter={"id":[…]}`) whole documents, as the reads of one item do.
+    const ids = parsed.filter?.id;
+    const byIds = typeof ids === 'object' && ids !== null && '$in' in ids;
+    const fields = byIds ? undefined : resource.listFields;
+    const query = { ...parsed, filter, ...(fields ? { fields } : {}) };
+    reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Position-Reached, ETag');
+    if (filter !== null && !resource.changesOf) {
+      // As stored: the documents' JSON text, neither parsed nor serialised again here.
+      const page = await collection.listJson(query as ListQuery);
+      reply.header(
+        'Content-Range',
+        contentRange(resource.name, parsed.skip ?? 0, page.count, page.total),
+      );
+      return reply.type('application/json; charset=utf-8').send(page.json);
+    }
     const { items, total } =
-      filter === null ? { items: [], total: 0 } : await collection.list({ ...parsed, filter });
-    const query = parsed;
+      filter === null ? { items: [], total: 0 } : await collection.list(query as ListQuery);
     reply.header(
       'Content-Range',
-      contentRange(resource.name, query.skip ?? 0, items.length, total),
+      contentRange(resource.name, parsed.skip ?? 0, items.length, total),
     );
-    reply.header('Access-Control-Expose-Headers', 'Content-Range, X-Position-Reached, ETag');
     return shownChanges(items);
   });
 

@@ -17,12 +17,17 @@ import {
   type MarkLine,
   type ReadModelDocument,
   type ResultDocument,
+  type ResultEpreuvesDocument,
+  resultEpreuvesCollection,
+  resultMarkLines,
 } from '@examens-pro/domain';
 import { officeTimeZone, type ReadStore } from '@examens-pro/platform';
 import type { MinutesLayout, MinutesRow, MinutesSection, MinutesSigner } from './minutesLayout.js';
 import { renderMinutesOffThread } from '../pdf/renderThread.js';
 
 type Doc = ReadModelDocument & Record<string, unknown>;
+/** A frozen result with its marks as lines. */
+type MinutesResult = Omit<ResultDocument, 'notes'> & { notes: MarkLine[] };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 /** The average on 20 as a PV prints it: « 12,50 ». */
@@ -64,12 +69,16 @@ export const minutesSource = async (
     readStore.collection<Doc>(sessionsCollection).get(sessionId),
   ]);
   const examen = session ? await list('examens').get(text(session.examenId)) : null;
-  const results: ResultDocument[] = [];
+  // Each result with its marks as lines again (stored compact, the jury's épreuves once).
+  const juryEpreuves = await readStore
+    .collection<ResultEpreuvesDocument>(resultEpreuvesCollection)
+    .get(juryId);
+  const results: MinutesResult[] = [];
   for await (const r of readStore.collection<ResultDocument>(resultsCollection).stream({
     filter: { juryId, centreExamenId },
     sort: [{ field: 'numeroCandidat', order: 'ASC' }],
   }))
-    results.push(r);
+    results.push({ ...r, notes: resultMarkLines(r, juryEpreuves) });
 
   // One section per métier, in name order; its épreuves are those its candidates were weighed on.
   const metiers = new Map(
@@ -78,12 +87,12 @@ export const minutesSource = async (
       m,
     ]),
   );
-  const groups = new Map<string, ResultDocument[]>();
+  const groups = new Map<string, MinutesResult[]>();
   for (const r of results) groups.set(r.metierId, [...(groups.get(r.metierId) ?? []), r]);
   const ordered = [...groups.entries()].sort(([a], [b]) =>
     collator.compare(text(metiers.get(a)?.libelle), text(metiers.get(b)?.libelle)),
   );
-  const sections: (MinutesSection & { epreuveIds: string[]; results: ResultDocument[] })[] =
+  const sections: (MinutesSection & { epreuveIds: string[]; results: MinutesResult[] })[] =
     ordered.map(([metierId, own]) => {
       const epreuves = new Map<string, MarkLine>();
       for (const r of own) for (const line of r.notes) epreuves.set(line.epreuveId, line);
@@ -131,7 +140,7 @@ export const minutesSource = async (
 
   const numeroArrete = deliberation.numeroArrete ?? results[0]?.numeroArrete ?? '';
   const dateArrete = deliberation.dateArrete ?? results[0]?.dateArrete ?? '';
-  const by = (r: ResultDocument['resultat']) => results.filter((x) => x.resultat === r).length;
+  const by = (r: MinutesResult['resultat']) => results.filter((x) => x.resultat === r).length;
   const decided = results.filter((r) => r.derogation);
   const juryName = text(jury?.libelle) || juryId;
   const centreName = text(centre?.libelle) || centreExamenId;
