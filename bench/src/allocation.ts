@@ -22,10 +22,9 @@ import {
   checkAllocation,
   configureAllocationSession,
   memory,
-  sleep,
   writeValidatedDossiers,
 } from './allocationStory.js';
-import { round } from './machine.js';
+import { caughtUp, round, throwIfFailed } from './machine.js';
 
 /**
  * The automatic allocation to composition sites at scale: a session open for registration with
@@ -202,14 +201,7 @@ export const benchAllocation = async (options: {
   });
   trace?.reactor(runner);
   await app.ready();
-  const failed = () => {
-    for (const { name, error } of runner.status())
-      if (error) throw new Error(`Projection ${name} en échec : ${error}`);
-  };
-  while (!runner.ready()) {
-    failed();
-    await sleep(100);
-  }
+  await caughtUp(runner);
   const catchUpSeconds = round((performance.now() - catchUpStarted) / 1000);
   const dossiers = readStore.collection<CandidatureDocument>(candidaturesCollection);
   const validated = await dossiers.count({ sessionId, statut: 'valide' });
@@ -235,7 +227,7 @@ export const benchAllocation = async (options: {
       sessionId,
       empreinte: preview.empreinte,
       context,
-      failed,
+      failed: () => throwIfFailed(runner),
       timeoutSeconds: Number(process.env.BENCH_ALLOCATION_TIMEOUT_S ?? 1800),
     });
     const { applySeconds, reactorSeconds, shown } = applied;

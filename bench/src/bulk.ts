@@ -21,7 +21,7 @@ import { buildApp, DEMO_NOMS, DEMO_PRENOMS_F } from '@examens-pro/embedded';
 import { loadConfig, officeTimeZone, openPorts, toEnvelopes } from '@examens-pro/platform';
 import { candidatureDeps, startBulk } from '@examens-pro/application';
 import { benchConfiguration } from './configuration.js';
-import { round } from './machine.js';
+import { caughtUp, round, throwIfFailed } from './machine.js';
 
 /**
  * Bulk validation at scale (issue #32): a session open for registration with `dossiers` submitted
@@ -137,14 +137,7 @@ export const benchBulk = async (options: { dataDir: string; dossiers: number; re
     projectionsThread: { dataDir: config.dataDir },
   });
   await app.ready();
-  const failed = () => {
-    for (const { name, error } of runner.status())
-      if (error) throw new Error(`Projection ${name} en échec : ${error}`);
-  };
-  while (!runner.ready()) {
-    failed();
-    await sleep(100);
-  }
+  await caughtUp(runner);
   const catchUpSeconds = round((performance.now() - catchUpStarted) / 1000);
   const dossiers = readStore.collection(candidaturesCollection);
   const listed = await dossiers.count({ sessionId });
@@ -169,7 +162,7 @@ export const benchBulk = async (options: { dataDir: string; dossiers: number; re
     let lastLog = performance.now();
     const deadline = Date.now() + Number(process.env.BENCH_BULK_TIMEOUT_S ?? 1800) * 1000;
     for (;;) {
-      failed();
+      throwIfFailed(runner);
       if (!completed) {
         const end = (await eventStore.readStream(streamName(BULK_CATEGORY, lotId))).find(
           (e) => e.type === 'LotCandidaturesTermine',

@@ -10,6 +10,7 @@ import {
   type CommandContext,
   type GradeSheetCommand,
   type RosterEntry,
+  type DeliberationEpreuve,
 } from '@examens-pro/domain';
 import { DEMO_NOMS, DEMO_PRENOMS_F } from '@examens-pro/embedded';
 import { eventIdFor, type EventStore, type ReadStore } from '@examens-pro/platform';
@@ -25,14 +26,8 @@ import { decidedEnvelopes } from './dossiers.js';
  */
 type Item = (list: string, code: string, libelle: string, values?: object) => Promise<string>;
 
-export interface StoryEpreuve {
-  readonly id: string;
-  readonly code: string;
-  readonly libelle: string;
-  readonly coefficient: number;
-  readonly noteMax: number;
-  readonly eliminatoire: boolean;
-}
+/** An épreuve of the story, as the deliberation weighs it. */
+export type StoryEpreuve = DeliberationEpreuve;
 
 /** `count` épreuves of `examenId`, for every métier: coefficients 1 to 3, out of 20 or 40, the first eliminatory. */
 export const createEpreuves = async (

@@ -8,7 +8,7 @@ import { buildApp } from '@examens-pro/embedded';
 import { eventIdFor, loadConfig, openPorts } from '@examens-pro/platform';
 import { benchConfiguration } from './configuration.js';
 import { allocatedDossier } from './dossiers.js';
-import { percentile, round } from './machine.js';
+import { caughtUp, percentile, round } from './machine.js';
 import { startServer } from './server.js';
 
 /**
@@ -21,7 +21,6 @@ import { startServer } from './server.js';
  * one retained; then the grid of a 500-candidate site at the written épreuve read `requests` times.
  */
 const ACTOR: Actor = { id: 'mesure-notes', name: 'Mesure des notes' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const enc = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
 
 export const benchGrades = async (options: {
@@ -125,11 +124,7 @@ export const benchGrades = async (options: {
     projectionsThread: { dataDir: config.dataDir },
   });
   await app.ready();
-  while (!runner.ready()) {
-    for (const { name, error } of runner.status())
-      if (error) throw new Error(`Projection ${name} en échec : ${error}`);
-    await sleep(100);
-  }
+  await caughtUp(runner);
   const allocated = await readStore
     .collection(candidaturesCollection)
     .count({ sessionId, statut: 'affecte' });

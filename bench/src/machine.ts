@@ -25,3 +25,22 @@ export const percentile = (values: number[], p: number): number => {
 
 export const round = (value: number, digits = 2): number =>
   Math.round(value * 10 ** digits) / 10 ** digits;
+
+interface Runner {
+  ready(): boolean;
+  status(): readonly { readonly name: string; readonly error?: string | null }[];
+}
+
+/** Stops the measure when a projection of `runner` is in error. */
+export const throwIfFailed = (runner: Runner): void => {
+  for (const { name, error } of runner.status())
+    if (error) throw new Error(`Projection ${name} en échec : ${error}`);
+};
+
+/** Waits until every projection of `runner` has caught up; a projection in error stops the wait. */
+export const caughtUp = async (runner: Runner): Promise<void> => {
+  while (!runner.ready()) {
+    throwIfFailed(runner);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};

@@ -33,7 +33,7 @@ import {
   writeGradeSheets,
   type StoryEpreuve,
 } from './deliberationStory.js';
-import { round } from './machine.js';
+import { caughtUp, round, throwIfFailed } from './machine.js';
 
 /**
  * A national session told once, in one data folder, through the product's own commands and
@@ -127,22 +127,15 @@ export const openStory = async (options: {
   );
   const dossiersSeconds = round((performance.now() - written) / 1000);
   log(`${options.candidats} dossiers validés écrits en ${dossiersSeconds} s ; rattrapage…`);
-  const caughtUp = performance.now();
+  const catchUpStarted = performance.now();
   const { app, runner } = await buildApp({
     ...ports,
     sessionSecret: config.sessionSecret,
     ...(options.projectionsThread ? { projectionsThread: { dataDir: config.dataDir } } : {}),
   });
   await app.ready();
-  const failed = () => {
-    for (const { name, error } of runner.status())
-      if (error) throw new Error(`Projection ${name} en échec : ${error}`);
-  };
-  while (!runner.ready()) {
-    failed();
-    await sleep(100);
-  }
-  const catchUpSeconds = round((performance.now() - caughtUp) / 1000);
+  await caughtUp(runner);
+  const catchUpSeconds = round((performance.now() - catchUpStarted) / 1000);
   log(`Produit à jour en ${catchUpSeconds} s.`);
   let stopped = false;
   let closed = false;
@@ -162,7 +155,7 @@ export const openStory = async (options: {
     epreuves,
     juryIds,
     needsAccessible,
-    failed,
+    failed: () => throwIfFailed(runner),
     log,
     setupFigures: {
       configurationSeconds,

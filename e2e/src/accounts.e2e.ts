@@ -532,16 +532,18 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
     try {
       const visitor = await fresh.newPage();
       let refused = 0;
-      // The dashboard's chunk is gone once (as after a deployment), then served again.
+      // The dashboard's chunk is gone (as after a deployment): its preload and its import both
+      // fail, which reloads the page once; then it is served again. (A failed preload alone is
+      // retried by the import without a reload.)
       await visitor.route(/\/assets\/Dashboard-[^/]+\.js$/, (route) =>
-        refused++ === 0 ? route.abort() : route.continue(),
+        refused++ < 2 ? route.abort() : route.continue(),
       );
       await open(visitor, '/tableau-de-bord');
       // Unauthenticated: the guard sends to sign-in before the chunk is needed, so sign in first.
       await visitor.waitForURL(/\/connexion\?/);
       await signIn(visitor, product.url, USER.login, USER.password);
       await visitor.getByText(/^Bonjour, /).waitFor();
-      expect(refused).toBe(2);
+      expect(refused).toBeGreaterThanOrEqual(3);
       expect(
         await visitor.evaluate(() => sessionStorage.getItem('examens-pro:rechargement')),
       ).toMatch(/^\d+$/);

@@ -132,6 +132,9 @@ export const parseListQuery = (
       throw new ValidationError(`Filtre « ${key} » invalide.`, { filter: 'Valeur invalide.' });
     }
   }
+  // A read by ids without a range (react-admin's getMany) answers every id asked, not a first page.
+  const ids = (filter.id as FieldOperators | undefined)?.$in;
+  if (rawRange === undefined && ids) limit = Math.min(Math.max(ids.length, 1), MAX_PAGE);
   return { filter: filter as Filter, sort, skip, limit };
 };
 
