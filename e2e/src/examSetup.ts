@@ -120,7 +120,9 @@ export const departementId = (page: Page, name: string): Promise<string> =>
 
 /**
  * An autocomplete or a select of the screens (MUI): opened, typed into when `typed` is given (a
- * search on the server), then the option clicked (named exactly when a string).
+ * search on the server), then the option clicked (named exactly when a string). A list that closes
+ * by itself before the click (its choices answering while it opens, on a loaded machine) is opened
+ * again, as a person would: three times at most.
  */
 export const choose = async (
   page: Page,
@@ -129,11 +131,22 @@ export const choose = async (
   typed?: string,
 ): Promise<void> => {
   const box = page.getByRole('combobox', { name: label });
-  await box.click();
-  if (typed) await box.fill(typed);
-  await page
-    .getByRole('option', { name: option, ...(typeof option === 'string' ? { exact: true } : {}) })
-    .click();
+  const wanted = page.getByRole('option', {
+    name: option,
+    ...(typeof option === 'string' ? { exact: true } : {}),
+  });
+  for (let attempt = 1; ; attempt += 1) {
+    await box.click();
+    if (typed) await box.fill(typed);
+    try {
+      await wanted.click({ timeout: attempt === 3 ? 30_000 : 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`choose : la liste « ${String(label)} » rouverte (${attempt})`);
+      if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
+    }
+  }
 };
 
 /** Texts with their spaces (no-break, narrow, new lines) made plain. */

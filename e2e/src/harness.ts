@@ -205,15 +205,41 @@ export const shot = async (page: Page, name: string): Promise<void> => {
 };
 
 /**
- * Types a date as staff do, DD/MM/YYYY, into a date field of the dashboard (MUI X's picker: one
- * section per part, typed digits move from day to month to year), replacing what it held.
+ * Types a date as staff do, DD/MM/YYYY (and HH:MM:SS where the field has a time), into a date field
+ * of the dashboard (MUI X's picker: one section per part), replacing what it held. Each part is
+ * typed into its own section and seen there before the next, and the whole date is read back at the
+ * end: on a loaded machine, digits typed in one burst land in a section the re-render has already
+ * left, and a screen whose first read answers meanwhile may draw its filters anew. A person
+ * looks at the field and types again: so does this, three times at most.
  */
 export const typeDate = async (page: Page, label: RegExp, ddmmyyyy: string): Promise<void> => {
-  const field = page.getByRole('group', { name: label });
-  await field.getByRole('spinbutton').first().click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.type(ddmmyyyy.replace(/\D/g, ''));
+  const sections = page.getByRole('group', { name: label }).getByRole('spinbutton');
+  const parts = ddmmyyyy.match(/\d+/g) ?? [];
+  const shows = async (index: number, digits: string, waitMs: number): Promise<boolean> => {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      if ((await sections.nth(index).innerText()) === digits) return true;
+      if (Date.now() >= deadline) return false;
+      await page.waitForTimeout(50);
+    }
+  };
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    for (const [index, digits] of parts.entries()) {
+      if (await shows(index, digits, 0)) continue;
+      await sections.nth(index).click();
+      await page.keyboard.type(digits);
+      await shows(index, digits, 5_000);
+    }
+    const read = await Promise.all(parts.map((digits, index) => shows(index, digits, 1_000)));
+    if (read.every(Boolean)) return;
+    console.warn(
+      `typeDate : ${ddmmyyyy} saisie de nouveau (${attempt}), le champ montre`,
+      await sections.allInnerTexts(),
+    );
+  }
+  throw new Error(
+    `La date ${ddmmyyyy} n’a pas pu être saisie : ${(await sections.allInnerTexts()).join(' ')}`,
+  );
 };
 
 /** The dashboard's menu (a collapsible tree: only the current screen's groups open on arrival). */

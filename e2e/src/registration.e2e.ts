@@ -346,6 +346,9 @@ run('Inscription : patrons et apprentis', () => {
   it('finds the apprenti by phone, changes a first name and reads it in the history', async () => {
     await open(APPRENTIS);
     await page.getByPlaceholder(/^Rechercher/).fill('677445566');
+    // The search applies after a pause (react-admin's debounce): clicked before, the row opens
+    // the apprenti and the late search then takes the screen back to the list.
+    await page.waitForURL(/677445566/);
     await page.getByRole('row').filter({ hasText: 'Ngono Éloïse Marie' }).waitFor();
     await page.getByRole('cell', { name: 'Ngono Éloïse Marie' }).click();
     await page.waitForURL(/\/show$/);

@@ -1,4 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -10,7 +11,19 @@ import type { ReportState } from './useReport';
 
 const STORED = 'YYYY-MM-DD';
 
-/** A day of the period, typed and shown DD/MM/YYYY (MUI X's picker, in French). */
+const dayOf = (stored: string): Dayjs | null =>
+  stored && dayjs(stored, STORED).isValid() ? dayjs(stored, STORED) : null;
+
+/** A day that filters: valid, and no year still being typed (0002, 0020, 0202…). */
+const filtering = (day: Dayjs | null): string =>
+  day && day.isValid() && day.year() >= 1900 ? day.format(STORED) : '';
+
+/**
+ * A day of the period, typed and shown DD/MM/YYYY (MUI X's picker, in French). The picker gets
+ * back what it gave, a day half typed included: given the address's day instead, each render of
+ * the screen while a day is typed (a report answering meanwhile) drew its sections anew, and the
+ * day and month already typed went. The address's day is shown when it changes from elsewhere.
+ */
 const DayFilter = ({
   label,
   value,
@@ -19,23 +32,29 @@ const DayFilter = ({
   label: string;
   value: string;
   onChange: (day: string) => void;
-}) => (
-  <DatePicker
-    label={label}
-    format="DD/MM/YYYY"
-    value={value && dayjs(value, STORED).isValid() ? dayjs(value, STORED) : null}
-    onChange={(next: Dayjs | null) => {
-      // A day still being typed (its year 0002, 0020, 0202…) filters nothing yet.
-      if (next === null) onChange('');
-      else if (next.isValid() && next.year() >= 1900) onChange(next.format(STORED));
-    }}
-    slotProps={{
-      // As the other filters: filled.
-      textField: { variant: 'filled', sx: { width: 180 } },
-      field: { clearable: true },
-    }}
-  />
-);
+}) => {
+  const [typed, setTyped] = useState<Dayjs | null>(() => dayOf(value));
+  useEffect(() => {
+    setTyped((current) => (filtering(current) === value ? current : dayOf(value)));
+  }, [value]);
+  return (
+    <DatePicker
+      label={label}
+      format="DD/MM/YYYY"
+      value={typed}
+      onChange={(next: Dayjs | null) => {
+        setTyped(next);
+        if (next === null) onChange('');
+        else if (filtering(next)) onChange(filtering(next));
+      }}
+      slotProps={{
+        // As the other filters: filled.
+        textField: { variant: 'filled', sx: { width: 180 } },
+        field: { clearable: true },
+      }}
+    />
+  );
+};
 
 /**
  * The report's filters, each only where it applies, and « Par » (the rows) when it has views: the
