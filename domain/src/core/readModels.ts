@@ -13,8 +13,9 @@ export interface CollectionDefinition {
   /** Default sort of lists. */
   readonly defaultSort: { readonly field: string; readonly order: 'ASC' | 'DESC' };
   /**
-   * The string fields lists sort on, in French order (each costs a second index); default: every
-   * string field. The others are filtered and grouped on only (a sort on them is by code point).
+   * The string fields lists sort on, in French order (each costs a second column and index);
+   * default: every string field but the identifiers (`…Id`), whose French key would be their value.
+   * The others are filtered and grouped on only (a sort on them is by code point).
    */
   readonly sortFields?: readonly string[];
   /**
@@ -37,12 +38,19 @@ export const indexedFields = (definition: CollectionDefinition): string[] =>
     (field) => !definition.indexed || definition.indexed.includes(field),
   );
 
+/**
+ * An identifier: a UUID or a code made of UUIDs (`sessionId`, `feuilleId`), in lower case without
+ * accents already; sorted by code point it sorts as its French key would.
+ */
+const isIdentifier = (field: string): boolean => field.endsWith('Id');
+
 /** The string fields of a collection that carry a French sort key. */
 export const sortKeyedFields = (definition: CollectionDefinition): string[] =>
   Object.entries(definition.fields)
     .filter(
       ([field, type]) =>
-        type === 'string' && (!definition.sortFields || definition.sortFields.includes(field)),
+        type === 'string' &&
+        (definition.sortFields ? definition.sortFields.includes(field) : !isIdentifier(field)),
     )
     .map(([field]) => field);
 

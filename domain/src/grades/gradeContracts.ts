@@ -59,6 +59,12 @@ export const marksCollection: CollectionDefinition = {
   },
   searchFields: ['numeroCandidat', 'nom', 'prenoms'],
   defaultSort: { field: 'numeroCandidat', order: 'ASC' },
+  // Ten lines a candidate (one an épreuve): the largest table. Numbers sort by code point as in
+  // French (upper-case codes); indexed only what is read by: a sheet (the grid, the lists, the
+  // deliberation), a session (presences report, anonymity numbers), a dossier (its page), an
+  // anonymity number, and the grid's orders.
+  sortFields: [],
+  indexed: ['feuilleId', 'sessionId', 'candidatureId', 'numeroCandidat', 'numeroAnonymat'],
 };
 
 export const MARKS_PROJECTION = 'notes';

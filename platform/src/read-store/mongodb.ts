@@ -34,7 +34,7 @@ import type {
 import { searchText, searchWords, sortKey } from './search.js';
 
 /** Bumped when the stored shape changes: collections are then recreated and projections rebuilt. */
-const STORAGE_FORMAT = 1;
+const STORAGE_FORMAT = 2;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const collectionName = (name: string): string => `rm_${name.replace(/-/g, '_')}`;

@@ -14,7 +14,7 @@ import { IDENTIFIER, table } from './sqliteSql.js';
 import { WriteTurns, writeTurnsMemory } from './writeTurns.js';
 
 /** Bumped when the table layout changes: tables are then recreated and every projection rebuilt. */
-const STORAGE_FORMAT = 4;
+const STORAGE_FORMAT = 5;
 
 /** The two files' schemas on one connection: the lists' file, and the histories' attached to it. */
 type Schema = 'main' | 'history';
