@@ -8,6 +8,7 @@ import {
   ARTIFACTS,
   browserAvailable,
   dashboardMenu,
+  imageDrawn,
   launchBrowser,
   menuEntry,
   shot,
@@ -573,10 +574,7 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     expect(pageErrors).toEqual([]);
   });
   /** Whether an image of the page was fetched and decoded (a refused or missing one has no size). */
-  const drawn = (p: Page, alt: string) =>
-    p
-      .getByRole('img', { name: alt, exact: true })
-      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  const drawn = imageDrawn;
   const fileInput = (p: Page) => p.locator('input[type="file"]');
 
   it('creates a signatory with the image of their signature, refusing what is not an image', async () => {

@@ -14,7 +14,7 @@ import {
   useJourney,
   type StaffAccount,
 } from './examSetup';
-import { api, ARTIFACTS, browserAvailable, openFromMenu, shot } from './harness';
+import { api, ARTIFACTS, browserAvailable, imageDrawn, openFromMenu, shot } from './harness';
 
 /**
  * Admission decisions: the jury of Yaoundé has closed (Abena and Essomba admitted in Mfoundi,
@@ -52,12 +52,7 @@ const SIGNATURE_PNG = signaturePng({ width: 300, height: 100, phase: 3 });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Whether an image of the page is drawn (loaded, with its size). */
-const drawn = (page: Page, alt: string) =>
-  page
-    .getByRole('img', { name: alt })
-    .evaluate(
-      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-    );
+const drawn = imageDrawn;
 
 run('Décisions d’admission : signature du ministre déposée, apposée, décision téléchargée', () => {
   const journey = useJourney();

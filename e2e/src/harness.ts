@@ -206,11 +206,11 @@ export const shot = async (page: Page, name: string): Promise<void> => {
 
 /**
  * Types a date as staff do, DD/MM/YYYY (and HH:MM:SS where the field has a time), into a date field
- * of the dashboard (MUI X's picker: one section per part), replacing what it held. Each part is
- * typed into its own section and seen there before the next, and the whole date is read back at the
- * end: on a loaded machine, digits typed in one burst land in a section the re-render has already
- * left, and a screen whose first read answers meanwhile may draw its filters anew. A person
- * looks at the field and types again: so does this, three times at most.
+ * of the dashboard (MUI X's picker: one section per part), replacing what it held: each part into
+ * its own section, seen there before the next (digits typed in one burst on a loaded machine land
+ * in a section the picker has already left). The whole date is read back at the end: a screen that
+ * redraws the field while it is typed (a list answering the previous filter) must keep what was
+ * typed, and fails here if it does not (it lost the day and month: « JJ MM 2026 »).
  */
 export const typeDate = async (page: Page, label: RegExp, ddmmyyyy: string): Promise<void> => {
   const sections = page.getByRole('group', { name: label }).getByRole('spinbutton');
@@ -223,22 +223,33 @@ export const typeDate = async (page: Page, label: RegExp, ddmmyyyy: string): Pro
       await page.waitForTimeout(50);
     }
   };
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    for (const [index, digits] of parts.entries()) {
-      if (await shows(index, digits, 0)) continue;
-      await sections.nth(index).click();
-      await page.keyboard.type(digits);
-      await shows(index, digits, 5_000);
-    }
-    const read = await Promise.all(parts.map((digits, index) => shows(index, digits, 1_000)));
-    if (read.every(Boolean)) return;
-    console.warn(
-      `typeDate : ${ddmmyyyy} saisie de nouveau (${attempt}), le champ montre`,
-      await sections.allInnerTexts(),
-    );
+  for (const [index, digits] of parts.entries()) {
+    await sections.nth(index).click();
+    await page.keyboard.type(digits);
+    await shows(index, digits, 5_000);
   }
-  throw new Error(
-    `La date ${ddmmyyyy} n’a pas pu être saisie : ${(await sections.allInnerTexts()).join(' ')}`,
+  const read = await Promise.all(parts.map((digits, index) => shows(index, digits, 1_000)));
+  if (!read.every(Boolean))
+    throw new Error(
+      `La date ${ddmmyyyy} saisie n’est pas restée dans le champ : ${(await sections.allInnerTexts()).join(' ')}`,
+    );
+};
+
+/**
+ * Whether the image named `alt` is drawn: it is waited for until loaded (a loaded machine serves
+ * it late), then true when the browser could decode it, false when it failed to load.
+ */
+export const imageDrawn = async (page: Page, alt: string): Promise<boolean> => {
+  const image = page.getByRole('img', { name: alt, exact: true });
+  await image.waitFor();
+  return image.evaluate(
+    (element) =>
+      new Promise<boolean>((done) => {
+        const img = element as HTMLImageElement;
+        if (img.complete) return done(img.naturalWidth > 0);
+        img.addEventListener('load', () => done(img.naturalWidth > 0), { once: true });
+        img.addEventListener('error', () => done(false), { once: true });
+      }),
   );
 };
 

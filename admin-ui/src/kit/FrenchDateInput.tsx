@@ -2,15 +2,12 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import type { FieldSelectedSections } from '@mui/x-date-pickers/models';
-import dayjs, { type Dayjs } from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
+import type { Dayjs } from 'dayjs';
 import 'dayjs/locale/fr';
 import { useState } from 'react';
 import { FieldTitle, InputHelperText, useInput, type InputProps } from 'react-admin';
+import { STORED_DAY, useTypedDay } from './typedDay';
 
-dayjs.extend(customParseFormat);
-
-const STORED = 'YYYY-MM-DD';
 export const INVALID_DATE = 'Date invalide : saisissez-la au format JJ/MM/AAAA.';
 
 /**
@@ -34,10 +31,9 @@ const FrenchDateInput = (
       (value: unknown) => (value === INVALID_DATE ? INVALID_DATE : undefined),
     ],
   });
-  const value =
-    typeof field.value === 'string' && dayjs(field.value, STORED, true).isValid()
-      ? dayjs(field.value, STORED)
-      : null;
+  const storedOf = (next: Dayjs | null) =>
+    next === null ? null : next.isValid() ? next.format(STORED_DAY) : INVALID_DATE;
+  const [value, setValue] = useTypedDay(field.value);
   const error = fieldState.error?.message;
   // An empty date is typed from its day: entering the field (a click wherever it lands, its
   // label, Tab) selects the day, never the year a click near the field's end would pick.
@@ -51,9 +47,10 @@ const FrenchDateInput = (
         format="DD/MM/YYYY"
         value={value}
         disabled={props.disabled}
-        onChange={(next: Dayjs | null) =>
-          field.onChange(next === null ? null : next.isValid() ? next.format(STORED) : INVALID_DATE)
-        }
+        onChange={(next: Dayjs | null) => {
+          setValue(next);
+          field.onChange(storedOf(next));
+        }}
         slotProps={{
           textField: {
             name: field.name,

@@ -1,29 +1,19 @@
 import { MenuItem, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import 'dayjs/locale/fr';
 import type { ReportDeclaration } from '@examens-pro/domain';
 import { FilterSelect, SexFilter } from '../../common/filters';
+import { STORED_DAY, useTypedDay } from '../../kit/typedDay';
 import type { ReportState } from './useReport';
-
-const STORED = 'YYYY-MM-DD';
-
-const dayOf = (stored: string): Dayjs | null =>
-  stored && dayjs(stored, STORED).isValid() ? dayjs(stored, STORED) : null;
 
 /** A day that filters: valid, and no year still being typed (0002, 0020, 0202…). */
 const filtering = (day: Dayjs | null): string =>
-  day && day.isValid() && day.year() >= 1900 ? day.format(STORED) : '';
+  day && day.isValid() && day.year() >= 1900 ? day.format(STORED_DAY) : '';
 
-/**
- * A day of the period, typed and shown DD/MM/YYYY (MUI X's picker, in French). The picker gets
- * back what it gave, a day half typed included: given the address's day instead, each render of
- * the screen while a day is typed (a report answering meanwhile) drew its sections anew, and the
- * day and month already typed went. The address's day is shown when it changes from elsewhere.
- */
+/** A day of the period, typed and shown DD/MM/YYYY (MUI X's picker, in French). */
 const DayFilter = ({
   label,
   value,
@@ -33,10 +23,7 @@ const DayFilter = ({
   value: string;
   onChange: (day: string) => void;
 }) => {
-  const [typed, setTyped] = useState<Dayjs | null>(() => dayOf(value));
-  useEffect(() => {
-    setTyped((current) => (filtering(current) === value ? current : dayOf(value)));
-  }, [value]);
+  const [typed, setTyped] = useTypedDay(value);
   return (
     <DatePicker
       label={label}
