@@ -74,6 +74,8 @@ run('Espace examen : copies anonymes', () => {
     const grid = admin.getByRole('table', { name: 'Grille des notes' });
     await grid.getByRole('columnheader', { name: 'N° d’anonymat' }).waitFor();
     const rows = grid.getByRole('row');
+    // The grid is read again once the numbers are given: its header comes before its rows.
+    await rows.nth(3).waitFor();
     await expect(rows.count()).resolves.toBe(4);
     const text = await grid.innerText();
     // No candidate number, no name: only the copies' six-digit numbers.
