@@ -23,6 +23,7 @@ export * from './public-results/resultsVisibility.js';
 export * from './admission/admissionDecisions.js';
 export * from './admission/admissions.js';
 export * from './certificates/attestations.js';
+export * from './certificates/signingCertificates.js';
 export * from './payments/onlinePayments.js';
 export * from './payments/paymentStatements.js';
 export * from './statistics/reports.js';

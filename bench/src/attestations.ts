@@ -172,7 +172,12 @@ export const benchAttestations = async (options: {
   log(`Mise en place : ${options.candidats} admis en ${setupSeconds} s.`);
 
   const commands = attestationCommands(eventStore, readStore, PUBLIC_URL);
-  const generate = generateDocument({ eventStore, readStore, storage });
+  const generate = generateDocument({
+    eventStore,
+    readStore,
+    storage,
+    certificateKey: ports.certificateKey,
+  });
   const documents = readStore.collection<DocumentDocument>(documentsCollection);
   /** One merged PDF of the département, through the command and the workers' processor. */
   const once = async (label: string) => {

@@ -44,6 +44,7 @@ export * from './public-results/publicResults.js';
 export * from './certificates/verifications.js';
 export * from './certificates/attestation.js';
 export * from './certificates/attestationContracts.js';
+export * from './certificates/signingCertificate.js';
 export * from './admission/admissionStats.js';
 export * from './deliberation/minutes.js';
 export * from './public-results/resultsVisibility.js';

@@ -64,6 +64,8 @@ export interface EmbeddedDeps {
   readonly lookupLimiter: SignInLimiter;
   /** ≥ 32 characters (generated once into DATA_DIR by `loadConfig`). */
   readonly sessionSecret: string;
+  /** Opens the sealed signing certificate (CERTIFICATE_KEY; the session secret by default). */
+  readonly certificateKey?: string;
   readonly information?: () => ProductInformation;
   readonly logger?: FastifyServerOptions['logger'];
   /** The built admin UI (`admin-ui/dist`); without it only the API is served. */
@@ -181,7 +183,12 @@ export const buildApp = async (
   app.addHook('onReady', async () => {
     runner.start();
     // Reconciliation waits for the projections: it runs beside the start-up, not before it.
-    void startWorkers({ ...deps, queue: deps.jobQueue, mailer: openMailer(deps.storage) })
+    void startWorkers({
+      ...deps,
+      certificateKey: deps.certificateKey ?? deps.sessionSecret,
+      queue: deps.jobQueue,
+      mailer: openMailer(deps.storage),
+    })
       .then(
         (again) => again > 0 && app.log.info(`${again} document(s) remis en file au démarrage.`),
       )

@@ -1,16 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   ATTESTATION_CATEGORY,
+  DOCUMENT_CATEGORY,
+  SIGNING_CERTIFICATE_CATEGORY,
+  SIGNING_CERTIFICATE_ID,
+  signingCertificateDecider,
+  SYSTEM_ACTOR,
   formatVerificationCode,
   isVerificationCode,
   PERMISSION_CODES,
   streamName,
   type AttestationDocument,
 } from '@examens-pro/domain';
-import { uniqueValueHolder } from '@examens-pro/platform';
-import { issueAttestation, PUBLIC_URL_MISSING } from '@examens-pro/application';
+import { handleCommand, openSealedCertificate, uniqueValueHolder } from '@examens-pro/platform';
+import {
+  ensureSigningCertificate,
+  issueAttestation,
+  PUBLIC_URL_MISSING,
+} from '@examens-pro/application';
+import { generateDocument } from '@examens-pro/workers';
 import { pdfQrCodes } from '@examens-pro/workers/testing/pdfQrCodes';
 import { pdfText } from '@examens-pro/workers/testing/pdfText';
 import { signaturePng } from '@examens-pro/workers/testing/signaturePng';
@@ -529,5 +541,98 @@ describe('Documents', () => {
       await ask(enroleur, { kind: 'diplomes', sessionId: fx.ids.session, zoneId: zone }),
     );
     expect(pdfText(pdf)).toHaveLength(WOURI.length);
+  });
+  it('signs each attestation with the office’s certificate (PAdES), a demonstration one; a revoked certificate signs nothing more', async () => {
+    // The test app's key: its session secret (no CERTIFICATE_KEY).
+    const key = 'secret-de-test-secret-de-test-secret-de-test';
+    const certificate = await ensureSigningCertificate(t.eventStore, key);
+    expect(certificate.demonstration).toBe(true);
+    const { id, pdf } = await generated(
+      imprimeur,
+      await ask(imprimeur, {
+        kind: 'attestations',
+        sessionId: fx.ids.session,
+        candidatureIds: [c(5).id],
+      }),
+    );
+    const outcome = (await t.eventStore.readStream(streamName(DOCUMENT_CATEGORY, id))).find(
+      (e) => e.type === 'DocumentGenerated',
+    )!;
+    expect((outcome.data as { signature?: unknown }).signature).toEqual({
+      numero: certificate.numero,
+      empreinte: certificate.empreinte,
+      demonstration: true,
+    });
+    if (spawnSync('pdfsig', ['-v']).status === 0) {
+      const file = join(t.dir, 'attestation-signee.pdf');
+      writeFileSync(file, pdf);
+      const report = spawnSync('pdfsig', [file], { encoding: 'utf8' }).stdout;
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+      expect(report).toContain('Examens Pro — certificat de démonstration');
+    } else console.warn('IGNORÉ en partie : pdfsig absent (paquet poppler-utils)');
+    // The certificate's file and password are in the event log only sealed.
+    const log = JSON.stringify(
+      await t.eventStore.readStream(
+        streamName(SIGNING_CERTIFICATE_CATEGORY, SIGNING_CERTIFICATE_ID),
+      ),
+    );
+    const bundle = openSealedCertificate(key, certificate.scelle);
+    expect(log).not.toContain(bundle.passphrase);
+    expect(log).not.toContain(bundle.p12.toString('base64').slice(0, 64));
+
+    await handleCommand(t.eventStore, {
+      stream: streamName(SIGNING_CERTIFICATE_CATEGORY, SIGNING_CERTIFICATE_ID),
+      decider: signingCertificateDecider,
+      command: {
+        type: 'RevokeSigningCertificate',
+        data: { empreinte: certificate.empreinte, motif: 'Clé compromise' },
+      },
+      context: { commandId: 'revocation-test', actor: SYSTEM_ACTOR, now: new Date().toISOString() },
+    });
+    const reply = await ask(imprimeur, {
+      kind: 'attestations',
+      sessionId: fx.ids.session,
+      candidatureIds: [c(6).id],
+    });
+    expect(reply.statusCode).toBe(201);
+    const { id: refusedId } = reply.json<{ id: string }>();
+    const [requested] = await t.eventStore.readStream(streamName(DOCUMENT_CATEGORY, refusedId));
+    // Its last try, as a worker would make it: the document fails with the reason staff read.
+    const generate = generateDocument({
+      eventStore: t.eventStore,
+      readStore: t.readStore,
+      storage: t.storage,
+      certificateKey: key,
+    });
+    const job = {
+      id: `essai-${refusedId}`,
+      name: 'generer-document',
+      attempt: 3,
+      data: {
+        documentId: refusedId,
+        kind: 'attestations',
+        cible: (requested!.data as { cible: unknown }).cible,
+        requestEventId: requested!.id,
+        requestPosition: requested!.position,
+      },
+      progress: async () => undefined,
+    };
+    // The worker of the app may have tried first: either way the outcome is the refusal.
+    await generate(job).catch((error: Error) =>
+      expect(error.message).toMatch(/Le certificat de signature a été révoqué/),
+    );
+    let state = await requests(imprimeur).read<{ statut: string; raison?: string }>(
+      `/api/documents/${refusedId}/progression`,
+    );
+    for (let i = 0; i < 200 && state.statut === 'demande'; i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = await requests(imprimeur).read(`/api/documents/${refusedId}/progression`);
+    }
+    expect(state.statut).toBe('echec');
+    expect(state.raison).toBe(
+      'Génération impossible : Le certificat de signature a été révoqué : déposez-en un nouveau (Configuration → Signataires) avant de générer ce document.',
+    );
+    expect(t.storage.exists(`${refusedId}.pdf`)).toBe(false);
   });
 });

@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
-import { ensureFirstAdministrator, ensureGeography } from '@examens-pro/application';
+import {
+  ensureFirstAdministrator,
+  ensureGeography,
+  ensureSigningCertificate,
+} from '@examens-pro/application';
 import { SYSTEM_ACTOR } from '@examens-pro/domain';
 import { loadConfig, openPorts, productInformation } from '@examens-pro/platform';
 import { buildApp } from './app.js';
@@ -57,6 +61,8 @@ const main = async (): Promise<void> => {
     actor: SYSTEM_ACTOR,
     now: new Date().toISOString(),
   });
+  // The documents' signing certificate: a demonstration one until the office deposits its own.
+  await ensureSigningCertificate(ports.eventStore, config.certificateKey);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `Examens Pro (mode embarqué) : http://localhost:${config.port} — données dans ${config.dataDir}`,

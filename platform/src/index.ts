@@ -22,3 +22,4 @@ export * from './files/tableFile.js';
 export * from './mail/mailer.js';
 export * from './commands/sequence.js';
 export * from './pdf/index.js';
+export * from './signing/index.js';

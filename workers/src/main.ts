@@ -11,6 +11,7 @@ import {
   allocationReactor,
   bulkReactor,
   admissionDecisionsReactor,
+  ensureSigningCertificate,
   loadPrincipal,
 } from '@examens-pro/application';
 import {
@@ -66,6 +67,8 @@ runBackgroundProcess('workers', 'Démarrage des travailleurs impossible', (confi
           throw error;
         });
         await processors;
+        // The documents' signing certificate: a demonstration one until the office deposits its own.
+        await ensureSigningCertificate(ports.eventStore, ports.certificateKey);
         const again = await reconcileDocuments(deps, deps.reconcile);
         console.log(`Travailleurs démarrés ; ${again} document(s) remis en file.`);
       });

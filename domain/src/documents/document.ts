@@ -29,6 +29,7 @@ export const DOCUMENT_KINDS = {
     label: 'Procès-verbal de délibération',
     fileName: 'proces-verbal.pdf',
     target: true,
+    signed: true,
   },
   // A session's admitted candidates ranked over a filtered set (« Extraction par rang des admis »).
   'extraction-admis': {
@@ -42,6 +43,7 @@ export const DOCUMENT_KINDS = {
     label: 'Décision d’admission',
     fileName: 'decision-admission.pdf',
     target: true,
+    signed: true,
   },
   // The admitted candidates' attestations and diplomas, one page each (chosen candidates, or a
   // département or zone merged), asked for through `POST /api/attestations/documents` only.
@@ -49,14 +51,23 @@ export const DOCUMENT_KINDS = {
     label: 'Attestations de réussite',
     fileName: 'attestations.pdf',
     target: true,
+    signed: true,
   },
-  diplomes: { label: 'Diplômes', fileName: 'diplomes.pdf', target: true },
+  diplomes: { label: 'Diplômes', fileName: 'diplomes.pdf', target: true, signed: true },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
 /** Whether a kind's file name names its session besides its target (`cible.session`). */
 export const namesSession = (kind: DocumentKind): boolean =>
   (DOCUMENT_KINDS[kind] as { namesSession?: boolean }).namesSession === true;
+
+/**
+ * Whether a document is signed with the office's certificate (PAdES): the kinds declared `signed`,
+ * but a draft admission decision (no `decisionId`: watermarked, never a proof).
+ */
+export const isSignedDocument = (kind: DocumentKind, cible?: DocumentTarget): boolean =>
+  (DOCUMENT_KINDS[kind] as { signed?: boolean }).signed === true &&
+  (kind !== 'decision-admission' || Boolean(cible?.decisionId));
 
 /** Whether a kind is made for a target (a session's site, centre or département). */
 export const needsTarget = (kind: DocumentKind): boolean =>
@@ -103,7 +114,15 @@ export type DocumentRequested = DomainEvent<
 >;
 export type DocumentGenerated = DomainEvent<
   'DocumentGenerated',
-  { documentId: string; fileName: string; sha256: string; size: number; pages: number }
+  {
+    documentId: string;
+    fileName: string;
+    sha256: string;
+    size: number;
+    pages: number;
+    /** The certificate a signed document carries (its version, fingerprint, and whether a demo). */
+    signature?: { numero: number; empreinte: string; demonstration: boolean };
+  }
 >;
 export type DocumentFailed = DomainEvent<'DocumentFailed', { documentId: string; reason: string }>;
 /** A generated document sent to its addresses (a département's lists): by SMTP, or to the outbox. */

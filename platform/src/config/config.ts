@@ -38,6 +38,11 @@ export interface Config {
   readonly mongodbUrl?: string;
   readonly redisUrl?: string;
   readonly sessionSecret: string;
+  /**
+   * CERTIFICATE_KEY: seals the signing certificate's file and password in the event log (a key is
+   * derived from it, HKDF). Without it, derived from the session secret, which every service shares.
+   */
+  readonly certificateKey: string;
   readonly publicUrl?: string;
   readonly logLevel: string;
   /** TRUSTED_PROXIES: the peers whose X-Forwarded-For / -Proto are believed (none by default). */
@@ -260,6 +265,10 @@ export const loadConfig = (
   const payments = paymentConfigOf(env);
   const warning = paymentWarning(payments);
   if (warning) warn(warning);
+  const secret = sessionSecret(env, dataDir);
+  const certificateKey = env.CERTIFICATE_KEY;
+  if (certificateKey !== undefined && certificateKey.length < 32)
+    throw new ConfigError('CERTIFICATE_KEY doit compter au moins 32 caractères.');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -267,7 +276,8 @@ export const loadConfig = (
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     mongodbUrl: env.MONGODB_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
-    sessionSecret: sessionSecret(env, dataDir),
+    sessionSecret: secret,
+    certificateKey: certificateKey ?? secret,
     publicUrl: publicUrlOf(env.PUBLIC_URL),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustedProxies: trustedProxiesOf(env.TRUSTED_PROXIES),
@@ -365,6 +375,8 @@ export interface Ports {
   readonly signInLimiter: SignInLimiter;
   /** Failed public results lookups per numéro de candidat. */
   readonly lookupLimiter: SignInLimiter;
+  /** Opens the sealed signing certificate (CERTIFICATE_KEY, else the session secret). */
+  readonly certificateKey: string;
   /** Closes what was opened, the queue first (it may still record outcomes in the stores). */
   close(): Promise<void>;
 }
@@ -384,6 +396,7 @@ export const openPorts = (config: Config, options: PortOptions = {}): Ports => {
     sessionStore,
     signInLimiter,
     lookupLimiter,
+    certificateKey: config.certificateKey,
     close: async () => {
       await jobQueue.close();
       await Promise.all([

@@ -399,7 +399,7 @@ export const renderDecisionDocument = async (
   cible: DocumentTarget,
   editedAt: Date,
   onProgress?: (percent: number) => Promise<void>,
-): Promise<{ pages: number }> => {
+): Promise<{ pages: number; date: Date }> => {
   const source = await decisionDocumentSource(deps.eventStore, deps.readStore, cible);
   let signature: AdmissionDecisionPdf['signature'] = null;
   if (source.signature) {
@@ -414,7 +414,7 @@ export const renderDecisionDocument = async (
       appliqueePar: source.signature.appliqueePar,
     };
   }
-  return renderAdmissionDecision(out, {
+  const rendered = await renderAdmissionDecision(out, {
     contenu: source.contenu,
     candidats: source.candidats,
     signature,
@@ -424,4 +424,6 @@ export const renderDecisionDocument = async (
     timeZone: officeTimeZone(),
     ...(onProgress ? { onProgress } : {}),
   });
+  // A signed decision's date is its signature's: the PDF's creation date and its signing time.
+  return { ...rendered, date: signature ? new Date(signature.appliqueeLe) : editedAt };
 };

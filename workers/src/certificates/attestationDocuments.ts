@@ -62,7 +62,7 @@ export const renderAttestationDocument = async (
     readonly requestEventId: string;
   },
   progress: (percent: number) => Promise<void>,
-): Promise<{ pages: number }> => {
+): Promise<{ pages: number; date: Date }> => {
   if (!job.cible) throw new Error('document sans cible');
   const source = await attestationSource(deps, { ...job, cible: job.cible }, officeTimeZone());
   const rendered = await renderAttestationsOffThread(out, {
@@ -72,5 +72,6 @@ export const renderAttestationDocument = async (
     onProgress: progress,
   });
   await source.recordPrints();
-  return rendered;
+  // The document's own date (its codes' latest issue): its signature's time.
+  return { ...rendered, date: new Date(source.layout.creationDate) };
 };

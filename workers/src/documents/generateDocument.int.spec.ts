@@ -24,6 +24,8 @@ import { closeRenderThreads } from '../pdf/renderThread.js';
 import { eventLoopWatch } from '../testing/eventLoop.js';
 import { generateDocument, type GenerateDocumentData } from './generateDocument.js';
 
+const TEST_KEY = 'cle-de-certificat-de-test-cle-de-certificat';
+
 /**
  * About 43 rows fill a page: 400 pages here (the 2,000-page list is rendered in
  * `workers/src/pdf/renderThread.int.spec.ts` from generated rows; here the rows come from a real read store).
@@ -92,7 +94,12 @@ describe('document generation (worker)', () => {
     const [requested] = await eventStore.readStream(`documents-${documentId}`);
     const storage = new DirectoryDocumentStorage(join(dir, 'documents'));
     await queue.work({
-      [GENERATE_DOCUMENT_JOB]: generateDocument({ eventStore, readStore, storage }),
+      [GENERATE_DOCUMENT_JOB]: generateDocument({
+        eventStore,
+        readStore,
+        storage,
+        certificateKey: TEST_KEY,
+      }),
     });
 
     // The main thread's event loop watched, and the job's progress read as the screen would.

@@ -2,6 +2,7 @@ import {
   DOCUMENT_CATEGORY,
   DOCUMENT_KINDS,
   documentDecider,
+  isSignedDocument,
   documentFileName,
   formatDateTimeIn,
   listCollection,
@@ -28,8 +29,13 @@ import {
   type JobContext,
   type ReadStore,
 } from '@examens-pro/platform';
-import { convocationSource } from '@examens-pro/application';
-import type { Writable } from 'node:stream';
+import {
+  convocationSource,
+  signDocument,
+  usableSigningCertificate,
+} from '@examens-pro/application';
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { renderMetiersList } from '../reference-lists/metiersList.js';
 import { renderExamList } from '../allocation/examLists.js';
 import { renderGradeSheets } from '../grades/gradeSheets.js';
@@ -105,7 +111,16 @@ type Renderer = (
   cible: DocumentTarget | undefined,
   /** The job's request (attestations issue codes and record prints on behalf of its author). */
   job: GenerateDocumentData,
-) => Promise<{ pages: number }>;
+) => Promise<Rendered>;
+
+/**
+ * A rendered document: its pages, and its own date when it has one (an attestation's issue, a
+ * decision's signature), which its signature bears: an unchanged document signs the same again.
+ */
+interface Rendered {
+  readonly pages: number;
+  readonly date?: Date;
+}
 
 export interface DocumentDeps {
   readonly eventStore: EventStore;
@@ -114,6 +129,8 @@ export interface DocumentDeps {
   /** Where a département's lists are sent (default: the outbox in the documents' storage). */
   readonly mailer?: Mailer;
   readonly now?: () => Date;
+  /** Opens the sealed signing certificate (`Ports.certificateKey`). */
+  readonly certificateKey: string;
 }
 
 /** The clock a document prints (« éditée le … »): the deps' own, else the machine's. */
@@ -233,8 +250,31 @@ export const sendToDepartement = async (
  * SHA-256. Idempotent: a document already generated is left alone; the last failed try records
  * `DocumentFailed` with the reason staff will read.
  */
+/**
+ * Renders into memory, then signs: the signature covers the whole finished file. A merged file
+ * (a département's attestations) is one document with one signature, as its pages were printed
+ * together; pdfkit holds most of a document until its end anyway.
+ */
+const renderSigned = async (
+  out: Writable,
+  render: (into: Writable) => Promise<Rendered>,
+  sign: (pdf: Buffer, rendered: Rendered) => Promise<Buffer>,
+): Promise<Rendered> => {
+  const chunks: Buffer[] = [];
+  const memory = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  const rendered = await render(memory);
+  if (!memory.writableEnded) memory.end();
+  await finished(memory);
+  out.end(await sign(Buffer.concat(chunks), rendered));
+  return rendered;
+};
+
 export const generateDocument = (deps: DocumentDeps) => {
-  const renderers = documentRenderers(deps);
   const sending = { ...deps, mailer: deps.mailer ?? outboxMailer(deps.storage) };
   return async (job: JobContext): Promise<unknown> => {
     const data = job.data as GenerateDocumentData;
@@ -258,11 +298,25 @@ export const generateDocument = (deps: DocumentDeps) => {
       ) {
         throw new Error('les données ne sont pas encore à jour, nouvel essai plus tard');
       }
+      // One instant for the whole document: printed on it, and its signature's time (unless it
+      // has a date of its own).
+      const editedAt = clockOf(deps)();
+      const renderer = documentRenderers({ ...deps, now: () => editedAt })[data.kind];
+      const render = (out: Writable) =>
+        renderer(out, (percent) => job.progress(percent), data.cible, data);
+      // A revoked or expired certificate refuses before any page is drawn.
+      const signing = isSignedDocument(data.kind, data.cible)
+        ? await usableSigningCertificate(deps.eventStore, deps.certificateKey)
+        : undefined;
       let pages = 0;
       const file = await deps.storage.write(`${data.documentId}.pdf`, async (out) => {
-        pages = (
-          await renderers[data.kind](out, (percent) => job.progress(percent), data.cible, data)
-        ).pages;
+        pages = signing
+          ? (
+              await renderSigned(out, render, (pdf, rendered) =>
+                signDocument(pdf, signing, rendered.date ?? editedAt),
+              )
+            ).pages
+          : (await render(out)).pages;
       });
       await handleCommand(deps.eventStore, {
         stream,
@@ -275,6 +329,15 @@ export const generateDocument = (deps: DocumentDeps) => {
             sha256: file.sha256,
             size: file.size,
             pages,
+            ...(signing
+              ? {
+                  signature: {
+                    numero: signing.certificate.numero,
+                    empreinte: signing.certificate.empreinte,
+                    demonstration: signing.certificate.demonstration,
+                  },
+                }
+              : {}),
           },
         },
         context: context('genere'),

@@ -17,6 +17,8 @@ import { ProjectionRunner } from '@examens-pro/platform';
 import { documentsProjection, listsProjection } from '@examens-pro/projections';
 import { closeRenderThreads, startWorkers } from '../index.js';
 
+const TEST_KEY = 'cle-de-certificat-de-test-cle-de-certificat';
+
 const request = (documentId: string) =>
   toEnvelopes([{ type: 'DocumentRequested', data: { documentId, kind: 'liste-metiers' } }], {
     commandId: `req-${documentId}`,
@@ -72,7 +74,9 @@ describe('start-up reconciliation', () => {
     const queue = new InProcessJobQueue();
     queues.push(queue);
     const storage = new DirectoryDocumentStorage(join(dir, 'documents'));
-    expect(await startWorkers({ eventStore, readStore, storage, queue })).toBe(1);
+    expect(
+      await startWorkers({ eventStore, readStore, storage, certificateKey: TEST_KEY, queue }),
+    ).toBe(1);
 
     const deadline = Date.now() + 10_000;
     while ((await eventStore.readStream('documents-d1')).length < 2 && Date.now() < deadline) {
@@ -86,7 +90,15 @@ describe('start-up reconciliation', () => {
     await waitForProjections(readStore, ['documents'], await eventStore.headPosition(), 5000);
     const again = new InProcessJobQueue();
     queues.push(again);
-    expect(await startWorkers({ eventStore, readStore, storage, queue: again })).toBe(0);
+    expect(
+      await startWorkers({
+        eventStore,
+        readStore,
+        storage,
+        certificateKey: TEST_KEY,
+        queue: again,
+      }),
+    ).toBe(0);
   });
 
   it('removes the partial files a killed worker left, then generates the document once', async () => {
@@ -109,6 +121,7 @@ describe('start-up reconciliation', () => {
       eventStore,
       readStore,
       storage,
+      certificateKey: TEST_KEY,
       queue,
       reconcile: { log: (m) => logs.push(m) },
     });
@@ -130,6 +143,7 @@ describe('start-up reconciliation', () => {
       eventStore,
       readStore,
       storage,
+      certificateKey: TEST_KEY,
       queue,
       reconcile: { waitMs: 100, log: (m) => logs.push(m) },
     }).then((n) => (answer = n));
@@ -155,6 +169,7 @@ describe('start-up reconciliation', () => {
         eventStore,
         readStore,
         storage,
+        certificateKey: TEST_KEY,
         queue,
         reconcile: { waitMs: 50, maxWaitMs: 200, log: () => undefined },
       }),

@@ -1,0 +1,4 @@
+export * from './certificates.js';
+export * from './sealing.js';
+export * from './signPdf.js';
+export * from './cadesSigner.js';
