@@ -24,6 +24,7 @@ import {
   ministerSignatureRoutes,
 } from './admission/admissionDecisions.js';
 import type { RouteDeps } from './routeDeps.js';
+import { signingCertificateRoutes } from './certificates/signingCertificate.js';
 import { ownAccountRoutes, profilesRoutes, usersRoutes } from './accounts/users.js';
 
 export type CommandServiceOptions = RouteDeps & {
@@ -89,6 +90,8 @@ export const commandService: FastifyPluginAsync<CommandServiceOptions> = async (
   await app.register(deliberationsRoutes, { prefix: '/api/deliberations', ...options });
   // The admitted candidates' attestations and diplomas, asked for as one PDF (read-only resource).
   await app.register(attestationsRoutes, { prefix: '/api/attestations', ...options });
+  // The office's certificate the documents are signed with (deposited, revoked).
+  await app.register(signingCertificateRoutes, { prefix: '/api/certificat-signature', ...options });
   // A session's results visible on the public lookup, with the average or not (a read-only view).
   await app.register(resultsVisibilityRoutes, {
     prefix: '/api/visibilites-resultats',

@@ -7,4 +7,6 @@ export interface RouteDeps {
   readonly signInLimiter: SignInLimiter;
   /** Where uploaded images are kept (the documents' storage). */
   readonly storage?: DocumentStorage;
+  /** Seals the signing certificate deposited (CERTIFICATE_KEY, else the session secret). */
+  readonly certificateKey: string;
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -625,6 +628,91 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     await page.getByRole('img', { name: 'Signature (image)', exact: true }).waitFor();
     await expect(drawn(page, 'Signature (image)')).resolves.toBe(true);
     await shot(page, 'configuration-23-signataire-fiche');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the documents’ demonstration certificate above the signatories, deposits the office’s own, then revokes it', async () => {
+    await open(page, SIGNATAIRES);
+    const panel = page.getByRole('region', { name: 'Certificat de signature du document' });
+    await panel.getByText('certificat de démonstration', { exact: true }).waitFor();
+    await panel
+      .getByText(/CN=Examens Pro — certificat de démonstration/)
+      .first()
+      .waitFor();
+    await panel.getByText(/Déposez le certificat du bureau des examens/).waitFor();
+    await shot(page, 'configuration-24-certificat-demonstration');
+
+    // The office's PKCS#12, as a certification authority would hand it over.
+    const dir = mkdtempSync(join(tmpdir(), 'certificat-'));
+    execFileSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'k.pem'),
+      '-out',
+      join(dir, 'c.pem'),
+      '-days',
+      '365',
+      '-utf8',
+      '-subj',
+      '/CN=Bureau des examens/O=Ministère de l’Emploi/C=CM',
+    ]);
+    execFileSync('openssl', [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      join(dir, 'k.pem'),
+      '-in',
+      join(dir, 'c.pem'),
+      '-out',
+      join(dir, 'bureau.p12'),
+      '-passout',
+      'pass:Secret-Du-Bureau-2026',
+    ]);
+    const p12 = readFileSync(join(dir, 'bureau.p12'));
+    rmSync(dir, { recursive: true, force: true });
+    await panel.getByLabel('Fichier du certificat (.p12 ou .pfx)').setInputFiles({
+      name: 'bureau.p12',
+      mimeType: 'application/x-pkcs12',
+      buffer: p12,
+    });
+    await panel.getByText('bureau.p12', { exact: true }).waitFor();
+    await panel.getByLabel('Mot de passe du certificat').fill('mauvais');
+    await panel.getByRole('button', { name: 'Déposer ce certificat' }).click();
+    // Refused under the password field, nothing changed.
+    await panel
+      .getByText('Le mot de passe du certificat est incorrect.', { exact: true })
+      .waitFor();
+    await expect(
+      panel.getByLabel('Mot de passe du certificat').getAttribute('aria-invalid'),
+    ).resolves.toBe('true');
+    await shot(page, 'configuration-25-certificat-mot-de-passe');
+    await panel.getByLabel('Mot de passe du certificat').fill('Secret-Du-Bureau-2026');
+    await panel.getByRole('button', { name: 'Déposer ce certificat' }).click();
+    await toast(page, 'Certificat de signature déposé (version 2).').waitFor();
+    await panel
+      .getByText('CN=Bureau des examens, O=Ministère de l’Emploi, C=CM', { exact: true })
+      .first()
+      .waitFor();
+    await expect(
+      panel.getByText('certificat de démonstration', { exact: true }).count(),
+    ).resolves.toBe(0);
+    await panel.getByText(/^2, déposée le .* par /).waitFor();
+    await shot(page, 'configuration-26-certificat-depose');
+
+    await panel.getByRole('button', { name: 'Révoquer ce certificat' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Révoquer le certificat de signature ?' });
+    await dialog.getByRole('button', { name: 'Révoquer' }).click();
+    await dialog.getByText('Indiquez le motif de la révocation.').waitFor();
+    await dialog.getByLabel('Motif de la révocation').fill('Clé remise à un agent parti');
+    await dialog.getByRole('button', { name: 'Révoquer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await panel.getByText('révoqué', { exact: true }).waitFor();
+    await panel.getByText(/motif : Clé remise à un agent parti/).waitFor();
+    await shot(page, 'configuration-27-certificat-revoque');
     expect(pageErrors).toEqual([]);
   });
 

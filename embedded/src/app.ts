@@ -178,6 +178,7 @@ export const buildApp = async (
     readStore: deps.readStore,
     signInLimiter: deps.signInLimiter,
     storage: deps.storage,
+    certificateKey: deps.certificateKey ?? deps.sessionSecret,
     publicUrl: deps.publicUrl,
   });
   app.addHook('onReady', async () => {

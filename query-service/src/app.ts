@@ -51,6 +51,7 @@ import { deliberationQueryRoutes } from './deliberation/deliberations.js';
 import { juryCoverageRoutes } from './deliberation/juries.js';
 import { pvArchiveQueryRoutes } from './deliberation/pvArchive.js';
 import { resultsVisibilityQueryRoutes } from './public-results/resultsVisibility.js';
+import { signingCertificateQueryRoutes } from './certificates/signingCertificate.js';
 import { examIncidentCandidatesRoutes } from './incidents/examIncidents.js';
 import {
   admissionDecisionQueryRoutes,
@@ -273,6 +274,11 @@ export const registerScreenRoutes = async (
   });
   // « Décision d’admission »: the minister's signature (current version, images), the decisions'
   // choices per session and département, a decision's candidates.
+  // The documents' signing certificate (« Configuration → Signataires »).
+  await app.register(signingCertificateQueryRoutes, {
+    prefix: '/api/certificat-signature',
+    eventStore,
+  });
   await app.register(ministerSignatureQueryRoutes, {
     prefix: '/api/signatures-ministre',
     readStore,

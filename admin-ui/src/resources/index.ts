@@ -18,11 +18,16 @@ import referencesExamen from './sessions/references';
 import sessions from './sessions';
 import utilisateurs, { enroleurs } from './accounts/users';
 
-/** Lists with a panel of their own above the generic list: the juries' coverage. */
+/** Lists with a panel of their own above the generic list: the juries' coverage, the certificate. */
 const LIST_PANELS: Readonly<Record<string, ComponentType>> = {
   jurys: lazyScreen(
     () => import('./deliberation/CoveragePanel'),
     (m) => m.CoveragePanel,
+  ),
+  // The documents' signing certificate, shown and deposited above the signatories.
+  signataires: lazyScreen(
+    () => import('./certificates/SigningCertificatePanel'),
+    (m) => m.SigningCertificatePanel,
   ),
 };
 

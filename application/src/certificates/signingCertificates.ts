@@ -7,8 +7,12 @@ import {
   streamName,
   SYSTEM_ACTOR,
   ConcurrencyError,
+  ValidationError,
+  type CommandContext,
+  type RecordedEvent,
   type CertificateDescription,
   type CurrentCertificate,
+  type SigningCertificateView,
   type SigningCertificateEvent,
 } from '@examens-pro/domain';
 import {
@@ -16,11 +20,13 @@ import {
   CertificateError,
   handleCommand,
   makeDemonstrationCertificate,
+  openCertificate,
   openSealedCertificate,
   sealCertificate,
   signPdf,
   type CertificateBundle,
   type CertificateSummary,
+  type CommandAnswer,
   type EventStore,
 } from '@examens-pro/platform';
 
@@ -120,3 +126,96 @@ export const signDocument = (
     location: 'Bureau des examens',
     contactInfo: 'Verification : page /diplomes du site des examens',
   });
+
+/** The largest PKCS#12 file accepted: a key and a chain of a few certificates. */
+export const CERTIFICATE_MAX_BYTES = 64 * 1024;
+
+/**
+ * Deposits the office's certificate (« Certificat de signature du document »): the file opened with
+ * its password (French 400s: not a PKCS#12, wrong password, no private key, expired or not yet
+ * valid), then kept sealed; it signs every document from then on. The same certificate again changes
+ * nothing; a certificate once revoked is refused.
+ */
+export const depositSigningCertificate = async (
+  eventStore: EventStore,
+  certificateKey: string,
+  file: { p12: Buffer; passphrase: string; nomFichier: string },
+  context: CommandContext,
+): Promise<CommandAnswer & { numero: number; nouveau: boolean }> => {
+  const refuse = (message: string): never => {
+    throw new ValidationError(message, { fichier: message });
+  };
+  if (file.p12.length === 0) refuse('Choisissez le fichier du certificat (.p12 ou .pfx).');
+  if (file.p12.length > CERTIFICATE_MAX_BYTES)
+    refuse('Le fichier du certificat dépasse 64 Ko : ce n’est pas un certificat de signature.');
+  let summary: CertificateSummary;
+  try {
+    const bundle = { p12: file.p12, passphrase: file.passphrase };
+    summary = openCertificate(bundle).summary;
+    assertCertificateUsable(bundle, new Date(context.now));
+  } catch (error) {
+    if (!(error instanceof CertificateError)) throw error;
+    const field = /mot de passe/.test(error.message) ? 'motDePasse' : 'fichier';
+    throw new ValidationError(error.message, { [field]: error.message });
+  }
+  const outcome = await handleCommand(eventStore, {
+    stream: STREAM,
+    decider: signingCertificateDecider,
+    command: {
+      type: 'DepositSigningCertificate',
+      data: {
+        ...describeCertificate(summary),
+        scelle: sealCertificate(certificateKey, file),
+        nomFichier: file.nomFichier,
+      },
+    },
+    context,
+  });
+  return {
+    id: SIGNING_CERTIFICATE_ID,
+    revision: outcome.revision,
+    position: outcome.position,
+    numero: outcome.state.current!.numero,
+    nouveau: outcome.events.length > 0,
+  };
+};
+
+/** Revokes the certificate in service (its fingerprint as shown, and why): it signs nothing more. */
+export const revokeSigningCertificate = async (
+  eventStore: EventStore,
+  data: { empreinte: string; motif: string },
+  context: CommandContext,
+): Promise<CommandAnswer> => {
+  const outcome = await handleCommand(eventStore, {
+    stream: STREAM,
+    decider: signingCertificateDecider,
+    command: { type: 'RevokeSigningCertificate', data },
+    context,
+  });
+  return { id: SIGNING_CERTIFICATE_ID, revision: outcome.revision, position: outcome.position };
+};
+
+export const signingCertificateView = async (
+  eventStore: EventStore,
+): Promise<SigningCertificateView | null> => {
+  const events = (await eventStore.readStream(
+    STREAM,
+  )) as unknown as RecordedEvent<SigningCertificateEvent>[];
+  const state = fold(signingCertificateDecider, events as unknown as SigningCertificateEvent[]);
+  if (!state.current) return null;
+  const made = events.filter(
+    (e) => e.type === 'SigningCertificateCreated' || e.type === 'SigningCertificateDeposited',
+  );
+  const last = made[made.length - 1]!;
+  const revocation = state.current.revoque
+    ? (events[events.length - 1]!.data as { motif?: string }).motif
+    : undefined;
+  const { scelle: _sealed, ...current } = state.current;
+  return {
+    ...current,
+    motifRevocation: revocation ?? null,
+    nomFichier: (last.data as { nomFichier?: string }).nomFichier ?? null,
+    deposeLe: last.metadata.at,
+    deposePar: last.metadata.actor.name,
+  };
+};

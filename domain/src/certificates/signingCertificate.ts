@@ -170,5 +170,17 @@ export const signingCertificateDecider: Decider<
   initialState: () => ({ current: null, revoked: [] }),
 };
 
+/** What « Certificat de signature du document » shows: the certificate in service, never its key. */
+export interface SigningCertificateView extends CertificateDescription {
+  readonly numero: number;
+  readonly demonstration: boolean;
+  readonly revoque: boolean;
+  readonly motifRevocation: string | null;
+  readonly nomFichier: string | null;
+  /** When and by whom it was made or deposited. */
+  readonly deposeLe: string;
+  readonly deposePar: string;
+}
+
 /** The kinds of documents signed with the office's certificate. */
 export const SIGNED_DOCUMENT_REASON = 'Document délivré par le bureau des examens';

@@ -62,6 +62,7 @@ const NOT_CENTRE_DATA: readonly (readonly [pattern: string, reason: string])[] =
   ['/api/configurations-notes/', 'fenêtres de saisie des notes d’une session (configuration)'],
   ['/api/references-examen/', 'arrêté de la session (configuration)'],
   ['/api/signatures-ministre/', 'signature du ministre (image, versions)'],
+  ['/api/certificat-signature/', 'certificat de signature des documents du bureau (configuration)'],
   ['/api/rapports/choix', 'listes de choix des rapports (sessions, géographie)'],
   ['/api/bilan-affectation/sessions', 'liste des sessions'],
   ['/api/bilan-affectation/geographie', 'zones et départements des sites'],
