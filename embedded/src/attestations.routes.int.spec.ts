@@ -555,6 +555,12 @@ describe('Documents', () => {
         candidatureIds: [c(5).id],
       }),
     );
+    // The page says how it is signed, under its verification code.
+    const text = pdfText(pdf)[0]!.replace(/\s+/g, ' ');
+    expect(text).toContain('en saisissant ce code ou en lisant le code QR.');
+    expect(text).toContain(
+      'Signé électroniquement avec un certificat de démonstration (sans valeur probante).',
+    );
     const outcome = (await t.eventStore.readStream(streamName(DOCUMENT_CATEGORY, id))).find(
       (e) => e.type === 'DocumentGenerated',
     )!;

@@ -188,4 +188,6 @@ export interface AttestationLayout {
    * clock, so that an unchanged document is made again byte for byte.
    */
   readonly creationDate: string;
+  /** Under the verification code: who signed the PDF electronically (`signatureMention`). */
+  readonly mention?: string;
 }

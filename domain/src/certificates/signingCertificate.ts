@@ -182,5 +182,17 @@ export interface SigningCertificateView extends CertificateDescription {
   readonly deposePar: string;
 }
 
+/**
+ * What a signed document prints of its signature: the demonstration certificate said as such, else
+ * who the certificate names.
+ */
+export const signatureMention = (certificate: {
+  readonly demonstration: boolean;
+  readonly sujet: string;
+}): string =>
+  certificate.demonstration
+    ? 'Signé électroniquement avec un certificat de démonstration (sans valeur probante).'
+    : `Signé électroniquement par ${/CN=([^,]+)/.exec(certificate.sujet)?.[1] ?? certificate.sujet}.`;
+
 /** The kinds of documents signed with the office's certificate. */
 export const SIGNED_DOCUMENT_REASON = 'Document délivré par le bureau des examens';

@@ -62,11 +62,13 @@ export const renderAttestationDocument = async (
     readonly requestEventId: string;
   },
   progress: (percent: number) => Promise<void>,
+  /** What the pages print of their electronic signature (under the verification code). */
+  mention?: string,
 ): Promise<{ pages: number; date: Date }> => {
   if (!job.cible) throw new Error('document sans cible');
   const source = await attestationSource(deps, { ...job, cible: job.cible }, officeTimeZone());
   const rendered = await renderAttestationsOffThread(out, {
-    layout: source.layout,
+    layout: mention ? { ...source.layout, mention } : source.layout,
     total: source.total,
     pages: readAhead(source.pages()),
     onProgress: progress,

@@ -94,6 +94,7 @@ const verification = (
   x: number,
   y: number,
   width: number,
+  mention?: string,
 ) => {
   const qr = 96;
   drawQrCode(doc, page.symbole ?? qrSymbol(page.adresse), x, y, qr);
@@ -109,7 +110,22 @@ const verification = (
   line(formatVerificationCode(page.code), 24, 'Courier-Bold', 16);
   line('Vérifiez ce document sur', 50);
   line(page.adresse.split('?')[0]!, 62, 'Helvetica-Bold');
-  line('en saisissant ce code ou en lisant le code QR.', 74);
+  // Wraps where the block ends (it did not fit on one line: « QR. » was cut).
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor('#444444')
+    .text(pdfText('en saisissant ce code ou en lisant le code QR.'), left, y + 74, {
+      width: textWidth,
+      height: 22,
+    });
+  // On two lines at most, smaller: it wraps where the block ends.
+  if (mention)
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#444444')
+      .text(pdfText(mention), left, y + 98, { width: textWidth, height: 18 });
 };
 
 /** The signature block: « Fait le … », the signatory's title, signature and name. */
@@ -227,7 +243,7 @@ const attestationPage = (
       });
   });
   signature(doc, layout, image, page, W / 2 + 10, 600, width / 2 - 10);
-  verification(doc, page, left, H - 164, width / 2 + 30);
+  verification(doc, page, left, H - 164, width / 2 + 30, layout.mention);
 };
 
 const diplomaPage = (
@@ -311,7 +327,7 @@ const diplomaPage = (
       { width, align: 'center', lineBreak: false },
     );
   signature(doc, layout, image, page, W - 330, 350, 260);
-  verification(doc, page, 64, H - 160, 340);
+  verification(doc, page, 64, H - 160, 340, layout.mention);
 };
 
 interface PdfImage {

@@ -200,10 +200,14 @@ export const renderMinutesDocument = async (
   cible: DocumentTarget,
   editedAt: Date,
   onProgress?: (percent: number) => Promise<void>,
+  /** What the footer says of the electronic signature. */
+  mention?: string,
 ): Promise<{ pages: number }> => {
   const source = await minutesSource(readStore, cible);
   return renderMinutesOffThread(out, {
-    layout: source.layout,
+    layout: mention
+      ? { ...source.layout, footer: `${source.layout.footer} — ${mention.replace(/\.$/, '')}` }
+      : source.layout,
     editedAt,
     total: source.total,
     rows: source.rows(),

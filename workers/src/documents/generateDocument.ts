@@ -3,6 +3,7 @@ import {
   DOCUMENT_KINDS,
   documentDecider,
   isSignedDocument,
+  signatureMention,
   documentFileName,
   formatDateTimeIn,
   listCollection,
@@ -131,6 +132,8 @@ export interface DocumentDeps {
   readonly now?: () => Date;
   /** Opens the sealed signing certificate (`Ports.certificateKey`). */
   readonly certificateKey: string;
+  /** What a signed document prints of its signature (set per document by `generateDocument`). */
+  readonly mention?: string;
 }
 
 /** The clock a document prints (« éditée le … »): the deps' own, else the machine's. */
@@ -158,7 +161,7 @@ export const documentRenderers = (deps: DocumentDeps): Record<DocumentKind, Rend
     },
     'proces-verbal': (out, progress, cible) => {
       if (!cible) throw new Error('document sans cible');
-      return renderMinutesDocument(out, deps.readStore, cible, now(), progress);
+      return renderMinutesDocument(out, deps.readStore, cible, now(), progress, deps.mention);
     },
     'decision-admission': (out, progress, cible) => {
       if (!cible) throw new Error('document sans cible');
@@ -169,9 +172,21 @@ export const documentRenderers = (deps: DocumentDeps): Record<DocumentKind, Rend
       return renderGradeSheets(out, deps.readStore, cible, now(), progress);
     },
     attestations: (out, progress, cible, job) =>
-      renderAttestationDocument(out, deps, { ...job, kind: 'attestations', cible }, progress),
+      renderAttestationDocument(
+        out,
+        deps,
+        { ...job, kind: 'attestations', cible },
+        progress,
+        deps.mention,
+      ),
     diplomes: (out, progress, cible, job) =>
-      renderAttestationDocument(out, deps, { ...job, kind: 'diplomes', cible }, progress),
+      renderAttestationDocument(
+        out,
+        deps,
+        { ...job, kind: 'diplomes', cible },
+        progress,
+        deps.mention,
+      ),
     convocations: async (out, progress, cible) => {
       if (!cible) throw new Error('document sans cible');
       const source = await convocationSource(deps.readStore, cible);
@@ -301,13 +316,17 @@ export const generateDocument = (deps: DocumentDeps) => {
       // One instant for the whole document: printed on it, and its signature's time (unless it
       // has a date of its own).
       const editedAt = clockOf(deps)();
-      const renderer = documentRenderers({ ...deps, now: () => editedAt })[data.kind];
-      const render = (out: Writable) =>
-        renderer(out, (percent) => job.progress(percent), data.cible, data);
       // A revoked or expired certificate refuses before any page is drawn.
       const signing = isSignedDocument(data.kind, data.cible)
         ? await usableSigningCertificate(deps.eventStore, deps.certificateKey)
         : undefined;
+      const renderer = documentRenderers({
+        ...deps,
+        now: () => editedAt,
+        ...(signing ? { mention: signatureMention(signing.certificate) } : {}),
+      })[data.kind];
+      const render = (out: Writable) =>
+        renderer(out, (percent) => job.progress(percent), data.cible, data);
       let pages = 0;
       const file = await deps.storage.write(`${data.documentId}.pdf`, async (out) => {
         pages = signing
