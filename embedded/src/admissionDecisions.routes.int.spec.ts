@@ -389,6 +389,8 @@ describe('a département’s decision', () => {
     const text = pdfText(pdf).join('\n');
     expect(text).toContain('PROJET — Signature non apposée');
     expect(text).toContain('Signature non apposée');
+    expect(text).not.toContain('Signé électroniquement');
+    expect(pdf.includes('/ByteRange')).toBe(false);
     expect(text).toContain('Décision n° 0012/MINEFOP/CAB portant admission des candidats');
     for (const i of ADMITTED) expect(text).toContain(c(i).numeroCandidat);
     expect(pdfImages(pdf).flat()).toEqual([]);
@@ -480,6 +482,10 @@ describe('a département’s decision', () => {
     }
     for (const i of [1, 4]) expect(text).not.toContain(c(i).numeroCandidat);
     expect(text).toContain('Le Ministre');
+    // Signed electronically too (PAdES), said at each page's foot; a draft is not.
+    expect(text).toContain(
+      'Signé électroniquement avec un certificat de démonstration (sans valeur probante).',
+    );
     expect(text).toMatch(
       new RegExp(
         `Signature du ministre apposée le \\d\\d/\\d\\d/\\d{4} à \\d\\d h \\d\\d par Serge Nkodo \\(version 1, SHA-256 ${sha(SIGNATURE_1).slice(0, 16)}…\\)`,

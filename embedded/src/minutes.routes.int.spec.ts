@@ -212,6 +212,10 @@ describe('the PV of a closed jury', () => {
   it('lists every candidate of its jury in its centre with the right result and rank, « décision du jury » where the jury decided', () => {
     const { text } = yaounde;
     expect(text).toContain('PROCÈS-VERBAL DE DÉLIBÉRATION');
+    // Signed electronically (PAdES), said in the footer.
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Signé électroniquement avec un certificat de démonstration (sans valeur probante)',
+    );
     expect(text).toContain('Session : CQP 2027');
     expect(text).toContain('Jury : Jury national');
     expect(text).toContain('Centre d’examen : Centre de Yaoundé');

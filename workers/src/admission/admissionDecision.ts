@@ -39,6 +39,8 @@ export interface AdmissionDecisionPdf {
   readonly editedAt: Date;
   readonly timeZone: string;
   readonly onProgress?: (percent: number) => Promise<void> | void;
+  /** A signed decision's electronic signature, said at the foot of each page. */
+  readonly mention?: string;
 }
 
 const MARGIN = 50;
@@ -318,6 +320,17 @@ const drawDecisionFeet = ({ doc, width }: DecisionPage, options: AdmissionDecisi
       doc.restore();
     }
     // Written inside the bottom margin: pdfkit must not start a new page for them.
+    if (options.mention)
+      doc
+        .font('Helvetica')
+        .fontSize(7.5)
+        .fillColor(GREY)
+        .fillOpacity(1)
+        .text(pdfText(options.mention), MARGIN, doc.page.height - MARGIN - 14, {
+          width: width * 0.8,
+          lineBreak: false,
+          height: 10,
+        });
     doc
       .font('Helvetica')
       .fontSize(7.5)
@@ -399,6 +412,7 @@ export const renderDecisionDocument = async (
   cible: DocumentTarget,
   editedAt: Date,
   onProgress?: (percent: number) => Promise<void>,
+  mention?: string,
 ): Promise<{ pages: number; date: Date }> => {
   const source = await decisionDocumentSource(deps.eventStore, deps.readStore, cible);
   let signature: AdmissionDecisionPdf['signature'] = null;
@@ -423,6 +437,7 @@ export const renderDecisionDocument = async (
     editedAt,
     timeZone: officeTimeZone(),
     ...(onProgress ? { onProgress } : {}),
+    ...(mention ? { mention } : {}),
   });
   // A signed decision's date is its signature's: the PDF's creation date and its signing time.
   return { ...rendered, date: signature ? new Date(signature.appliqueeLe) : editedAt };

@@ -165,7 +165,7 @@ export const documentRenderers = (deps: DocumentDeps): Record<DocumentKind, Rend
     },
     'decision-admission': (out, progress, cible) => {
       if (!cible) throw new Error('document sans cible');
-      return renderDecisionDocument(out, deps, cible, now(), progress);
+      return renderDecisionDocument(out, deps, cible, now(), progress, deps.mention);
     },
     'fiches-notes': (out, progress, cible) => {
       if (!cible) throw new Error('document sans cible');
