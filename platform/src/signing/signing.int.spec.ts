@@ -12,6 +12,7 @@ import {
   openSealedCertificate,
   sealCertificate,
   signPdf,
+  verifyPdfSignature,
   type CertificateBundle,
 } from './index.js';
 
@@ -170,5 +171,37 @@ describe('signing documents (PAdES)', () => {
     expect(() => openSealedCertificate('une-autre-cle-de-certificat-de-32-car', sealed)).toThrow(
       /ne s’ouvre pas avec la clé CERTIFICATE_KEY/,
     );
+  });
+  it('verifies a signed file by itself: genuine, one byte changed, bytes appended, unsigned', async () => {
+    const pdf = await samplePdf();
+    const signed = await signPdf(pdf, demo, SIGNED_AT, TEXT);
+    await expect(verifyPdfSignature(signed)).resolves.toEqual({
+      signed: true,
+      valid: true,
+      wholeFile: true,
+      fingerprint: demo.summary.fingerprint,
+      subject: expect.stringContaining('CN=Ministère de l’Emploi — certificat de démonstration'),
+    });
+    const tampered = Buffer.from(signed);
+    const at = tampered.indexOf('stream') + 20;
+    tampered[at] = tampered[at]! ^ 0x01;
+    await expect(verifyPdfSignature(tampered)).resolves.toMatchObject({
+      signed: true,
+      valid: false,
+    });
+    const appended = Buffer.concat([signed, Buffer.from('\n% ajout\n')]);
+    await expect(verifyPdfSignature(appended)).resolves.toMatchObject({
+      signed: true,
+      valid: true,
+      wholeFile: false,
+    });
+    await expect(verifyPdfSignature(pdf)).resolves.toEqual({
+      signed: false,
+      valid: false,
+      wholeFile: false,
+    });
+    await expect(verifyPdfSignature(Buffer.from('pas un PDF'))).resolves.toMatchObject({
+      signed: false,
+    });
   });
 });
