@@ -577,6 +577,63 @@ describe('Documents', () => {
       expect(report).toContain('Signature Type: ETSI.CAdES.detached');
       expect(report).toContain('Examens Pro — certificat de démonstration');
     } else console.warn('IGNORÉ en partie : pdfsig absent (paquet poppler-utils)');
+    // `/diplomes` checks the file given to someone, beside its code; the file is never stored.
+    const code = (await row(5)).code!;
+    const check = async (file: Buffer, withCode = code) => {
+      const reply = await t.agent().inject({
+        method: 'POST',
+        url: '/api/public/verifications/fichier',
+        headers: { 'content-type': 'application/pdf', 'x-code-verification': withCode },
+        payload: file,
+      });
+      return {
+        status: reply.statusCode,
+        body: reply.json<{
+          nom?: string;
+          message?: string;
+          fichier?: {
+            authentique: boolean;
+            delivreSousCeCode: boolean;
+            remplace: boolean;
+            message: string;
+            signature: { certificat: string | null };
+          };
+        }>(),
+      };
+    };
+    const genuine = await check(pdf);
+    expect(genuine.status).toBe(200);
+    expect(genuine.body.nom).toBe(c(5).nom);
+    expect(genuine.body.fichier).toMatchObject({
+      authentique: false,
+      delivreSousCeCode: true,
+      remplace: false,
+      signature: { certificat: 'demonstration' },
+    });
+    expect(genuine.body.fichier!.message).toBe(
+      'Ce fichier est le document délivré sous ce code, signé par le bureau des examens : aucun octet n’a changé. Il est signé avec un certificat de démonstration : sa signature prouve qu’il n’a pas changé, pas qui l’a délivré.',
+    );
+    const tampered = Buffer.from(pdf);
+    const at = tampered.indexOf('stream') + 30;
+    tampered[at] = tampered[at]! ^ 0x01;
+    expect((await check(tampered)).body.fichier!.message).toBe(
+      'La signature de ce fichier n’est pas valide : il a été modifié après sa signature.',
+    );
+    // Another candidate's genuine attestation under this code: signed, not the one issued.
+    const other = await generated(
+      imprimeur,
+      await ask(imprimeur, {
+        kind: 'attestations',
+        sessionId: fx.ids.session,
+        candidatureIds: [c(6).id],
+      }),
+    );
+    expect((await check(other.pdf)).body.fichier!.message).toBe(
+      'Ce fichier est signé par le bureau des examens, mais ce n’est pas le document délivré sous ce code.',
+    );
+    const unsigned = Buffer.from('%PDF-1.4\n%%EOF\n');
+    expect((await check(unsigned)).body.fichier!.message).toMatch(/n’est pas signé/);
+    expect((await check(pdf, 'ZZZZ-ZZZZ-ZZZZ-Z')).status).toBeGreaterThanOrEqual(400);
     // The certificate's file and password are in the event log only sealed.
     const log = JSON.stringify(
       await t.eventStore.readStream(

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
+  documentsCollection,
+  fileVerdict,
   fold,
   SIGNED_DOCUMENT_REASON,
   SIGNING_CERTIFICATE_CATEGORY,
@@ -13,6 +16,10 @@ import {
   type CertificateDescription,
   type CurrentCertificate,
   type SigningCertificateView,
+  type AttestationDocument,
+  type DocumentDocument,
+  type FileVerification,
+  type SignerStatus,
   type SigningCertificateEvent,
 } from '@examens-pro/domain';
 import {
@@ -24,10 +31,12 @@ import {
   openSealedCertificate,
   sealCertificate,
   signPdf,
+  verifyPdfSignature,
   type CertificateBundle,
   type CertificateSummary,
   type CommandAnswer,
   type EventStore,
+  type ReadStore,
 } from '@examens-pro/platform';
 
 const STREAM = streamName(SIGNING_CERTIFICATE_CATEGORY, SIGNING_CERTIFICATE_ID);
@@ -218,4 +227,52 @@ export const signingCertificateView = async (
     deposeLe: last.metadata.at,
     deposePar: last.metadata.actor.name,
   };
+};
+
+/** Every certificate the office ever signed with, by fingerprint: demonstration, revoked or not. */
+export const officeCertificates = async (
+  eventStore: EventStore,
+): Promise<Map<string, SignerStatus>> => {
+  const known = new Map<string, SignerStatus>();
+  for (const event of (await eventStore.readStream(STREAM)) as unknown as SigningCertificateEvent[])
+    if (event.type === 'SigningCertificateRevoked') known.set(event.data.empreinte, 'revoque');
+    else known.set(event.data.empreinte, event.data.demonstration ? 'demonstration' : 'bureau');
+  return known;
+};
+
+/**
+ * `/diplomes`' file check: the PDF a visitor was given, beside its attestation's code — its
+ * signature checked by itself, the certificate matched against the office's, its SHA-256 against
+ * the documents generated with that attestation or diploma (the latest of its kind, or replaced
+ * since). The file is read in memory only, never stored.
+ */
+export const verifyDocumentFile = async (
+  { eventStore, readStore }: { eventStore: EventStore; readStore: ReadStore },
+  attestation: Pick<AttestationDocument, 'attestations' | 'diplomes'>,
+  pdf: Buffer,
+): Promise<FileVerification> => {
+  const [check, certificates] = await Promise.all([
+    verifyPdfSignature(pdf),
+    officeCertificates(eventStore),
+  ]);
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  const issued = await readStore
+    .collection<DocumentDocument>(documentsCollection)
+    .getMany([...attestation.attestations, ...attestation.diplomes]);
+  // An unchanged document made again has the same bytes: the file is current if any of its
+  // copies is the latest of its kind.
+  const matches = issued.filter((d) => d.sha256 === sha256);
+  const latest = (d: DocumentDocument) => {
+    const ofKind = d.kind === 'diplomes' ? attestation.diplomes : attestation.attestations;
+    return ofKind[ofKind.length - 1] === d.id;
+  };
+  return fileVerdict({
+    signe: check.signed,
+    valide: check.valid,
+    entier: check.wholeFile,
+    certificat: check.fingerprint ? (certificates.get(check.fingerprint) ?? 'inconnu') : null,
+    titulaire: check.subject ?? null,
+    delivreSousCeCode: matches.length > 0,
+    remplace: matches.length > 0 && !matches.some(latest),
+  });
 };

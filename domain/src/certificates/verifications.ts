@@ -83,3 +83,94 @@ export interface VerificationAnswer {
   /** The arrêté's date, DD/MM/YYYY. */
   readonly dateArrete: string;
 }
+
+/** The largest PDF a visitor may send to `/diplomes` (a merged document of a département is made for staff). */
+export const VERIFIED_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/** What the office knows of the certificate a file is signed with. */
+export type SignerStatus = 'bureau' | 'demonstration' | 'revoque' | 'inconnu';
+
+/** What `/diplomes` tells a visitor of the PDF they were given, beside its code. */
+export interface FileVerification {
+  /** The file is the document issued under this code, unchanged, signed by the office. */
+  readonly authentique: boolean;
+  readonly signature: {
+    readonly signe: boolean;
+    readonly valide: boolean;
+    /** Nothing was added to the file after its signature. */
+    readonly entier: boolean;
+    readonly certificat: SignerStatus | null;
+    readonly titulaire: string | null;
+  };
+  /** Its SHA-256 is that of a document generated with this code's attestation or diploma. */
+  readonly delivreSousCeCode: boolean;
+  /** A later document of the same kind was generated for this candidate since. */
+  readonly remplace: boolean;
+  /** One French sentence: the verdict. */
+  readonly message: string;
+}
+
+/** The verdict on a file, from its signature's check and what the office issued under the code. */
+export const fileVerdict = (facts: {
+  signe: boolean;
+  valide: boolean;
+  entier: boolean;
+  certificat: SignerStatus | null;
+  titulaire: string | null;
+  delivreSousCeCode: boolean;
+  remplace: boolean;
+}): FileVerification => {
+  const signature = {
+    signe: facts.signe,
+    valide: facts.valide,
+    entier: facts.entier,
+    certificat: facts.certificat,
+    titulaire: facts.titulaire,
+  };
+  const answer = (authentique: boolean, message: string): FileVerification => ({
+    authentique,
+    signature,
+    delivreSousCeCode: facts.delivreSousCeCode,
+    remplace: facts.remplace,
+    message,
+  });
+  if (!facts.signe)
+    return answer(
+      false,
+      'Ce fichier n’est pas signé : ce n’est pas un document délivré par le bureau des examens.',
+    );
+  if (!facts.valide)
+    return answer(
+      false,
+      'La signature de ce fichier n’est pas valide : il a été modifié après sa signature.',
+    );
+  if (!facts.entier)
+    return answer(false, 'Des données ont été ajoutées à ce fichier après sa signature.');
+  if (facts.certificat === 'inconnu')
+    return answer(
+      false,
+      `Ce fichier est signé par un certificat qui n’est pas celui du bureau des examens${facts.titulaire ? ` (${facts.titulaire})` : ''}.`,
+    );
+  if (!facts.delivreSousCeCode)
+    return answer(
+      false,
+      'Ce fichier est signé par le bureau des examens, mais ce n’est pas le document délivré sous ce code.',
+    );
+  const demonstration =
+    facts.certificat === 'demonstration'
+      ? ' Il est signé avec un certificat de démonstration : sa signature prouve qu’il n’a pas changé, pas qui l’a délivré.'
+      : '';
+  const revoked =
+    facts.certificat === 'revoque'
+      ? ' Le certificat qui l’a signé a été révoqué depuis par le bureau des examens.'
+      : '';
+  if (facts.remplace)
+    return answer(
+      false,
+      `Ce fichier est un document délivré sous ce code, intact, mais un document plus récent l’a remplacé depuis.${demonstration}${revoked}`,
+    );
+  return answer(
+    facts.certificat === 'bureau',
+    `Ce fichier est le document délivré sous ce code, signé par le bureau des examens : aucun octet n’a changé.${demonstration}${revoked}`,
+  );
+};

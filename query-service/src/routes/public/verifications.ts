@@ -11,7 +11,10 @@ import {
   type AttestationDocument,
   type AttestationVerified,
   type VerificationAnswer,
+  ValidationError,
+  VERIFIED_FILE_MAX_BYTES,
 } from '@examens-pro/domain';
+import { verifyDocumentFile } from '@examens-pro/application';
 import {
   newId,
   officeTimeZone,
@@ -38,8 +41,8 @@ export const publicVerificationRoutes: FastifyPluginAsync<{
   const attestations = readStore.collection<AttestationDocument>(attestationsCollection);
   const timeZone = officeTimeZone();
 
-  app.post('/verifications', { onRequest: limit }, async (request) => {
-    const code = parseVerificationRequest(request.body);
+  /** The admitted candidate's attestation under a code, its verification counted; else a 404. */
+  const verified = async (code: string) => {
     const { items } = await attestations.list({ filter: { code }, limit: 1 });
     const found = items[0];
     if (!found || !found.admis) throw new NotFoundError(VERIFICATION_NOT_FOUND);
@@ -65,6 +68,42 @@ export const publicVerificationRoutes: FastifyPluginAsync<{
       numeroArrete: found.numeroArrete,
       dateArrete: formatFrenchDay(found.dateArrete),
     };
-    return answer;
+    return { found, answer };
+  };
+
+  app.post('/verifications', { onRequest: limit }, async (request) => {
+    const code = parseVerificationRequest(request.body);
+    return (await verified(code)).answer;
   });
+
+  // The PDF itself, as bytes: read here, never stored.
+  app.addContentTypeParser(
+    ['application/pdf', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: VERIFIED_FILE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  /**
+   * `POST /api/public/verifications/fichier` (the PDF's bytes, its code in `X-Code-Verification`):
+   * the code checked and counted as above, then the file — its signature, the certificate, whether
+   * it is the document issued under this code and whether one replaced it since — in one French
+   * verdict (`fichier`). Same budget as the code's check.
+   */
+  app.post(
+    '/verifications/fichier',
+    { onRequest: limit, bodyLimit: VERIFIED_FILE_MAX_BYTES },
+    async (request) => {
+      const code = parseVerificationRequest({ code: request.headers['x-code-verification'] });
+      const pdf = request.body;
+      if (!Buffer.isBuffer(pdf) || pdf.length === 0)
+        throw new ValidationError('Choisissez le fichier PDF du document reçu.', {
+          fichier: 'Choisissez le fichier PDF du document reçu.',
+        });
+      const { found, answer } = await verified(code);
+      return {
+        ...answer,
+        fichier: await verifyDocumentFile({ eventStore, readStore }, found, pdf),
+      };
+    },
+  );
 };
