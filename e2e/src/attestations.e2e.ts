@@ -43,6 +43,8 @@ const AGENT: StaffAccount = {
 run('Admissions : attestations d’un département, fusionnées en un PDF', () => {
   const journey = useJourney({ PUBLIC_URL });
   let agent: Page;
+  /** What the first journey downloaded: the merged PDF's file, and its candidates' codes. */
+  let merged: { file: string; codes: string[] } | undefined;
 
   /** The list's rows: number, name, métier, département, average, rank, state, code. */
   const listed = async (page: Page) => {
@@ -108,6 +110,7 @@ run('Admissions : attestations d’un département, fusionnées en un PDF', () =
       return new URL(address!).searchParams.get('code')!;
     });
     codes.forEach((code, i) => expect(pages[i]).toContain(formatVerificationCode(code)));
+    merged = { file, codes };
     await agent.getByText('2 admis, dont 2 attestations déjà générées.').waitFor();
 
     // Back to the list: Mfoundi's two are generated, with the codes their pages carry.
@@ -126,6 +129,41 @@ run('Admissions : attestations d’un département, fusionnées en un PDF', () =
     expect(byName.get('DIKA Luc')!.slice(6)).toEqual(['Non générée', '—']);
     expect(setup.candidatureIds).toHaveLength(5);
     await shot(agent, 'attestations-03-liste-apres');
+    expect(journey.pageErrors).toEqual([]);
+  });
+  it('lets anyone check the PDF they were given on /diplomes: intact, or changed', async () => {
+    if (!merged) throw new Error('Le document fusionné n’a pas été téléchargé.');
+    // A visitor: no account, the address the QR code carries.
+    const visitor = await journey.newPage();
+    await visitor.goto(`${journey.url}/diplomes?code=${encodeURIComponent(merged.codes[0]!)}`);
+    await visitor.getByText('✔ Document authentique').waitFor();
+    await visitor.getByLabel('Fichier PDF du document').setInputFiles(merged.file);
+    await visitor.getByRole('button', { name: 'Vérifier le fichier' }).click();
+    await visitor
+      .getByText('⚠ Fichier intact, signé avec un certificat de démonstration')
+      .waitFor();
+    await visitor
+      .getByText(/Ce fichier est le document délivré sous ce code, signé par le bureau des examens/)
+      .waitFor();
+    await shot(visitor, 'attestations-04-fichier-intact');
+
+    // One byte of a page changed: the signature no longer holds.
+    const changed = Buffer.from(readFileSync(merged.file));
+    const at = changed.indexOf('stream') + 40;
+    changed[at] = changed[at]! ^ 0x01;
+    await visitor.getByLabel('Fichier PDF du document').setInputFiles({
+      name: 'attestation-modifiee.pdf',
+      mimeType: 'application/pdf',
+      buffer: changed,
+    });
+    await visitor.getByRole('button', { name: 'Vérifier le fichier' }).click();
+    await visitor.getByText('✘ Fichier non authentique').waitFor();
+    await visitor
+      .getByText(
+        'La signature de ce fichier n’est pas valide : il a été modifié après sa signature.',
+      )
+      .waitFor();
+    await shot(visitor, 'attestations-05-fichier-modifie');
     expect(journey.pageErrors).toEqual([]);
   });
 });

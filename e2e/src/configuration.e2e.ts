@@ -701,6 +701,10 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
       panel.getByText('certificat de démonstration', { exact: true }).count(),
     ).resolves.toBe(0);
     await panel.getByText(/^2, déposée le .* par /).waitFor();
+    // Its validity in French, to the minute.
+    await panel
+      .getByText(/^du \d\d\/\d\d\/\d{4} à \d\d h \d\d au \d\d\/\d\d\/\d{4} à \d\d h \d\d$/)
+      .waitFor();
     await shot(page, 'configuration-26-certificat-depose');
 
     await panel.getByRole('button', { name: 'Révoquer ce certificat' }).click();

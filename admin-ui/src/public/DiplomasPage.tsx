@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getPublic, postPublic } from './publicApi';
+import { FileCheck } from './FileCheck';
 
 interface Verified {
   authentique: true;
@@ -128,6 +129,7 @@ export const DiplomasPage = () => {
               <p className="muted">
                 Vérifiez que ces informations sont bien celles imprimées sur le document présenté.
               </p>
+              <FileCheck code={outcome.answer.code} />
             </div>
           ) : null}
           {outcome?.kind === 'not-found' ? (

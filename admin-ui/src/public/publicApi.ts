@@ -43,6 +43,27 @@ export const postPublic = async <T>(path: string, json: unknown): Promise<Public
   }
 };
 
+/** A file's bytes sent as they are (`/diplomes`' file check), with headers of its own. */
+export const postPublicFile = async <T>(
+  path: string,
+  file: Blob,
+  headers: Record<string, string> = {},
+): Promise<PublicAnswer<T>> => {
+  try {
+    return await answer<T>(
+      await fetch(`/api/public/${path}`, {
+        method: 'POST',
+        credentials: 'omit',
+        cache: 'no-store',
+        headers: { 'Content-Type': 'application/pdf', Accept: 'application/json', ...headers },
+        body: file,
+      }),
+    );
+  } catch {
+    return { status: 0, body: undefined, message: UNREACHABLE };
+  }
+};
+
 export const getPublic = async <T>(path: string): Promise<PublicAnswer<T>> => {
   try {
     return await answer<T>(

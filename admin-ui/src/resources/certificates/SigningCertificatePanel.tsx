@@ -17,7 +17,7 @@ import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { SigningCertificateView } from '@examens-pro/domain';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
-import { formatDate, formatDateTime, useOfficeTimeZone } from '../../common/format';
+import { formatDateTime, useOfficeTimeZone } from '../../common/format';
 import { ImagePickButton } from '../../common/ImagePickButton';
 
 const PATH = 'certificat-signature';
@@ -56,7 +56,7 @@ const CertificateDetails = ({ current }: { current: SigningCertificateView }) =>
     <Line label="Titulaire">{current.sujet}</Line>
     <Line label="Émis par">{current.emetteur}</Line>
     <Line label="Valide">
-      du {formatDate(current.valideDu)} au {formatDate(current.valideAu)}
+      du {formatDateTime(current.valideDu)} au {formatDateTime(current.valideAu)}
     </Line>
     <Line label="Empreinte SHA-256">
       <Box component="span" sx={{ fontFamily: 'monospace' }}>
