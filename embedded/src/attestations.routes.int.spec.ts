@@ -634,6 +634,10 @@ describe('Documents', () => {
     const unsigned = Buffer.from('%PDF-1.4\n%%EOF\n');
     expect((await check(unsigned)).body.fichier!.message).toMatch(/n’est pas signé/);
     expect((await check(pdf, 'ZZZZ-ZZZZ-ZZZZ-Z')).status).toBeGreaterThanOrEqual(400);
+    // Over 20 Mo: refused in French before the check.
+    const tooLarge = await check(Buffer.concat([pdf, Buffer.alloc(20 * 1024 * 1024)]));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.message).toBe('Le contenu envoyé est trop volumineux.');
     // The certificate's file and password are in the event log only sealed.
     const log = JSON.stringify(
       await t.eventStore.readStream(
