@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ExcelJS from 'exceljs';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { opensslPkcs12 } from '../../platform/src/testing/pkcs12';
 import { adminEnvironment, signInFirstAdministrator } from './accounts';
 import {
   ARTIFACTS,
@@ -643,37 +641,10 @@ run('parcours : listes de référence de la configuration (mode embarqué)', () 
     await shot(page, 'configuration-24-certificat-demonstration');
 
     // The office's PKCS#12, as a certification authority would hand it over.
-    const dir = mkdtempSync(join(tmpdir(), 'certificat-'));
-    execFileSync('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'k.pem'),
-      '-out',
-      join(dir, 'c.pem'),
-      '-days',
-      '365',
-      '-utf8',
-      '-subj',
+    const p12 = opensslPkcs12(
       '/CN=Bureau des examens/O=Ministère de l’Emploi/C=CM',
-    ]);
-    execFileSync('openssl', [
-      'pkcs12',
-      '-export',
-      '-inkey',
-      join(dir, 'k.pem'),
-      '-in',
-      join(dir, 'c.pem'),
-      '-out',
-      join(dir, 'bureau.p12'),
-      '-passout',
-      'pass:Secret-Du-Bureau-2026',
-    ]);
-    const p12 = readFileSync(join(dir, 'bureau.p12'));
-    rmSync(dir, { recursive: true, force: true });
+      'Secret-Du-Bureau-2026',
+    );
     await panel.getByLabel('Fichier du certificat (.p12 ou .pfx)').setInputFiles({
       name: 'bureau.p12',
       mimeType: 'application/x-pkcs12',

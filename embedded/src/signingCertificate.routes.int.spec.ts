@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   SIGNING_CERTIFICATE_CATEGORY,
   SIGNING_CERTIFICATE_ID,
@@ -9,6 +6,7 @@ import {
   type SigningCertificateView,
 } from '@examens-pro/domain';
 import { makeDemonstrationCertificate } from '@examens-pro/platform';
+import { opensslAvailable, opensslPkcs12 } from '@examens-pro/platform/testing/pkcs12';
 import { ensureSigningCertificate } from '@examens-pro/application';
 import { startTestApp, type Agent } from './testApp.js';
 import { requests } from './examFixture.js';
@@ -24,43 +22,11 @@ const KEY = 'secret-de-test-secret-de-test-secret-de-test';
 let t: TestApp;
 let gestionnaire: Agent; // « Configurer les signataires »
 let autre: Agent; // another permission only
-const opensslAvailable = spawnSync('openssl', ['version']).status === 0;
+const canOpenssl = opensslAvailable();
 
 /** A PKCS#12 made by OpenSSL (as a certification authority's would be), accented names. */
-const opensslP12 = (password: string): Buffer => {
-  const key = join(t.dir, 'cle.pem');
-  const cert = join(t.dir, 'cert.pem');
-  const p12 = join(t.dir, 'bureau.p12');
-  execFileSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-    '-days',
-    '365',
-    '-utf8',
-    '-subj',
-    '/CN=Bureau des examens/O=Ministère de l’Emploi/C=CM',
-  ]);
-  execFileSync('openssl', [
-    'pkcs12',
-    '-export',
-    '-inkey',
-    key,
-    '-in',
-    cert,
-    '-out',
-    p12,
-    '-passout',
-    `pass:${password}`,
-  ]);
-  return readFileSync(p12);
-};
+const opensslP12 = (password: string): Buffer =>
+  opensslPkcs12('/CN=Bureau des examens/O=Ministère de l’Emploi/C=CM', password);
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -125,7 +91,7 @@ describe('the signing certificate', () => {
       'fichier',
       /a expiré le 04\/05\/2020/,
     );
-    if (opensslAvailable)
+    if (canOpenssl)
       await refused(
         { fichier: opensslP12('le-bon').toString('base64'), motDePasse: 'un-autre' },
         'motDePasse',
@@ -134,7 +100,7 @@ describe('the signing certificate', () => {
     expect(await events()).toBe(before);
   });
 
-  (opensslAvailable ? it : it.skip)(
+  (canOpenssl ? it : it.skip)(
     'deposits a PKCS#12: it becomes the certificate in service, sealed, its password nowhere in clear',
     async () => {
       const password = 'Mot-De-Passe-Du-Certificat-42';

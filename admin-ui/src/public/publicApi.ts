@@ -27,15 +27,14 @@ const answer = async <T>(response: Response): Promise<PublicAnswer<T>> => {
   };
 };
 
-export const postPublic = async <T>(path: string, json: unknown): Promise<PublicAnswer<T>> => {
+/** One call, never with cookies; an unreachable server answers in French too. */
+const call = async <T>(path: string, init: RequestInit = {}): Promise<PublicAnswer<T>> => {
   try {
     return await answer<T>(
       await fetch(`/api/public/${path}`, {
-        method: 'POST',
         credentials: 'omit',
-        cache: 'no-store',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(json),
+        ...init,
+        headers: { Accept: 'application/json', ...(init.headers as Record<string, string>) },
       }),
     );
   } catch {
@@ -43,39 +42,28 @@ export const postPublic = async <T>(path: string, json: unknown): Promise<Public
   }
 };
 
+export const postPublic = <T>(path: string, json: unknown): Promise<PublicAnswer<T>> =>
+  call<T>(path, {
+    method: 'POST',
+    cache: 'no-store',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(json),
+  });
+
 /** A file's bytes sent as they are (`/diplomes`' file check), with headers of its own. */
-export const postPublicFile = async <T>(
+export const postPublicFile = <T>(
   path: string,
   file: Blob,
   headers: Record<string, string> = {},
-): Promise<PublicAnswer<T>> => {
-  try {
-    return await answer<T>(
-      await fetch(`/api/public/${path}`, {
-        method: 'POST',
-        credentials: 'omit',
-        cache: 'no-store',
-        headers: { 'Content-Type': 'application/pdf', Accept: 'application/json', ...headers },
-        body: file,
-      }),
-    );
-  } catch {
-    return { status: 0, body: undefined, message: UNREACHABLE };
-  }
-};
+): Promise<PublicAnswer<T>> =>
+  call<T>(path, {
+    method: 'POST',
+    cache: 'no-store',
+    headers: { 'Content-Type': 'application/pdf', ...headers },
+    body: file,
+  });
 
-export const getPublic = async <T>(path: string): Promise<PublicAnswer<T>> => {
-  try {
-    return await answer<T>(
-      await fetch(`/api/public/${path}`, {
-        credentials: 'omit',
-        headers: { Accept: 'application/json' },
-      }),
-    );
-  } catch {
-    return { status: 0, body: undefined, message: UNREACHABLE };
-  }
-};
+export const getPublic = <T>(path: string): Promise<PublicAnswer<T>> => call<T>(path);
 
 /** AAAA-MM-JJ as JJ/MM/AAAA. */
 export const frenchDay = (iso: string | null | undefined): string => {

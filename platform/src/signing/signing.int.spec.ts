@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -15,9 +15,9 @@ import {
   verifyPdfSignature,
   type CertificateBundle,
 } from './index.js';
+import { opensslAvailable, opensslPkcs12 } from '../testing/pkcs12.js';
 
 const pdfsigAvailable = spawnSync('pdfsig', ['-v']).status === 0;
-const opensslAvailable = spawnSync('openssl', ['version']).status === 0;
 
 const TEXT = { reason: 'Document délivré', location: 'Yaoundé', contactInfo: 'bureau' };
 const SIGNED_AT = new Date('2026-06-01T10:00:00Z');
@@ -101,41 +101,15 @@ describe('signing documents (PAdES)', () => {
   if (!pdfsigAvailable)
     it.skip('IGNORÉ : pdfsig absent (paquet poppler-utils, installé par .ci/run)', () => undefined);
 
-  (pdfsigAvailable && opensslAvailable ? it : it.skip)(
+  (pdfsigAvailable && opensslAvailable() ? it : it.skip)(
     'signs with a deposited PKCS#12 made by OpenSSL, its accented UTF-8 names kept',
     async () => {
-      const key = join(dir, 'cle.pem');
-      const cert = join(dir, 'cert.pem');
-      const p12 = join(dir, 'bureau.p12');
-      execFileSync('openssl', [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '30',
-        '-utf8',
-        '-subj',
+      const p12 = opensslPkcs12(
         '/CN=Bureau des examens — Ministère/O=République/C=CM',
-      ]);
-      execFileSync('openssl', [
-        'pkcs12',
-        '-export',
-        '-inkey',
-        key,
-        '-in',
-        cert,
-        '-out',
-        p12,
-        '-passout',
-        'pass:mot-de-passe',
-      ]);
-      const bundle = { p12: readFileSync(p12), passphrase: 'mot-de-passe' };
+        'mot-de-passe',
+        30,
+      );
+      const bundle = { p12, passphrase: 'mot-de-passe' };
       expect(openCertificate(bundle).summary.subject).toBe(
         'CN=Bureau des examens — Ministère, O=République, C=CM',
       );
