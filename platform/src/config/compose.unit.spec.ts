@@ -91,6 +91,8 @@ const OPTIONAL = new Set([
   'PAYMENT_WEBHOOK_SECRET',
   'PAYMENT_PROVIDER_NAME',
   'PAYMENT_CHECKOUT_URL',
+  // Seals the signing certificate; derived from SESSION_SECRET (given to every service) when absent.
+  'CERTIFICATE_KEY',
 ]);
 
 describe('docker-compose.yml (distributed mode)', () => {
