@@ -149,10 +149,10 @@ run('Espace public : résultats, vérification des diplômes, accueil', () => {
     await visitor
       .getByLabel('Code de vérification')
       .fill(formatVerificationCode(code).toLowerCase());
-    await visitor.getByRole('button', { name: 'Vérifier' }).click();
+    await visitor.getByRole('button', { name: 'Vérifier', exact: true }).click();
     await status.waitFor();
     await visitor.getByLabel('Code de vérification').fill('7K3M-9QX2-B4TZ-0');
-    await visitor.getByRole('button', { name: 'Vérifier' }).click();
+    await visitor.getByRole('button', { name: 'Vérifier', exact: true }).click();
     await visitor.getByRole('alert').waitFor();
     await shot(visitor, 'public-05-code-invalide');
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
