@@ -27,6 +27,7 @@ import {
   CertificateError,
   handleCommand,
   makeDemonstrationCertificate,
+  newId,
   openCertificate,
   openSealedCertificate,
   sealCertificate,
@@ -96,6 +97,29 @@ export const ensureSigningCertificate = async (
   return (await currentOf(eventStore))!;
 };
 
+/** A new demonstration certificate in place of one this server's key cannot open. */
+const renewDemonstrationCertificate = async (
+  eventStore: EventStore,
+  certificateKey: string,
+  now: Date,
+): Promise<CurrentCertificate> => {
+  const made = makeDemonstrationCertificate(now, DEMONSTRATION_ORGANISATION);
+  const outcome = await handleCommand(eventStore, {
+    stream: STREAM,
+    decider: signingCertificateDecider,
+    command: {
+      type: 'CreateDemonstrationCertificate',
+      data: {
+        ...describeCertificate(made.summary),
+        scelle: sealCertificate(certificateKey, made),
+        remplace: true,
+      },
+    },
+    context: { commandId: newId(), actor: SYSTEM_ACTOR, now: now.toISOString() },
+  });
+  return outcome.state.current!;
+};
+
 /** The certificate in service, opened, ready to sign. */
 export interface UsableCertificate {
   readonly certificate: CurrentCertificate;
@@ -117,7 +141,15 @@ export const usableSigningCertificate = async (
     throw new CertificateError(
       'Le certificat de signature a été révoqué : déposez-en un nouveau (Configuration → Signataires) avant de générer ce document.',
     );
-  const bundle = openSealedCertificate(certificateKey, certificate.scelle);
+  let bundle: CertificateBundle;
+  try {
+    bundle = openSealedCertificate(certificateKey, certificate.scelle);
+  } catch (error) {
+    // A demonstration certificate sealed under another key (a restored backup): a new one.
+    if (!certificate.demonstration) throw error;
+    const renewed = await renewDemonstrationCertificate(eventStore, certificateKey, now);
+    return { certificate: renewed, bundle: openSealedCertificate(certificateKey, renewed.scelle) };
+  }
   assertCertificateUsable(bundle, now);
   return { certificate, bundle };
 };

@@ -53,7 +53,11 @@ export const SIGNING_CERTIFICATE_EVENT_TYPES: readonly SigningCertificateEvent['
 ];
 
 export type SigningCertificateCommand =
-  | { type: 'CreateDemonstrationCertificate'; data: CertificateDescription & { scelle: string } }
+  | {
+      type: 'CreateDemonstrationCertificate';
+      /** `remplace`: the demonstration certificate there cannot be opened here (another key). */
+      data: CertificateDescription & { scelle: string; remplace?: boolean };
+    }
   | {
       type: 'DepositSigningCertificate';
       data: CertificateDescription & { scelle: string; nomFichier: string };
@@ -83,15 +87,16 @@ export const decideSigningCertificate = (
 ): SigningCertificateEvent[] => {
   const numero = (state.current?.numero ?? 0) + 1;
   switch (command.type) {
-    case 'CreateDemonstrationCertificate':
-      // Made once, at the first start: any certificate already there is kept.
-      if (state.current) return [];
+    case 'CreateDemonstrationCertificate': {
+      // Made once, at the first start: any certificate already there is kept — but a
+      // demonstration one this server cannot open (a backup restored under another key), which a
+      // new one replaces. The office's own certificate is never replaced so: it is deposited again.
+      const { remplace, ...data } = command.data;
+      if (state.current && !(remplace && state.current.demonstration)) return [];
       return [
-        {
-          type: 'SigningCertificateCreated',
-          data: { ...command.data, numero, demonstration: true },
-        },
+        { type: 'SigningCertificateCreated', data: { ...data, numero, demonstration: true } },
       ];
+    }
     case 'DepositSigningCertificate': {
       if (state.revoked.includes(command.data.empreinte))
         throw new ValidationError(ALREADY_REVOKED_MESSAGE, { fichier: ALREADY_REVOKED_MESSAGE });
