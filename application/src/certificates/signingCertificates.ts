@@ -20,6 +20,7 @@ import {
   type DocumentDocument,
   type FileVerification,
   type SignerStatus,
+  type SigningCertificateCommand,
   type SigningCertificateEvent,
 } from '@examens-pro/domain';
 import {
@@ -54,6 +55,23 @@ export const describeCertificate = (summary: CertificateSummary): CertificateDes
   numeroSerie: summary.serialNumber,
 });
 
+/** A new demonstration certificate, sealed, as the command that records it. */
+const demonstrationCommand = (
+  certificateKey: string,
+  now: Date,
+  remplace: boolean,
+): SigningCertificateCommand => {
+  const made = makeDemonstrationCertificate(now, DEMONSTRATION_ORGANISATION);
+  return {
+    type: 'CreateDemonstrationCertificate',
+    data: {
+      ...describeCertificate(made.summary),
+      scelle: sealCertificate(certificateKey, made),
+      ...(remplace ? { remplace } : {}),
+    },
+  };
+};
+
 const currentOf = async (eventStore: EventStore): Promise<CurrentCertificate | null> =>
   fold(
     signingCertificateDecider,
@@ -72,18 +90,11 @@ export const ensureSigningCertificate = async (
 ): Promise<CurrentCertificate> => {
   const existing = await currentOf(eventStore);
   if (existing) return existing;
-  const made = makeDemonstrationCertificate(now, DEMONSTRATION_ORGANISATION);
   try {
     await handleCommand(eventStore, {
       stream: STREAM,
       decider: signingCertificateDecider,
-      command: {
-        type: 'CreateDemonstrationCertificate',
-        data: {
-          ...describeCertificate(made.summary),
-          scelle: sealCertificate(certificateKey, made),
-        },
-      },
+      command: demonstrationCommand(certificateKey, now, false),
       context: {
         commandId: 'certificat-demonstration',
         actor: SYSTEM_ACTOR,
@@ -103,18 +114,10 @@ const renewDemonstrationCertificate = async (
   certificateKey: string,
   now: Date,
 ): Promise<CurrentCertificate> => {
-  const made = makeDemonstrationCertificate(now, DEMONSTRATION_ORGANISATION);
   const outcome = await handleCommand(eventStore, {
     stream: STREAM,
     decider: signingCertificateDecider,
-    command: {
-      type: 'CreateDemonstrationCertificate',
-      data: {
-        ...describeCertificate(made.summary),
-        scelle: sealCertificate(certificateKey, made),
-        remplace: true,
-      },
-    },
+    command: demonstrationCommand(certificateKey, now, true),
     context: { commandId: newId(), actor: SYSTEM_ACTOR, now: now.toISOString() },
   });
   return outcome.state.current!;
