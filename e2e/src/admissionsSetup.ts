@@ -19,7 +19,8 @@ import {
  * n° 0042/MINEFOP du 10/07/2027); the examen's épreuves THEO (coefficient 1) and PRAT (coefficient
  * 2), both out of 20; two centres de dépôt (Mfoundi, Wouri), one centre d'examen and its site;
  * the candidates below (ELEC-00001… in this order) marked; the jury « Jury de Yaoundé » (president
- * Ondoa Jean, member Ekani Berthe). `close`: its deliberation closed too.
+ * Ondoa Jean, member Ekani Berthe). `close`: its deliberation closed too; `typeTheoMarks`: THEO's
+ * marks typed by the journey.
  *
  * Averages: Abena 14, Bilong 8 (ajourné), Chindji 16, Dika 11, Essomba 12.
  */
@@ -44,7 +45,17 @@ export const SESSION_LIBELLE = 'CQP session de juin 2027';
 
 export const setUpDeliberation = async (
   page: Page,
-  { close = false }: { close?: boolean } = {},
+  {
+    close = false,
+    typeTheoMarks,
+  }: {
+    close?: boolean;
+    /**
+     * Types the THEO marks (ADMISSION_CANDIDATES' `theo`, by candidate number) while the marks
+     * window is open, instead of the API writing them.
+     */
+    typeTheoMarks?: (numeros: readonly string[]) => Promise<void>;
+  } = {},
 ): Promise<AdmissionsSetup> => {
   const session = await openSessionForRegistration(page, { libelle: SESSION_LIBELLE });
   const mfoundi = await departementId(page, 'Mfoundi');
@@ -124,10 +135,11 @@ export const setUpDeliberation = async (
     membreIds: [membre.id],
   });
   await api(page, `/api/configurations-notes/${session.id}/importation/ouvrir`, {});
+  if (typeTheoMarks) await typeTheoMarks(numeros);
   for (const [epreuve, key] of [
-    [theo.id, 'theo'],
-    [prat.id, 'prat'],
-  ] as const)
+    ...(typeTheoMarks ? [] : [[theo.id, 'theo'] as const]),
+    [prat.id, 'prat'] as const,
+  ])
     await api(page, '/api/notes/saisies', {
       sessionId: session.id,
       epreuveId: epreuve,

@@ -265,11 +265,11 @@ export const menuEntry = async (page: Page, entry: string | { name: string }): P
   const menu = dashboardMenu(page);
   const anywhere =
     typeof entry === 'string'
-      ? menu.locator(`a[role="menuitem"][href="${entry}"]`)
-      : menu.getByRole('menuitem', { name: entry.name, exact: true, includeHidden: true });
+      ? menu.locator(`a[href="${entry}"]`)
+      : menu.getByRole('link', { name: entry.name, exact: true, includeHidden: true });
   await anywhere.waitFor({ state: 'attached' });
   const href = await anywhere.getAttribute('href');
-  const link = menu.locator(`a[role="menuitem"][href="${href}"]`);
+  const link = menu.locator(`a[href="${href}"]`);
   for (let guard = 0; guard < 6 && !(await link.isVisible()); guard += 1) {
     await menu
       .locator(`[data-menu-group]:has(a[href="${href}"]) > button[aria-expanded="false"]`)

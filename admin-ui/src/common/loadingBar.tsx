@@ -6,6 +6,8 @@ const THROTTLE_MS = 200;
 const ESTIMATED_MS = 2000;
 const HIDE_DELAY_MS = 500;
 const RESET_DELAY_MS = 400;
+/** A load shorter than this is not announced to screen readers. */
+const ANNOUNCE_AFTER_MS = 1000;
 
 interface LoadingState {
   /** Loads in progress (page chunks, data fetches). */
@@ -39,6 +41,16 @@ export const LoadingBar = () => {
   const [progress, setProgress] = useState(0);
   const [visible, setVisible] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  // A load is announced once it has lasted a moment: the quick ones would only be noise.
+  const [announced, setAnnounced] = useState(false);
+  useEffect(() => {
+    if (active === 0) {
+      setAnnounced(false);
+      return undefined;
+    }
+    const later = setTimeout(() => setAnnounced(true), ANNOUNCE_AFTER_MS);
+    return () => clearTimeout(later);
+  }, [active > 0]);
 
   useEffect(() => {
     const clear = () => {
@@ -75,15 +87,21 @@ export const LoadingBar = () => {
   }, [active, error]);
 
   return (
-    <div
-      className={`loading-bar${error ? ' loading-bar-error' : ''}`}
-      style={{ width: `${progress}%`, opacity: visible ? 1 : 0 }}
-      role="progressbar"
-      aria-label="Chargement"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(progress)}
-      aria-hidden={!visible}
-    />
+    <>
+      <div
+        className={`loading-bar${error ? ' loading-bar-error' : ''}`}
+        style={{ width: `${progress}%`, opacity: visible ? 1 : 0 }}
+        role="progressbar"
+        aria-label="Chargement"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress)}
+        aria-hidden={!visible}
+      />
+      {/* Said politely, once per load that a user waits for, and its failure. */}
+      <span className="visually-hidden" role="status">
+        {error ? 'Le chargement a échoué.' : announced ? 'Chargement en cours…' : ''}
+      </span>
+    </>
   );
 };

@@ -133,8 +133,8 @@ const ToastView = ({ toast }: { toast: Toast }) => {
   return (
     <div
       className={`toast toast-${toast.kind}${shown && !toast.leaving ? ' toast-shown' : ''}`}
-      role={toast.kind === 'error' ? 'alert' : 'status'}
-      aria-live={toast.kind === 'error' ? 'assertive' : 'polite'}
+      // An error interrupts (an alert); the others are read by their stack, a polite live region.
+      role={toast.kind === 'error' ? 'alert' : undefined}
       data-type={toast.kind}
       data-timeout={toast.timeout}
     >
@@ -164,7 +164,11 @@ export const Toasts = () => {
           className={`toasts toasts-${position}`}
           data-position={position}
           style={toastStackStyle(position)}
-          aria-label={position === TOAST.notificationPosition ? 'Notifications' : undefined}
+          // Live before its first toast, so that a screen reader reads each one as it comes.
+          aria-live="polite"
+          {...(position === TOAST.notificationPosition
+            ? { role: 'region', 'aria-label': 'Notifications' }
+            : {})}
         >
           {list
             .filter((t) => t.position === position)

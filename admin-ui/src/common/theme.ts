@@ -28,7 +28,7 @@ export const THEMES: Record<ThemeMode, ThemeColors> = {
     success: '#2e7d32',
     info: '#0277bd',
     danger: '#c62828',
-    warning: '#b35c00',
+    warning: '#a35200',
     backgroundPrimary: '#f5f6fa',
     backgroundSecondary: '#eceff5',
     backgroundElement: '#ffffff',

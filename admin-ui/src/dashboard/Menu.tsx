@@ -6,7 +6,6 @@ import {
   List,
   ListItemButton,
   ListItemText,
-  MenuItem,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
@@ -29,6 +28,20 @@ const NONE: readonly string[] = [];
 
 const regionId = (key: string): string => `menu-${key.replace(/[^a-z0-9]+/gi, '-')}`;
 
+/**
+ * After an entry is followed, the focus goes to the screen it opened (WCAG 2.4.3): the next Tab is
+ * in the page, not further down the menu, and a screen reader starts reading the screen. The
+ * content area is focusable by script only (tabindex -1), drawn without an outline.
+ */
+const focusScreen = (): void => {
+  requestAnimationFrame(() => {
+    const content = document.getElementById('main-content');
+    if (!content) return;
+    content.setAttribute('tabindex', '-1');
+    content.focus({ preventScroll: true });
+  });
+};
+
 /** Indentation of an entry or a group header by its depth in the tree. */
 const indent = (depth: number) => 2 + depth * 1.5;
 
@@ -45,15 +58,16 @@ const Entry = ({ node, level }: { node: MenuLink; level: Level }) => {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const active = node.path === level.current;
   return (
-    <MenuItem
+    // A link among links (a navigation, not a menu of actions): Tab reaches every entry, a screen
+    // reader reads « lien », the current screen's as « page actuelle ».
+    <ListItemButton
       component={Link}
       to={`${basename}/${node.path}`}
-      // A link among links: Tab reaches every entry (a menu item is not focusable by default).
-      tabIndex={0}
       selected={active}
       aria-current={active ? 'page' : undefined}
       onClick={() => {
         if (isSmall) setSidebarOpen(false);
+        focusScreen();
       }}
       sx={{
         pl: indent(level.depth),
@@ -65,7 +79,7 @@ const Entry = ({ node, level }: { node: MenuLink; level: Level }) => {
       }}
     >
       {node.label}
-    </MenuItem>
+    </ListItemButton>
   );
 };
 

@@ -1,7 +1,10 @@
 import { frFR as pickersFrench } from '@mui/x-date-pickers/locales';
+import type { CheckboxProps } from '@mui/material';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { seedThemeOptions } from '../common/displayConstants';
 import { THEMES, type ThemeMode } from '../common/theme';
+
+type CheckboxOwnerState = CheckboxProps & { 'aria-label'?: string };
 
 /** The seed's colour keys (common/theme) mapped onto Material UI's palette. */
 export const muiTheme = (mode: ThemeMode): RaThemeOptions => {
@@ -27,6 +30,32 @@ export const muiTheme = (mode: ThemeMode): RaThemeOptions => {
       MuiDialog: seedThemeOptions.dialog,
       // Every date picker in French: « JJ/MM/AAAA » as its placeholder, its buttons' words.
       ...pickersFrench.components,
+      // react-admin names a list row's checkbox on its frame (a span may carry no name): the name
+      // goes to the box itself, which a screen reader reads, and leaves the frame.
+      MuiCheckbox: {
+        defaultProps: {
+          slotProps: {
+            input: (owner: CheckboxOwnerState) => ({
+              ...(owner.inputProps as object | undefined),
+              ...(owner['aria-label'] ? { 'aria-label': owner['aria-label'] } : {}),
+            }),
+            root: (owner: CheckboxOwnerState) =>
+              owner['aria-label'] ? { 'aria-label': undefined } : {},
+          },
+        },
+      },
+      // WCAG 1.4.3: the texts Material UI and react-admin draw in the « disabled » grey (3:1 at
+      // best) read at 4.5:1 at least — an empty list's message, a locked field's explanation.
+      RaEmpty: {
+        styleOverrides: {
+          root: { '& .RaEmpty-message': { color: c.textPrimary, opacity: 0.8 } },
+        },
+      },
+      MuiFormHelperText: {
+        styleOverrides: {
+          root: { '&.Mui-disabled': { color: c.textPrimary, opacity: 0.8 } },
+        },
+      },
       MuiAppBar: {
         styleOverrides: {
           root: {
