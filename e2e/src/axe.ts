@@ -19,32 +19,72 @@ export interface Finding {
 export const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /**
- * Audits the page as it shows now, once its toasts have finished fading (a toast caught half
- * transparent has no contrast to measure). `exclude`: selectors left out (a part already audited).
+ * Audits the page as it shows now, once its passing toasts are gone (a toast caught half
+ * transparent has no contrast to measure; those that stay until closed are audited). `exclude`: selectors left out (a part already audited).
  */
 export const audit = async (page: Page, exclude: readonly string[] = []): Promise<Finding[]> => {
   await page
     .waitForFunction(
       () =>
-        Array.from(document.querySelectorAll('.toast')).every((toast) =>
-          ['0', '1'].includes(getComputedStyle(toast).opacity),
+        // A toast that hides by itself (3 s) may fade while the audit runs: it is waited out.
+        Array.from(document.querySelectorAll<HTMLElement>('.toast')).every(
+          (toast) => toast.dataset.timeout === '-1' && getComputedStyle(toast).opacity === '1',
         ),
       undefined,
-      { timeout: 2000 },
+      { timeout: 5000 },
     )
     .catch(() => undefined);
-  let builder = new AxeBuilder({ page }).withTags(WCAG_21_AA);
+  // Only the violations are detailed (the passes are not needed: a third less time per screen).
+  let builder = new AxeBuilder({ page }).options({
+    runOnly: { type: 'tag', values: WCAG_21_AA },
+    resultTypes: ['violations'],
+  });
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
-  return results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact ?? 'inconnu',
-    help: v.help,
-    nodes: v.nodes.length,
-    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
-  }));
+  const undescribed = await fieldsInErrorWithoutDescription(page, exclude);
+  return [
+    ...(undescribed.length > 0
+      ? [
+          {
+            rule: 'erreur-non-reliee',
+            impact: 'serious',
+            help: 'Un champ en erreur doit être décrit par son message (aria-describedby)',
+            nodes: undescribed.length,
+            targets: undescribed.slice(0, 5),
+            summary: '',
+          },
+        ]
+      : []),
+    ...results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? 'inconnu',
+      help: v.help,
+      nodes: v.nodes.length,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
+    })),
+  ];
 };
+
+/**
+ * WCAG 3.3.1 / 1.3.1, which axe does not check: each field marked invalid is described by a text
+ * (its error message, through aria-describedby), so that a screen reader reads the error with it.
+ */
+const fieldsInErrorWithoutDescription = (page: Page, exclude: readonly string[]) =>
+  page.evaluate(
+    (left) =>
+      Array.from(document.querySelectorAll('[aria-invalid="true"]'))
+        .filter((field) => !left.some((selector) => field.closest(selector)))
+        // What a screen reader is not given (a date picker's hidden input) needs no description.
+        .filter((field) => !field.closest('[aria-hidden="true"]'))
+        .filter((field) => (field as HTMLInputElement).type !== 'hidden')
+        .filter((field) => {
+          const ids = (field.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+          return !ids.some((id) => document.getElementById(id)?.textContent?.trim());
+        })
+        .map((field) => `${field.tagName.toLowerCase()}${field.id ? `#${field.id}` : ''}`),
+    [...exclude],
+  );
 
 /** The findings of serious or critical impact, one line each, prefixed with `where`. */
 export const blocking = (where: string, findings: readonly Finding[]): string[] =>

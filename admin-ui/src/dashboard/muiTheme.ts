@@ -13,6 +13,9 @@ export const muiTheme = (mode: ThemeMode): RaThemeOptions => {
     ...defaultTheme,
     palette: {
       mode,
+      // A button's text on its colour at 4.5:1 at least (Material UI's default asks 3:1): dark
+      // text on the dark theme's light colours.
+      contrastThreshold: 4.5,
       primary: { main: c.primary, contrastText: c.textInverted },
       secondary: { main: c.secondary },
       success: { main: c.success },

@@ -95,6 +95,7 @@ export const DiplomasPage = () => {
               placeholder="ex. 7K3M-9QX2-B4TZ-*"
               value={code}
               aria-invalid={outcome?.kind === 'error' ? true : undefined}
+              aria-describedby={outcome?.kind === 'error' ? 'code-erreur' : undefined}
               onChange={(e) => setCode(e.target.value)}
             />
             <button type="submit" className="button" disabled={busy} aria-busy={busy}>
@@ -139,7 +140,7 @@ export const DiplomasPage = () => {
             </div>
           ) : null}
           {outcome?.kind === 'error' ? (
-            <p className="form-error" role="alert">
+            <p id="code-erreur" className="form-error" role="alert">
               {outcome.message}
             </p>
           ) : null}
