@@ -297,7 +297,7 @@ run('parcours : comptes, connexion et tableau de bord (mode embarqué)', () => {
       'Tableau de bord',
       'Utilisateurs & profils',
     ]);
-    await expect(dashboardMenu(page).getByRole('menuitem').allInnerTexts()).resolves.toEqual([
+    await expect(dashboardMenu(page).getByRole('link').allInnerTexts()).resolves.toEqual([
       'Mon compte',
       'Accueil',
       'Informations',

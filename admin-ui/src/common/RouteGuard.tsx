@@ -59,12 +59,24 @@ const Waiting = () => {
   return null;
 };
 
+/**
+ * Set by the password change page before it refreshes the session: the guard then leads to the
+ * dashboard even when the refreshed session arrives before the page's own navigation (its location
+ * state) has been applied — a race seen once in CI, which sent the user to the public home.
+ */
+let passwordChangedInThisPage = false;
+export const notePasswordChanged = (): void => {
+  passwordChangedInThisPage = true;
+};
+
 /** Applied on every navigation, before any page renders. */
 export const RouteGuard = ({ children }: { children: ReactNode }) => {
   const location = useLocation();
   const session = useSession();
   const maintenance = useMaintenance();
-  const changed = (location.state as { passwordChanged?: boolean } | null)?.passwordChanged;
+  const changed =
+    (location.state as { passwordChanged?: boolean } | null)?.passwordChanged ??
+    passwordChangedInThisPage;
   const decision = decide(location.pathname, location.search, session, maintenance, changed);
   if (decision.kind === 'wait') return <Waiting />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;

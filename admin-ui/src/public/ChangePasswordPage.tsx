@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, changePassword } from '../common/api';
+import { notePasswordChanged } from '../common/RouteGuard';
 import { notify } from '../common/notifications';
 import { refreshSession, useSession } from '../common/session';
 
@@ -46,6 +47,7 @@ export const ChangePasswordPage = () => {
     try {
       await changePassword(values.currentPassword, values.newPassword);
       notify('success', 'Votre mot de passe a été changé.');
+      notePasswordChanged();
       // The guard, once the session says the password is chosen, leads to the dashboard.
       navigate('/change-password', { replace: true, state: { passwordChanged: true } });
       await refreshSession();
