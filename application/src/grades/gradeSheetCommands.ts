@@ -22,6 +22,7 @@ import {
   numbered,
   onSheet,
   openWindow,
+  recordedOnSheet,
   refKey,
   refusal,
   sessionEpreuve,
@@ -62,6 +63,8 @@ export const recordPresences = async (
   context: CommandContext,
 ): Promise<CommandAnswer> => {
   const { presences, ...keys } = input;
+  const recorded = await recordedOnSheet(deps, keys, context);
+  if (recorded) return recorded;
   await grading(deps, keys.sessionId);
   try {
     return await onSheet(deps, keys, { type: 'RecordPresences', data: { presences } }, context);
@@ -84,6 +87,8 @@ export const enterMarks = async (
   context: CommandContext,
 ): Promise<CommandAnswer> => {
   const { saisies, ...keys } = input;
+  const recorded = await recordedOnSheet(deps, keys, context);
+  if (recorded) return recorded;
   await grading(deps, keys.sessionId);
   const found = await sessionEpreuve(deps, keys.sessionId, keys.epreuveId);
   const refs = saisies.map(refKey);
