@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Stamps each build with an id, compiled into the bundle as `__BUILD_ID__` and published as
@@ -87,9 +88,59 @@ const chunkOf = (id: string, info: ModuleInfoOf): string | undefined => {
   return undefined;
 };
 
+/**
+ * The app shell, installable and loaded offline (#35): Workbox precaches the built files (code,
+ * styles, fonts, icons), so that the exam sites' screens (« Éditer les présences », « Liste des
+ * notes ») open without network once this browser has opened the dashboard online. Pages are asked
+ * of the server first (its 404s, its preload links) and answered from the cache only when the network
+ * fails; `/api` is never cached by the worker (the screens keep their own day's copy of what they
+ * read: src/offline/readCache.ts); `builds/latest.json` neither (it says a new version is out).
+ */
+const pwa = () =>
+  VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: false,
+    manifest: {
+      name: 'Examens Pro',
+      short_name: 'Examens Pro',
+      description: 'Examens nationaux de qualification professionnelle',
+      lang: 'fr',
+      start_url: '/tableau-de-bord',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#234683',
+      icons: [
+        { src: '/icone-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icone-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2}'],
+      globIgnores: ['builds/**'],
+      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'pages',
+            networkTimeoutSeconds: 5,
+            precacheFallback: { fallbackURL: '/index.html' },
+          },
+        },
+      ],
+    },
+  });
+
 // The UI reads the domain's sources (route table, contracts, rules): one truth for both sides.
 export default defineConfig({
-  plugins: [react(), buildId()],
+  plugins: [react(), buildId(), pwa()],
   resolve: {
     alias: {
       '@examens-pro/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)),

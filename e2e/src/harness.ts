@@ -146,8 +146,11 @@ export const launchBrowser = async (): Promise<Browser> => {
     ],
   });
   const newContext = browser.newContext.bind(browser);
+  // The app's service worker (the offline shell, #35) only where a journey asks for it
+  // (`serviceWorkers: 'allow'`): elsewhere each new context would precache the whole build beside
+  // the journey's own requests, and pages would come through the worker rather than the server.
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ serviceWorkers: 'block', ...options });
     await watchCsp(context);
     return context;
   };

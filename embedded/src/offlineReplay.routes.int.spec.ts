@@ -24,16 +24,24 @@ interface HistoryLine {
   candidatureId: string;
   action: string;
   par: string;
+  le: string;
+  tapeeLe?: string;
 }
 
 const c = (i: number) => fx.candidates[i]!;
 const keys = () => ({ sessionId: fx.ids.session, epreuveId: fx.ids.theo, siteId: fx.ids.lycee });
-const send = (as: Agent, url: string, payload: unknown, key: string) =>
+const send = (
+  as: Agent,
+  url: string,
+  payload: unknown,
+  key: string,
+  headers: Record<string, string> = {},
+) =>
   as.inject({
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
-    headers: { 'idempotency-key': key },
+    headers: { 'idempotency-key': key, ...headers },
   }) as Promise<Reply>;
 const sheet = async (position: string) =>
   (
@@ -75,7 +83,11 @@ describe('a command sent again after a reconnection', () => {
 
   it('records a mark once, even sent again after its window closed; a new one is refused', async () => {
     const body = { ...keys(), saisies: [{ candidatureId: c(0).id, note: '13,5' }] };
-    const first = await send(agent, '/api/notes/saisies', body, 'saisie-0001-hors-ligne');
+    // Typed offline five minutes before the network returned.
+    const typedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    const first = await send(agent, '/api/notes/saisies', body, 'saisie-0001-hors-ligne', {
+      'x-saisi-le': typedAt,
+    });
     const again = await send(agent, '/api/notes/saisies', body, 'saisie-0001-hors-ligne');
     expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
     expect(again.json()).toEqual(first.json());
@@ -103,7 +115,10 @@ describe('a command sent again after a reconnection', () => {
       `/api/historique-notes?filter=${encodeURIComponent(JSON.stringify({ candidatureId: c(0).id }))}&range=[0,99]`,
       position,
     );
-    expect(history.map((l) => [l.action, l.par])).toEqual([['saisie', 'Nadia Nkolo']]);
+    expect(history.map((l) => [l.action, l.par, l.tapeeLe])).toEqual([
+      ['saisie', 'Nadia Nkolo', typedAt],
+    ]);
+    expect(Date.parse(history[0]!.le)).toBeGreaterThan(Date.parse(typedAt));
   });
 
   it('another user sending the same id does not replay someone else’s answer into a new entry', async () => {

@@ -36,6 +36,34 @@ const REFRESH_MS = 5 * 60 * 1000;
 
 let pending: Promise<SessionState> | undefined;
 
+/**
+ * The last session the server confirmed, kept on this device for a day (#35): a page of the exam
+ * sites reloaded without network still knows who types, so that what they type waits in their own
+ * queue. It grants nothing: every command is authorised by the server when it is sent.
+ */
+const SNAPSHOT = 'examens-pro.derniere-session';
+const SNAPSHOT_MS = 24 * 60 * 60 * 1000;
+const keepSnapshot = (state: SessionState): void => {
+  try {
+    if (state.status === 'authenticated')
+      localStorage.setItem(SNAPSHOT, JSON.stringify({ at: Date.now(), session: state.session }));
+    else localStorage.removeItem(SNAPSHOT);
+  } catch {
+    // Storage refused (private mode, quota): the page simply needs the network to reload.
+  }
+};
+const snapshot = (): SessionData | undefined => {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SNAPSHOT) ?? 'null') as {
+      at: number;
+      session: SessionData;
+    } | null;
+    return kept && Date.now() - kept.at < SNAPSHOT_MS ? kept.session : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 const sameSession = (a: SessionState, b: SessionState): boolean =>
   a.status === b.status &&
   (a.status !== 'authenticated' ||
@@ -60,12 +88,19 @@ export const refreshSession = (): Promise<SessionState> => {
       )
         forgetCsrfToken();
       if (!sameSession(current, next)) sessionStore.set(next);
+      keepSnapshot(next);
       return next;
     })
     .catch(() => {
       // The server is unreachable: keep what we knew rather than throwing the user out.
+      // Started without network: the session last confirmed here, if recent (see SNAPSHOT).
       const current = sessionStore.get();
-      if (current.status === 'loading') sessionStore.set({ status: 'unauthenticated' });
+      if (current.status === 'loading') {
+        const kept = snapshot();
+        sessionStore.set(
+          kept ? { status: 'authenticated', session: kept } : { status: 'unauthenticated' },
+        );
+      }
       return sessionStore.get();
     })
     .finally(() => {
@@ -77,6 +112,7 @@ export const refreshSession = (): Promise<SessionState> => {
 /** The API said 401: the session is gone, whatever the last fetch said. */
 export const markUnauthenticated = (): void => {
   forgetCsrfToken();
+  keepSnapshot({ status: 'unauthenticated' });
   sessionStore.set({ status: 'unauthenticated' });
 };
 

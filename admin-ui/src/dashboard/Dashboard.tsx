@@ -1,11 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
 import { DASHBOARD_ROUTES } from '@examens-pro/domain';
 import { ErrorPage } from '../common/ErrorPage';
 import { preloadScreen } from '../common/lazyScreen';
+import { displayName, sessionStore, sessionUser } from '../common/session';
 import { useThemeMode } from '../common/theme';
+import { startOutbox } from '../offline/outbox';
 import { managedListResources } from '../resources';
 import { authProvider } from './authProvider';
 import { apiResource, dataProvider } from './dataProvider';
@@ -42,12 +44,46 @@ const preloadOpenedScreen = (pathname: string): void => {
 };
 preloadOpenedScreen(window.location.pathname);
 
-/** react-admin's cache, which keeps a dossier's list row from standing for the whole dossier. */
-const queryClient = refuseListRowsAsItems(new QueryClient(), apiResource);
+/**
+ * react-admin's cache, which keeps a dossier's list row from standing for the whole dossier.
+ * Without network a read fails at once and says so (the exam sites' screens answer from the day's
+ * copy, see offline/readCache) rather than waiting, paused, for a network that may not come.
+ */
+const queryClient = refuseListRowsAsItems(
+  new QueryClient({
+    defaultOptions: { queries: { networkMode: 'always' }, mutations: { networkMode: 'always' } },
+  }),
+  apiResource,
+);
+
+/** Entries typed offline wait here and go, as their author, when the network returns (#35). */
+const useOutbox = () =>
+  useEffect(
+    () =>
+      startOutbox({
+        send: (entry) =>
+          dataProvider.command(entry.path, {
+            data: entry.data,
+            headers: {
+              'Idempotency-Key': entry.id,
+              // Sent later than typed (kept offline): the history says when it was typed.
+              ...(Date.now() - Date.parse(entry.typedAt) > 2_000
+                ? { 'X-Saisi-Le': entry.typedAt }
+                : {}),
+            },
+          }),
+        author: () => {
+          const user = sessionUser(sessionStore.get());
+          return user && { id: user.id, name: displayName(user) };
+        },
+      }),
+    [],
+  );
 
 /** The staff dashboard under /tableau-de-bord: one resource per list route of the route table. */
 const Dashboard = () => {
   const mode = useThemeMode();
+  useOutbox();
   // The app's own cookie-backed switch drives the theme, not react-admin's stored one.
   const theme = useMemo(() => muiTheme(mode), [mode]);
   return (

@@ -1,4 +1,5 @@
 import AccountIcon from '@mui/icons-material/AccountCircle';
+import { OfflineBar } from '../offline/OfflineBar';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
@@ -138,6 +139,7 @@ export const Layout = ({ children }: { children: ReactNode }) => (
     <LoadingBridge />
     <OfficeTimeZoneBridge />
     <DemonstrationBanner />
+    <OfflineBar />
     <AccessGuard>{children}</AccessGuard>
   </RaLayout>
 );

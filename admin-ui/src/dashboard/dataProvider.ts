@@ -18,6 +18,8 @@ import {
   userModifySchema,
 } from '@examens-pro/domain';
 import { forgetCsrfToken, getCsrfToken, handleAccessAnswer } from '../common/api';
+import { sessionStore, sessionUser } from '../common/session';
+import { isNetworkFailure, keepRead, keptRead, readableOffline } from '../offline/readCache';
 import { managedPath } from '../kit/routes';
 
 const API = '/api';
@@ -408,11 +410,18 @@ export const dataProvider: ExamensDataProvider = {
   },
 
   async read<T>(path: string, query?: Record<string, string | undefined>) {
+    // The exam sites' screens read their sheet from this browser's copy of the day when offline.
+    const user = readableOffline(path) ? sessionUser(sessionStore.get())?.id : undefined;
     try {
       const { json } = await httpClient(apiUrl(path, query));
+      if (user) keepRead(user, apiUrl(path, query), json ?? {});
       // An answer without a body reads as an empty object, as a JSON call of the pages always did.
       return (json ?? {}) as T;
     } catch (error) {
+      if (user && isNetworkFailure(error)) {
+        const kept = await keptRead<T>(user, apiUrl(path, query));
+        if (kept !== undefined) return kept;
+      }
       throw inFrench(error);
     }
   },

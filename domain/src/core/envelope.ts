@@ -24,6 +24,12 @@ export interface EventMetadata {
   /** What caused this event: the command id, or the id of the event a reactor answered. */
   readonly causationId: string;
   readonly reason?: string;
+  /**
+   * When the person typed it, when that was before the command reached the server: an entry of an
+   * exam site kept offline and sent once the network returned (#35). The browser's clock, bounded
+   * by the server (never after `at`, at most 7 days before it).
+   */
+  readonly typedAt?: string;
   readonly schemaVersion: number;
 }
 
@@ -59,4 +65,6 @@ export interface CommandContext {
   readonly reason?: string;
   /** The event this command answers (a worker recording an outcome); the command id otherwise. */
   readonly causationId?: string;
+  /** When it was typed, for an entry sent later than typed (see EventMetadata.typedAt). */
+  readonly typedAt?: string;
 }

@@ -181,6 +181,8 @@ export interface GradeHistoryDocument extends ReadModelDocument {
   origine: 'notes' | 'contentieux';
   fichier: string | null;
   le: string;
+  /** When it was typed, for an entry kept offline and recorded later (#35). */
+  tapeeLe?: string;
   par: string;
 }
 
@@ -248,6 +250,7 @@ export const gradeHistoryLines = (recorded: RecordedEvent): GradeHistoryDocument
     numeroCandidat: numeroAnonymat ? '' : numeroCandidat,
     numeroAnonymat: numeroAnonymat ?? null,
     le: event.metadata.at,
+    ...(event.metadata.typedAt ? { tapeeLe: event.metadata.typedAt } : {}),
     par: event.metadata.actor.name,
   });
   switch (event.type) {

@@ -40,6 +40,7 @@ export const toEnvelopes = (
       correlationId: context.commandId,
       causationId: context.causationId ?? context.commandId,
       ...(context.reason ? { reason: context.reason } : {}),
+      ...(context.typedAt ? { typedAt: context.typedAt } : {}),
       schemaVersion: 1,
     },
   }));

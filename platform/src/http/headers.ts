@@ -26,5 +26,22 @@ export const commandIdOf = (request: FastifyRequest): string => {
   return newId();
 };
 
+/** How far back an entry kept offline may say it was typed. */
+const TYPED_AT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * `X-Saisi-Le`: when an entry kept offline was typed (#35), as the browser's clock says. Kept only
+ * when it is an ISO instant at most 7 days before `now`; a later one is `now` (a clock ahead does
+ * not write the future); anything else is ignored (the command is as if typed when received).
+ */
+export const typedAtOf = (request: FastifyRequest, now: string): string | undefined => {
+  const header = request.headers['x-saisi-le'];
+  if (typeof header !== 'string' || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(header)) return undefined;
+  const typed = Date.parse(header);
+  const received = Date.parse(now);
+  if (Number.isNaN(typed) || typed < received - TYPED_AT_MAX_AGE_MS) return undefined;
+  return typed >= received ? undefined : new Date(typed).toISOString();
+};
+
 /** The id of a created item: derived from the command id, so that a retried creation finds its item. */
 export const newItemId = (commandId: string): string => eventIdFor(`item:${commandId}`, 0);

@@ -1,5 +1,6 @@
 import {
   Button,
+  Chip,
   Table,
   TableBody,
   TableCell,
@@ -16,10 +17,16 @@ import type { GradeEntry } from './useGradeEntry';
 
 /** A candidate's mark: typed while it may be, else the retained one. */
 const MarkCell = ({ row, sheet, entry }: { row: SheetRow; sheet: Sheet; entry: GradeEntry }) => {
-  const { drafts, setDrafts, rowErrors, inputs, editable, save, onKey } = entry;
+  const { drafts, setDrafts, rowErrors, inputs, editable, save, onKey, pending } = entry;
+  const waiting = pending[rowKey(row)];
   return (
     <TableCell>
-      {editable(row) ? (
+      {waiting !== undefined ? (
+        <span>
+          <strong>{waiting}</strong>{' '}
+          <Chip size="small" variant="outlined" color="warning" label="En attente d’envoi" />
+        </span>
+      ) : editable(row) ? (
         <TextField
           size="small"
           value={drafts[rowKey(row)] ?? ''}

@@ -7,7 +7,9 @@ import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { useRouteCan } from '../../kit/useRouteCan';
 import { GradeGridTable } from './GradeGridTable';
 import { ReasonDialog, type Reasoned } from './ReasonDialog';
-import { rowRef, useSheet } from './shared';
+import { useOutbox, pendingRows } from '../../offline/outbox';
+import { sessionUser, useSession } from '../../common/session';
+import { rowRef, sheetKey, useSheet, type SheetRow } from './shared';
 import { useGradeEntry } from './useGradeEntry';
 
 const ROUTE = 'espace-examen/notes/liste-des-notes';
@@ -23,8 +25,28 @@ export const GradeGridPage = () => {
   const can = useRouteCan(ROUTE);
   const settings = sheet?.configuration;
   const entering = Boolean(settings?.importationOuverte) && can.action('saisir');
-  const rows = sheet?.candidats ?? [];
-  const entry = useGradeEntry({ sessionId, epreuveId, siteId, rows, entering, load });
+  const outbox = useOutbox();
+  const author = sessionUser(useSession())?.id;
+  const key = sheetKey(sessionId, epreuveId, siteId);
+  const pending = pendingRows(outbox, key, 'note', author);
+  // Absences recorded offline on « Éditer les présences » count here before they are sent.
+  const presences = pendingRows(outbox, key, 'presence', author);
+  const rows = (sheet?.candidats ?? []).map((row) =>
+    presences[row.candidatureId]
+      ? { ...row, presence: presences[row.candidatureId] as SheetRow['presence'] }
+      : row,
+  );
+  const entry = useGradeEntry({
+    sessionId,
+    epreuveId,
+    siteId,
+    rows,
+    entering,
+    load,
+    pending,
+    label: (row) =>
+      `${sheet?.anonyme ? `copie ${row.numeroAnonymat}` : row.numeroCandidat} (${sheet?.epreuve.code}, ${sheet?.site.libelle})`,
+  });
   const [dialog, setDialog] = useState<Reasoned>();
   const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();

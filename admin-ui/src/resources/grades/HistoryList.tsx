@@ -38,6 +38,8 @@ const declaration = (resource: string): ResourceDeclaration => ({
   ...routeLabels(resource),
   fields: [
     { name: 'le', label: 'Date', type: 'datetime', inList: true, sortable: true },
+    // An entry kept offline on an exam site: when it was typed, before it reached the server.
+    { name: 'tapeeLe', label: 'Tapée le', type: 'datetime', inList: true, sortable: false },
     {
       name: 'numeroCandidat',
       label: 'N° candidat',

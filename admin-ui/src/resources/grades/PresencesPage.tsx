@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Chip,
   Stack,
   Table,
   TableBody,
@@ -15,10 +16,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Title, useDataProvider, useNotify } from 'react-admin';
+import { Title, useNotify } from 'react-admin';
 import { plural } from '../../common/format';
-import type { ExamensDataProvider } from '../../dashboard/dataProvider';
-import { candidateName, useSheet } from './shared';
+import { sessionUser, useSession } from '../../common/session';
+import { pendingRows, submit, useOutbox } from '../../offline/outbox';
+import { candidateName, sheetKey, useSheet, type SheetRow } from './shared';
 
 type Presence = 'present' | 'absent';
 
@@ -73,6 +75,55 @@ const PresenceToggle = ({
   </ToggleButtonGroup>
 );
 
+/** The sheet's candidates and their presence; one recorded offline is marked as waiting. */
+const PresencesTable = ({
+  rows,
+  presenceOf,
+  waiting,
+  onChange,
+}: {
+  rows: readonly SheetRow[];
+  presenceOf: (id: string, stored: Presence | null) => Presence | null;
+  waiting: (id: string) => boolean;
+  onChange: (id: string, value: Presence) => void;
+}) => (
+  <Table size="small" aria-label="Présences">
+    <TableHead>
+      <TableRow>
+        <TableCell>N° candidat</TableCell>
+        <TableCell>Candidat</TableCell>
+        <TableCell>Sexe</TableCell>
+        <TableCell>Présence</TableCell>
+      </TableRow>
+    </TableHead>
+    <TableBody>
+      {rows.map((row) => (
+        <TableRow key={row.candidatureId}>
+          <TableCell>{row.numeroCandidat}</TableCell>
+          <TableCell>{candidateName(row)}</TableCell>
+          <TableCell>{row.sexe}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <PresenceToggle
+              numero={row.numeroCandidat}
+              value={presenceOf(row.candidatureId, row.presence)}
+              onChange={(value) => onChange(row.candidatureId, value)}
+            />
+            {waiting(row.candidatureId) ? (
+              <Chip
+                size="small"
+                variant="outlined"
+                color="warning"
+                label="En attente d’envoi"
+                sx={{ ml: 1 }}
+              />
+            ) : null}
+          </TableCell>
+        </TableRow>
+      ))}
+    </TableBody>
+  </Table>
+);
+
 /**
  * « Éditer les présences »: one site at one épreuve; « Tous présents », then the absents by
  * candidate number (typed, Entrée), then « Enregistrer ». A candidate with a mark cannot be absent.
@@ -83,8 +134,12 @@ export const PresencesPage = () => {
   const [numero, setNumero] = useState('');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const dataProvider = useDataProvider<ExamensDataProvider>();
   const notify = useNotify();
+  const outbox = useOutbox();
+  const author = sessionUser(useSession())?.id;
+  const key = sheetKey(sessionId, epreuveId, siteId);
+  // Presences recorded offline, waiting to be sent: they show as recorded, marked as waiting.
+  const waiting = pendingRows(outbox, key, 'presence', author);
 
   // A sheet read anew starts without changes.
   useEffect(() => {
@@ -93,7 +148,8 @@ export const PresencesPage = () => {
   }, [sheet]);
 
   const rows = sheet?.candidats ?? [];
-  const presenceOf = (id: string, stored: Presence | null) => changes[id] ?? stored;
+  const presenceOf = (id: string, stored: Presence | null) =>
+    changes[id] ?? (waiting[id] as Presence | undefined) ?? stored;
   const all = rows.map((r) => presenceOf(r.candidatureId, r.presence));
   const totals = {
     presents: all.filter((p) => p === 'present').length,
@@ -115,16 +171,33 @@ export const PresencesPage = () => {
 
   const save = async () => {
     const presences = Object.entries(changes)
-      .filter(([id, p]) => rows.find((r) => r.candidatureId === id)?.presence !== p)
+      .filter(([id, p]) => {
+        const row = rows.find((r) => r.candidatureId === id);
+        return (waiting[id] ?? row?.presence) !== p;
+      })
       .map(([candidatureId, presence]) => ({ candidatureId, presence }));
     if (presences.length === 0) return;
     setBusy(true);
     try {
-      await dataProvider.command('notes/presences', {
+      // Kept in this browser first: without network it waits, and goes when the network returns.
+      const outcome = await submit({
+        kind: 'presence',
+        path: 'notes/presences',
         data: { sessionId, epreuveId, siteId, presences },
+        label: `${plural(presences.length, 'présence')} — ${sheet?.epreuve.code ?? ''}, ${sheet?.site.libelle ?? ''} (${
+          presences
+            .filter((p) => p.presence === 'absent')
+            .map((p) => rows.find((r) => r.candidatureId === p.candidatureId)?.numeroCandidat)
+            .join(', ') || 'aucun absent'
+        })`,
+        sheet: key,
+        rows: Object.fromEntries(presences.map((p) => [p.candidatureId, p.presence])),
       });
-      notify('Présences enregistrées.', { type: 'success' });
-      load();
+      setChanges({});
+      if (outcome.status === 'sent') {
+        notify('Présences enregistrées.', { type: 'success' });
+        load();
+      } else notify('Présences gardées sur cet appareil : elles partiront au retour du réseau.');
     } catch (e) {
       setProblem((e as Error).message);
     } finally {
@@ -191,34 +264,12 @@ export const PresencesPage = () => {
               {problem}
             </Alert>
           ) : null}
-          <Table size="small" aria-label="Présences">
-            <TableHead>
-              <TableRow>
-                <TableCell>N° candidat</TableCell>
-                <TableCell>Candidat</TableCell>
-                <TableCell>Sexe</TableCell>
-                <TableCell>Présence</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.candidatureId}>
-                  <TableCell>{row.numeroCandidat}</TableCell>
-                  <TableCell>{candidateName(row)}</TableCell>
-                  <TableCell>{row.sexe}</TableCell>
-                  <TableCell>
-                    <PresenceToggle
-                      numero={row.numeroCandidat}
-                      value={presenceOf(row.candidatureId, row.presence)}
-                      onChange={(value) =>
-                        setChanges((all) => ({ ...all, [row.candidatureId]: value }))
-                      }
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <PresencesTable
+            rows={rows}
+            presenceOf={presenceOf}
+            waiting={(id) => Boolean(waiting[id]) && changes[id] === undefined}
+            onChange={(id, value) => setChanges((all) => ({ ...all, [id]: value }))}
+          />
         </>
       ) : problem ? (
         <Alert severity="error">{problem}</Alert>

@@ -109,6 +109,10 @@ export const SheetPicker = ({
 export const sheetUrl = (sessionId: string, epreuveId: string, siteId: string, vue?: 'presences') =>
   `notes/feuille?${new URLSearchParams({ sessionId, epreuveId, siteId, ...(vue ? { vue } : {}) }).toString()}`;
 
+/** A sheet's key in the offline queue: session, épreuve, site. */
+export const sheetKey = (sessionId: string, epreuveId: string, siteId: string): string =>
+  `${sessionId}|${epreuveId}|${siteId}`;
+
 /** A row's key, and how a command names it: the copy's number on an anonymous sheet. */
 export const rowKey = (row: SheetRow): string =>
   row.numeroAnonymat && !row.candidatureId ? row.numeroAnonymat : row.candidatureId;
