@@ -3,7 +3,6 @@ import './common/zodWithoutEval';
 import { Component, lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { registerSW } from 'virtual:pwa-register';
 import { sessionEvents } from './common/api';
 import { ErrorPage } from './common/ErrorPage';
 import { HomePage } from './common/HomePage';
@@ -27,9 +26,6 @@ import './common/base.css';
 
 // Every page waits for the session: asked for before the first render, not after it.
 void refreshSession();
-
-// The app shell's service worker (vite.config.ts, #35): the exam sites' screens reopen offline.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) registerSW({ immediate: true });
 
 // The dashboard (react-admin and Material UI) is loaded only when a dashboard route is opened;
 // opened on one, its chunks load at once, beside the session's check rather than after it.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { adminEnvironment, signInAndChangePassword, signInFirstAdministrator } from './accounts';
 import {
   api,
@@ -38,12 +38,15 @@ export interface Journey {
   readonly url: string;
   /** The uncaught errors of every page the journey opened: its steps end on none. */
   readonly pageErrors: string[];
-  /** A page in a context of its own (its own session), 1280 × 900, its errors recorded. */
-  newPage(): Promise<Page>;
+  /**
+   * A page in a context of its own (its own session), 1280 × 900, its errors recorded; `options`
+   * for more (`serviceWorkers: 'allow'`: the app's offline shell).
+   */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
   /** A new page where the fresh product's administrator signs in, changing the temporary password. */
   signInAdministrator(): Promise<Page>;
   /** A new page where `account` signs in for the first time, then on the dashboard. */
-  signInAs(account: StaffAccount): Promise<Page>;
+  signInAs(account: StaffAccount, options?: BrowserContextOptions): Promise<Page>;
 }
 
 /**
@@ -67,8 +70,11 @@ export const useJourney = (env: Record<string, string> = {}): Journey => {
     return { url: product.url, browser };
   };
   const pageErrors: string[] = [];
-  const newPage = async () => {
-    const context = await started().browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const newPage = async (options: BrowserContextOptions = {}) => {
+    const context = await started().browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      ...options,
+    });
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     return page;
@@ -86,8 +92,8 @@ export const useJourney = (env: Record<string, string> = {}): Journey => {
       await signInFirstAdministrator(page, url);
       return page;
     },
-    signInAs: async (account) => {
-      const page = await newPage();
+    signInAs: async (account, options) => {
+      const page = await newPage(options);
       const { url } = started();
       await page.goto(`${url}/connexion`);
       await signInAndChangePassword(

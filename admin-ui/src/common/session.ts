@@ -69,14 +69,19 @@ const sameSession = (a: SessionState, b: SessionState): boolean =>
   (a.status !== 'authenticated' ||
     JSON.stringify(a.session) === JSON.stringify((b as typeof a).session));
 
-/** Fetches the session; concurrent callers share one request. */
-export const refreshSession = (): Promise<SessionState> => {
-  pending ??= fetch(
+/** The last session request started: an older one's answer is stale and changes nothing. */
+let latest = 0;
+
+const fetchSession = (): Promise<SessionState> => {
+  const request = (latest += 1);
+  return fetch(
     `/api/auth/session?${new URLSearchParams({ callbackUrl: window.location.pathname })}`,
     { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } },
   )
     .then(async (res) => {
       const body = (res.ok ? await res.json() : {}) as Partial<SessionData>;
+      // Sent before the session changed (signed in, password changed): the newer one answers.
+      if (request !== latest) return pending ?? sessionStore.get();
       const next: SessionState = body.user
         ? { status: 'authenticated', session: body as SessionData }
         : { status: 'unauthenticated' };
@@ -95,18 +100,29 @@ export const refreshSession = (): Promise<SessionState> => {
       // The server is unreachable: keep what we knew rather than throwing the user out.
       // Started without network: the session last confirmed here, if recent (see SNAPSHOT).
       const current = sessionStore.get();
-      if (current.status === 'loading') {
+      if (current.status === 'loading' && request === latest) {
         const kept = snapshot();
         sessionStore.set(
           kept ? { status: 'authenticated', session: kept } : { status: 'unauthenticated' },
         );
       }
       return sessionStore.get();
-    })
-    .finally(() => {
-      pending = undefined;
     });
-  return pending;
+};
+
+/**
+ * Fetches the session; concurrent callers share one request. `changed`: the session has just
+ * changed on the server (signed in, password changed), so a request sent before that — the page's
+ * first one, still on its way on a slow network — must not answer: a new one is sent, and the
+ * older one's answer, whenever it comes, is ignored.
+ */
+export const refreshSession = ({ changed = false } = {}): Promise<SessionState> => {
+  if (pending && !changed) return pending;
+  const request: Promise<SessionState> = fetchSession().finally(() => {
+    if (pending === request) pending = undefined;
+  });
+  pending = request;
+  return request;
 };
 
 /** The API said 401: the session is gone, whatever the last fetch said. */

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
+import { registerSW } from 'virtual:pwa-register';
 import { DASHBOARD_ROUTES } from '@examens-pro/domain';
 import { ErrorPage } from '../common/ErrorPage';
 import { preloadScreen } from '../common/lazyScreen';
@@ -55,6 +56,13 @@ const queryClient = refuseListRowsAsItems(
   }),
   apiResource,
 );
+
+/**
+ * The app shell's service worker (vite.config.ts, #35), installed once the dashboard is open: the
+ * exam sites' screens then reopen offline. The public pages (a candidate's result, a diploma's
+ * check) do not download the staff's dashboard for it.
+ */
+if (import.meta.env.PROD && 'serviceWorker' in navigator) registerSW({ immediate: true });
 
 /** Entries typed offline wait here and go, as their author, when the network returns (#35). */
 const useOutbox = () =>

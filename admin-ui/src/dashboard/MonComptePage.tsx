@@ -45,7 +45,7 @@ const AccountForm = () => {
             onSuccess: async () => {
               notify('Votre compte a été enregistré.', { type: 'success' });
               // The name in the app bar and on the home page comes from the session.
-              await refreshSession();
+              await refreshSession({ changed: true });
               await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
             },
           }}
@@ -112,7 +112,7 @@ const PasswordForm = () => {
       await changePassword(values.currentPassword, values.newPassword);
       notify('Votre mot de passe a été changé.', { type: 'success' });
       setValues({ currentPassword: '', newPassword: '', confirmation: '' });
-      await refreshSession();
+      await refreshSession({ changed: true });
     } catch (error) {
       if (error instanceof ApiError && error.body.errors) setErrors(error.body.errors);
       else notify((error as Error).message, { type: 'error' });

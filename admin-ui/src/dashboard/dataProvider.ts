@@ -19,7 +19,14 @@ import {
 } from '@examens-pro/domain';
 import { forgetCsrfToken, getCsrfToken, handleAccessAnswer } from '../common/api';
 import { sessionStore, sessionUser } from '../common/session';
-import { isNetworkFailure, keepRead, keptRead, readableOffline } from '../offline/readCache';
+import {
+  isNetworkFailure,
+  keepRead,
+  keptRead,
+  NetworkError,
+  NOT_KEPT,
+  readableOffline,
+} from '../offline/readCache';
 import { managedPath } from '../kit/routes';
 
 const API = '/api';
@@ -115,6 +122,8 @@ const httpClient = async (
   try {
     return await attempt();
   } catch (error) {
+    // No answer at all: said in French, and told apart from a refusal (offline/outbox waits).
+    if (error instanceof TypeError) throw new NetworkError();
     if (!(error instanceof HttpError)) throw error;
     const code = (error.body as { code?: string } | undefined)?.code;
     if (error.status === 403 && code === 'csrf' && isWrite(options.method)) {
@@ -421,6 +430,7 @@ export const dataProvider: ExamensDataProvider = {
       if (user && isNetworkFailure(error)) {
         const kept = await keptRead<T>(user, apiUrl(path, query));
         if (kept !== undefined) return kept;
+        throw new NetworkError(NOT_KEPT);
       }
       throw inFrench(error);
     }

@@ -139,7 +139,9 @@ export const OfflineBar = () => {
         <Alert severity="info" sx={{ mb: 1 }}>
           <Stack>
             {plural(others.length, 'saisie', 'saisies')} de {otherNames}{' '}
-            {others.length > 1 ? 'attendent' : 'attend'} sur ce navigateur : elles ne partiront
+            {others.length > 1
+              ? 'attendent sur ce navigateur : elles ne partiront'
+              : 'attend sur ce navigateur : elle ne partira'}{' '}
             qu’une fois cette personne reconnectée ici, jamais sous votre nom.
           </Stack>
         </Alert>

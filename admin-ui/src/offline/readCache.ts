@@ -14,9 +14,24 @@ export const readableOffline = (path: string): boolean => OFFLINE_READS.test(pat
 
 const today = (): string => new Date().toLocaleDateString('fr-FR');
 
+/** No answer at all (no network, server unreachable), said in French. */
+export class NetworkError extends Error {
+  constructor(
+    message = 'Le serveur est injoignable : vérifiez la connexion réseau, puis réessayez.',
+  ) {
+    super(message);
+  }
+}
+
 /** Whether a failure is the network's (no answer at all), not the server's. */
 export const isNetworkFailure = (error: unknown): boolean =>
-  error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
+  error instanceof NetworkError ||
+  error instanceof TypeError ||
+  (typeof navigator !== 'undefined' && !navigator.onLine);
+
+/** What a screen that works offline says of a read it has no copy of. */
+export const NOT_KEPT =
+  'Hors ligne : ces données n’ont pas été ouvertes aujourd’hui sur cet appareil. Elles s’afficheront au retour du réseau.';
 
 export const keepRead = (user: string, path: string, value: unknown): void => {
   void set(`${user}|${path}`, { day: today(), value }, database).catch(() => undefined);

@@ -50,7 +50,7 @@ export const ChangePasswordPage = () => {
       notePasswordChanged();
       // The guard, once the session says the password is chosen, leads to the dashboard.
       navigate('/change-password', { replace: true, state: { passwordChanged: true } });
-      await refreshSession();
+      await refreshSession({ changed: true });
     } catch (error) {
       if (error instanceof ApiError && error.body.errors) setErrors(error.body.errors);
       setMessage((error as Error).message);

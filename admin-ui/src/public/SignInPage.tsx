@@ -45,7 +45,7 @@ export const SignInPage = () => {
         passwordInput.current?.focus();
         return;
       }
-      await refreshSession();
+      await refreshSession({ changed: true });
       const url = answer.url || callbackUrl;
       if (isAbsoluteUrl(url)) window.location.assign(url);
       else navigate(url, { replace: true });
