@@ -283,6 +283,9 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
     await openFromMenu(agent, GRID);
     await agent.context().setOffline(false);
     await bar().getByText('Envoyé — 31 saisies enregistrées.').waitFor({ timeout: 60_000 });
+    // The grid reads its sheet again: the marks are retained, no field is offered for them.
+    await gridRow(numero(1)).getByText('Retenue').waitFor();
+    await gridRow(numero(15)).getByText('Retenue').waitFor();
     const theo = await until(
       () => sheet('THEO'),
       (rows) => rows.filter((r) => r.note !== null).length === 15,
@@ -372,6 +375,12 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
         /^1 saisie de Nadia NKOLO attend sur ce navigateur : elle ne partira qu’une fois cette personne reconnectée ici, jamais sous votre nom\./,
       )
       .waitFor();
+    // The app bar names who is signed in now; nothing of the previous person's stays on screen.
+    await agent
+      .getByRole('button', { name: 'Menu utilisateur' })
+      .getByText('Marc MBARGA')
+      .waitFor();
+    await expect(agent.getByText(/^Envoyé/).count()).resolves.toBe(0);
     await agent.waitForTimeout(3_000);
     expect(row(await sheet('PRAT'), numero(17)).note).toBeNull();
     await shot(agent, 'hors-ligne-05-autre-utilisateur');

@@ -58,6 +58,18 @@ const queryClient = refuseListRowsAsItems(
 );
 
 /**
+ * Another person signed in on this tab (or nobody now): nothing the previous one read stays in
+ * react-admin's cache — their name in the app bar, their lists, their records.
+ */
+let cachedFor = sessionUser(sessionStore.get())?.id;
+sessionStore.subscribe(() => {
+  const user = sessionUser(sessionStore.get())?.id;
+  if (user === cachedFor) return;
+  if (cachedFor !== undefined) queryClient.clear();
+  cachedFor = user;
+});
+
+/**
  * The app shell's service worker (vite.config.ts, #35), installed once the dashboard is open: the
  * exam sites' screens then reopen offline. The public pages (a candidate's result, a diploma's
  * check) do not download the staff's dashboard for it.

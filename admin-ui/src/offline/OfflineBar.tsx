@@ -88,6 +88,7 @@ export const OfflineBar = () => {
   const waitingText = plural(pending.length, 'saisie en attente', 'saisies en attente');
   const recentlySent =
     outbox.sent !== undefined &&
+    outbox.sent.author === user?.id &&
     pending.length === 0 &&
     Date.now() - outbox.sent.at < SENT_SHOWN_MS;
 

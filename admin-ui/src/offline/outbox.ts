@@ -43,7 +43,7 @@ export interface OutboxState {
   readonly online: boolean;
   readonly sending: boolean;
   /** The last return of the network: how many entries it sent (« Envoyé »), and when. */
-  readonly sent?: { readonly count: number; readonly at: number };
+  readonly sent?: { readonly count: number; readonly at: number; readonly author: string };
 }
 
 export interface Author {
@@ -104,6 +104,7 @@ export const flush = (): Promise<void> => {
   flushing ??= (async () => {
     const run = async () => {
       let count = 0;
+      const sender = wiring?.author()?.id ?? '';
       outboxStore.set((s) => ({ ...s, sending: true }));
       try {
         for (;;) {
@@ -144,7 +145,7 @@ export const flush = (): Promise<void> => {
         outboxStore.set((s) => ({
           ...s,
           sending: false,
-          ...(count > 0 ? { sent: { count, at: Date.now() } } : {}),
+          ...(count > 0 ? { sent: { count, at: Date.now(), author: sender } } : {}),
         }));
       }
     };

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { formatMark } from '@examens-pro/domain';
 import { formatNumber } from '../../common/format';
@@ -26,6 +26,11 @@ export const GradeGridPage = () => {
   const settings = sheet?.configuration;
   const entering = Boolean(settings?.importationOuverte) && can.action('saisir');
   const outbox = useOutbox();
+  // Entries kept offline were just sent: the sheet is read again to show them retained.
+  const sentAt = outbox.sent?.at;
+  useEffect(() => {
+    if (sentAt) load();
+  }, [sentAt, load]);
   const author = sessionUser(useSession())?.id;
   const key = sheetKey(sessionId, epreuveId, siteId);
   const pending = pendingRows(outbox, key, 'note', author);

@@ -136,6 +136,11 @@ export const PresencesPage = () => {
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
   const outbox = useOutbox();
+  // Presences kept offline were just sent: the sheet is read again to show them recorded.
+  const sentAt = outbox.sent?.at;
+  useEffect(() => {
+    if (sentAt) load();
+  }, [sentAt, load]);
   const author = sessionUser(useSession())?.id;
   const key = sheetKey(sessionId, epreuveId, siteId);
   // Presences recorded offline, waiting to be sent: they show as recorded, marked as waiting.
