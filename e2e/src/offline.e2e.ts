@@ -253,22 +253,19 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
     await bar()
       .getByText(/^Hors ligne — 31 saisies en attente d’envoi/)
       .waitFor();
-    await chooseEpreuve('PRAT');
-    await gridRow(numero(15)).getByText('En attente d’envoi').waitFor();
-    await expect(
-      agent
-        .getByRole('table', { name: 'Grille des notes' })
-        .getByText('En attente d’envoi')
-        .count(),
-    ).resolves.toBe(15);
-    await chooseEpreuve('THEO');
-    await gridRow(numero(1)).getByText('En attente d’envoi').waitFor();
-    await expect(
-      agent
-        .getByRole('table', { name: 'Grille des notes' })
-        .getByText('En attente d’envoi')
-        .count(),
-    ).resolves.toBe(15);
+    for (const [epreuve, last] of [
+      ['PRAT', 15],
+      ['THEO', 1],
+    ] as const) {
+      await chooseEpreuve(epreuve);
+      await gridRow(numero(last)).getByText('En attente d’envoi').waitFor();
+      await expect(
+        agent
+          .getByRole('table', { name: 'Grille des notes' })
+          .getByText('En attente d’envoi')
+          .count(),
+      ).resolves.toBe(15);
+    }
     // Another screen says it needs the network.
     await openFromMenu(agent, IMPORT);
     await bar()

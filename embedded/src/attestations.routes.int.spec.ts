@@ -663,7 +663,7 @@ describe('Documents', () => {
       candidatureIds: [c(6).id],
     });
     expect(reply.statusCode).toBe(201);
-    const { id: refusedId } = reply.json<{ id: string }>();
+    const { id: refusedId, position: requestedAt } = reply.json<{ id: string; position: string }>();
     const [requested] = await t.eventStore.readStream(streamName(DOCUMENT_CATEGORY, refusedId));
     // Its last try, as a worker would make it: the document fails with the reason staff read.
     const generate = generateDocument({
@@ -689,12 +689,17 @@ describe('Documents', () => {
     await generate(job).catch((error: Error) =>
       expect(error.message).toMatch(/Le certificat de signature a été révoqué/),
     );
+    // Read once the request is projected: a read sent sooner may not know the document yet.
     let state = await requests(imprimeur).read<{ statut: string; raison?: string }>(
       `/api/documents/${refusedId}/progression`,
+      requestedAt,
     );
     for (let i = 0; i < 200 && state.statut === 'demande'; i += 1) {
       await new Promise((r) => setTimeout(r, 50));
-      state = await requests(imprimeur).read(`/api/documents/${refusedId}/progression`);
+      state = await requests(imprimeur).read(
+        `/api/documents/${refusedId}/progression`,
+        requestedAt,
+      );
     }
     expect(state.statut).toBe('echec');
     expect(state.raison).toBe(

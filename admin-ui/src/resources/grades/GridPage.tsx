@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { formatMark } from '@examens-pro/domain';
 import { formatNumber } from '../../common/format';
@@ -7,9 +7,7 @@ import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 import { useRouteCan } from '../../kit/useRouteCan';
 import { GradeGridTable } from './GradeGridTable';
 import { ReasonDialog, type Reasoned } from './ReasonDialog';
-import { useOutbox, pendingRows } from '../../offline/outbox';
-import { sessionUser, useSession } from '../../common/session';
-import { rowRef, sheetKey, useSheet, type SheetRow } from './shared';
+import { rowRef, useSheet, type SheetRow } from './shared';
 import { useGradeEntry } from './useGradeEntry';
 
 const ROUTE = 'espace-examen/notes/liste-des-notes';
@@ -21,21 +19,13 @@ const ROUTE = 'espace-examen/notes/liste-des-notes';
  * resolved, with a reason, under « Modifier une note ».
  */
 export const GradeGridPage = () => {
-  const { sessionId, epreuveId, siteId, sheet, load, picker, error } = useSheet();
+  const { sessionId, epreuveId, siteId, sheet, load, picker, waiting, error } = useSheet();
   const can = useRouteCan(ROUTE);
   const settings = sheet?.configuration;
   const entering = Boolean(settings?.importationOuverte) && can.action('saisir');
-  const outbox = useOutbox();
-  // Entries kept offline were just sent: the sheet is read again to show them retained.
-  const sentAt = outbox.sent?.at;
-  useEffect(() => {
-    if (sentAt) load();
-  }, [sentAt, load]);
-  const author = sessionUser(useSession())?.id;
-  const key = sheetKey(sessionId, epreuveId, siteId);
-  const pending = pendingRows(outbox, key, 'note', author);
+  const pending = waiting.note;
   // Absences recorded offline on « Éditer les présences » count here before they are sent.
-  const presences = pendingRows(outbox, key, 'presence', author);
+  const presences = waiting.presence;
   const rows = (sheet?.candidats ?? []).map((row) =>
     presences[row.candidatureId]
       ? { ...row, presence: presences[row.candidatureId] as SheetRow['presence'] }

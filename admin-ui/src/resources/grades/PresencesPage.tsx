@@ -18,9 +18,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { plural } from '../../common/format';
-import { sessionUser, useSession } from '../../common/session';
-import { pendingRows, submit, useOutbox } from '../../offline/outbox';
-import { candidateName, sheetKey, useSheet, type SheetRow } from './shared';
+import { submit } from '../../offline/outbox';
+import { candidateName, useSheet, type SheetRow } from './shared';
 
 type Presence = 'present' | 'absent';
 
@@ -129,22 +128,15 @@ const PresencesTable = ({
  * candidate number (typed, Entrée), then « Enregistrer ». A candidate with a mark cannot be absent.
  */
 export const PresencesPage = () => {
-  const { sessionId, epreuveId, siteId, sheet, load, picker, error } = useSheet('presences');
+  const { sessionId, epreuveId, siteId, sheet, load, picker, key, error, ...kept } =
+    useSheet('presences');
   const [changes, setChanges] = useState<Record<string, Presence>>({});
   const [numero, setNumero] = useState('');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
-  const outbox = useOutbox();
-  // Presences kept offline were just sent: the sheet is read again to show them recorded.
-  const sentAt = outbox.sent?.at;
-  useEffect(() => {
-    if (sentAt) load();
-  }, [sentAt, load]);
-  const author = sessionUser(useSession())?.id;
-  const key = sheetKey(sessionId, epreuveId, siteId);
   // Presences recorded offline, waiting to be sent: they show as recorded, marked as waiting.
-  const waiting = pendingRows(outbox, key, 'presence', author);
+  const waiting = kept.waiting.presence;
 
   // A sheet read anew starts without changes.
   useEffect(() => {

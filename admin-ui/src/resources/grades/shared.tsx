@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import { MARK_STATUS_LABELS, type MarkStatus } from '@examens-pro/domain';
 import { useDataProvider } from 'react-admin';
 import { NamedSelect } from '../../common/filters';
+import { sessionUser, useSession } from '../../common/session';
 import { useSessionChoices } from '../../common/useSessionChoices';
+import { pendingRows, useOutbox } from '../../offline/outbox';
 import type { ExamensDataProvider } from '../../dashboard/dataProvider';
 
 export interface GradeSettings {
@@ -186,6 +188,19 @@ export const useSheet = (vue?: 'presences') => {
       .catch((e: Error) => setLoadError(e.message));
   }, [sessionId, epreuveId, siteId, vue]);
   useEffect(load, [load]);
+  // Entries kept offline (#35) on this sheet by the signed-in person, per row; once some are sent,
+  // the sheet is read again to show them recorded.
+  const outbox = useOutbox();
+  const author = sessionUser(useSession())?.id;
+  const key = sheetKey(sessionId, epreuveId, siteId);
+  const waiting = {
+    note: pendingRows(outbox, key, 'note', author),
+    presence: pendingRows(outbox, key, 'presence', author),
+  };
+  const sentAt = outbox.sent?.at;
+  useEffect(() => {
+    if (sentAt) load();
+  }, [sentAt, load]);
   const picker: ReactElement = (
     <SheetPicker
       choices={choices}
@@ -202,5 +217,16 @@ export const useSheet = (vue?: 'presences') => {
       onSite={setSiteId}
     />
   );
-  return { choices, sessionId, epreuveId, siteId, sheet, load, picker, error: error ?? loadError };
+  return {
+    choices,
+    sessionId,
+    epreuveId,
+    siteId,
+    sheet,
+    load,
+    picker,
+    key,
+    waiting,
+    error: error ?? loadError,
+  };
 };
