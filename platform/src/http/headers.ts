@@ -31,8 +31,8 @@ const TYPED_AT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * `X-Saisi-Le`: when an entry kept offline was typed (#35), as the browser's clock says. Kept only
- * when it is an ISO instant at most 7 days before `now`; a later one is `now` (a clock ahead does
- * not write the future); anything else is ignored (the command is as if typed when received).
+ * when it is an ISO instant before `now` and at most 7 days before it; anything else (a clock ahead
+ * included) is ignored: the command is then as if typed when received.
  */
 export const typedAtOf = (request: FastifyRequest, now: string): string | undefined => {
   const header = request.headers['x-saisi-le'];
