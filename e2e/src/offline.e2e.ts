@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { signIn, signInAndChangePassword } from './accounts';
 import {
   advanceSession,
+  choose,
   createCentreDepot,
   createCentreExamen,
   createEpreuve,
@@ -19,11 +20,13 @@ import {
 import { api, browserAvailable, openFromMenu, shot } from './harness';
 
 /**
- * Exam sites without a steady network (#35). An agent opens « Éditer les présences » and « Liste
- * des notes » once online (the app shell installs itself), then loses the network: records 5
- * absences and types 30 marks on two épreuves, reloads the page offline (everything still there),
- * and the network returns: the 31 commands (one of presences, 30 marks) are recorded exactly once,
- * as the agent, the history saying when each mark was typed. One mark typed offline is refused on
+ * Exam sites without a steady network (#35). An agent opens « Éditer les présences », « Liste
+ * des notes » and « Enregistrer un incident d’examen » once online (the app shell installs itself),
+ * then loses the network: records 5 absences, an incident with its PDF (the form reopened offline,
+ * its lists answered from the day's copy, a candidate found by number), types 30 marks on two
+ * épreuves, reloads the page offline (everything still there), and the network returns: the 32
+ * entries (one of presences, the incident, 30 marks) are recorded exactly once, as the agent, the
+ * history saying when each mark was typed. One mark typed offline is refused on
  * return (the window closed meanwhile), listed with the server's message, sent again once the
  * window reopens. Another one waits through an expired session and a colleague's sign-in on the
  * same browser (never sent as them), and goes when its author signs in again.
@@ -34,6 +37,10 @@ const PRESENCES = `${DASHBOARD}/espace-examen/presences-des-candidats/editer-les
 const GRID = `${DASHBOARD}/espace-examen/notes/liste-des-notes`;
 const HISTORY = `${DASHBOARD}/espace-examen/notes/historiques-des-modifications-des-notes`;
 const IMPORT = `${DASHBOARD}/espace-examen/notes/importation-des-notes`;
+const INCIDENT = `${DASHBOARD}/espace-examen/gestion-des-incidents/edition-des-incidents/create`;
+const SESSION = 'CQP session de juin 2027';
+const DESCRIPTION = 'Coupure de courant en salle 2 de 10 h 05 à 10 h 20 ; composition prolongée.';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const WINDOW_CLOSED =
   'La fenêtre d’importation et de saisie des notes est fermée pour cette session : demandez son ouverture à qui en a la permission.';
 
@@ -123,7 +130,7 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
 
   it('sets up a session at « Composition »: 20 candidates on one site, two épreuves, the window open', async () => {
     admin = await journey.signInAdministrator();
-    session = await openSessionForRegistration(admin, { libelle: 'CQP session de juin 2027' });
+    session = await openSessionForRegistration(admin, { libelle: SESSION });
     const mfoundi = await departementId(admin, 'Mfoundi');
     const depot = await createCentreDepot(admin, 'DEP-YDE', 'Centre de dépôt de Yaoundé', mfoundi);
     const centre = await createCentreExamen(admin, 'CE-YDE', 'Centre d’examen de Yaoundé', mfoundi);
@@ -164,13 +171,19 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
       { centreDepotId: depot.id, siteId },
     );
     await advanceSession(admin, session, 'inscriptions-closes', 'composition');
+    await api(admin, '/api/types-incidents-examen', { code: 'PANNE', libelle: 'Panne de courant' });
     await window('ouvrir');
     for (const [i, who] of [NKOLO, MBARGA].entries())
       await createUserWithProfile(
         admin,
         {
           libelle: `Agent de site ${i + 1}`,
-          permissions: ['note.importer', 'note.lister', 'presence.enregistrer'],
+          permissions: [
+            'note.importer',
+            'note.lister',
+            'presence.enregistrer',
+            'incident-examen.enregistrer',
+          ],
         },
         who,
       );
@@ -179,7 +192,17 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
     );
   });
 
-  it('opens the two screens online: the app shell installs itself (service worker, manifest)', async () => {
+  /** The incident form filled: its lists from the server online, from the day's copy offline. */
+  const fillIncident = async () => {
+    await choose(agent, /^Session/, SESSION, 'juin');
+    await choose(agent, /^Site de composition/, 'Lycée Leclerc', 'Leclerc');
+    await choose(agent, /^Épreuve/, 'Épreuve théorique', 'théorique');
+    await choose(agent, /^Type d’incident/, 'Panne de courant');
+    // A candidate found by number among those the site seats.
+    await choose(agent, /^Candidats concernés/, new RegExp(`^${numero(3)} — `), '00003');
+  };
+
+  it('opens the three screens online: the app shell installs itself (service worker, manifest)', async () => {
     agent = await journey.signInAs(NKOLO, { serviceWorkers: 'allow' });
     // Installed from the dashboard (not the public pages): ready once the shell is precached.
     await agent.evaluate(async () => {
@@ -204,6 +227,10 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
     await gridRow(numero(20)).waitFor();
     await chooseEpreuve('THEO');
     await gridRow(numero(20)).waitFor();
+    // The incident form, its lists read once (nothing recorded).
+    await agent.goto(`${journey.url}${INCIDENT}`);
+    await fillIncident();
+    await openFromMenu(agent, GRID);
   });
 
   it('offline: 5 absences and 30 marks are kept on the device, each line marked as waiting', async () => {
@@ -233,6 +260,31 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
       .getByText(/^Hors ligne — 1 saisie en attente d’envoi/)
       .waitFor();
 
+    // The incident form opened without network (a page load served by the app shell).
+    await agent.goto(`${journey.url}${INCIDENT}`);
+    await fillIncident();
+    await agent.getByLabel(/^Description/).fill(DESCRIPTION);
+    await agent
+      .getByLabel('Pièce jointe (facultative)')
+      .setInputFiles({ name: 'constat-salle-2.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await agent.getByText(/^constat-salle-2\.pdf \(/).waitFor();
+    await agent.getByRole('button', { name: 'Enregistrer l’incident' }).click();
+    await agent
+      .getByText(
+        'Incident gardé sur cet appareil : il partira au retour du réseau. Vous pouvez en saisir un autre.',
+      )
+      .waitFor();
+    await bar()
+      .getByText(/^Hors ligne — 2 saisies en attente d’envoi/)
+      .waitFor();
+    // The form starts again empty, for the next one.
+    await expect(agent.getByLabel(/^Description/).inputValue()).resolves.toBe('');
+    await agent
+      .getByRole('list', { name: 'Incidents en attente d’envoi' })
+      .getByText(/^Incident d’examen — « Coupure de courant en salle 2/)
+      .waitFor();
+    await shot(agent, 'hors-ligne-06-incident');
+
     await openFromMenu(agent, GRID);
     await chooseEpreuve('THEO');
     // The absences recorded offline count here already: those rows take no mark.
@@ -243,7 +295,7 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
     await gridRow(numero(20)).waitFor();
     for (let i = 1; i <= 15; i += 1) await typeMark(numero(i), mark(i, 'PRAT'));
     await bar()
-      .getByText(/^Hors ligne — 31 saisies en attente d’envoi/)
+      .getByText(/^Hors ligne — 32 saisies en attente d’envoi/)
       .waitFor();
     await shot(agent, 'hors-ligne-01-grille');
   });
@@ -251,7 +303,7 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
   it('reloaded offline, the screen and its waiting entries are all there', async () => {
     await agent.reload();
     await bar()
-      .getByText(/^Hors ligne — 31 saisies en attente d’envoi/)
+      .getByText(/^Hors ligne — 32 saisies en attente d’envoi/)
       .waitFor();
     for (const [epreuve, last] of [
       ['PRAT', 15],
@@ -276,10 +328,10 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
     expect((await sheet('PRAT')).filter((r) => r.note !== null)).toEqual([]);
   });
 
-  it('back online: all 35 recorded exactly once, as the agent, with when each mark was typed', async () => {
+  it('back online: all 35 and the incident recorded exactly once, as the agent, with when each mark was typed', async () => {
     await openFromMenu(agent, GRID);
     await agent.context().setOffline(false);
-    await bar().getByText('Envoyé — 31 saisies enregistrées.').waitFor({ timeout: 60_000 });
+    await bar().getByText('Envoyé — 32 saisies enregistrées.').waitFor({ timeout: 60_000 });
     // The grid reads its sheet again: the marks are retained, no field is offered for them.
     await gridRow(numero(1)).getByText('Retenue').waitFor();
     await gridRow(numero(15)).getByText('Retenue').waitFor();
@@ -313,6 +365,31 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
     // Typed offline, recorded on return: the history says both.
     expect(lines.every((l) => l.tapeeLe !== undefined && l.tapeeLe < l.le)).toBe(true);
     await expect(agent.locator('.offline-status').count()).resolves.toBe(1);
+
+    // The incident, once, as the agent, naming the candidate chosen offline, with its PDF.
+    const incidents = await until(
+      async () =>
+        (await (await admin.request.get(`${journey.url}/api/incidents-examen`)).json()) as {
+          id: string;
+          description: string;
+          creePar: string;
+          candidats: { numeroCandidat: string }[];
+          pieceJointe: { nomFichier: string } | null;
+        }[],
+      (all) => all.length > 0 && all[0]!.pieceJointe !== null,
+      'incident',
+    );
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0]).toMatchObject({
+      description: DESCRIPTION,
+      creePar: 'Nadia Nkolo',
+      candidats: [{ numeroCandidat: numero(3) }],
+      pieceJointe: { nomFichier: 'constat-salle-2.pdf' },
+    });
+    const file = await admin.request.get(
+      `${journey.url}/api/incidents-examen/${incidents[0]!.id}/piece-jointe`,
+    );
+    expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
   });
 
   it('the grade history shows when each entry was typed', async () => {

@@ -224,8 +224,9 @@ run('Inscription : file de vérification des pièces au clavier', () => {
     );
     // From the bilan, its link taken by keyboard.
     await page.goto(`${journey.url}${BILAN}`);
+    // The screen's own link (the menu's group holding the bilan opens with the same name).
     const link = page
-      .getByRole('main')
+      .locator('#main-content')
       .getByRole('link', { name: 'File de vérification des pièces' });
     await link.focus();
     await press('Enter');

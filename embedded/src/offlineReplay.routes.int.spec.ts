@@ -5,7 +5,7 @@ import { composingSession, requests, type ExamFixture, type Reply } from './exam
 /**
  * Entries typed offline (#35): the browser keeps each command's id (`Idempotency-Key`) and sends it
  * again until it has an answer. The same id sent twice after a reconnection is recorded once — a
- * mark, a presence — and answered as the first time, even once the window it was typed in has
+ * mark, a presence, an exam incident and its attachment — and answered as the first time, even once the window it was typed in has
  * closed; a new command in a closed window is still refused.
  */
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -58,7 +58,13 @@ beforeAll(async () => {
   admin = await t.asAdmin();
   fx = await composingSession(t, admin, 8);
   agent = await t.userWith(
-    ['note.importer', 'note.lister', 'presence.enregistrer'],
+    [
+      'note.importer',
+      'note.lister',
+      'presence.enregistrer',
+      'incident-examen.enregistrer',
+      'incident-examen.lister',
+    ],
     'agent.hors-ligne@test.local',
     undefined,
     { nom: 'Nkolo', prenoms: 'Nadia' },
@@ -131,5 +137,75 @@ describe('a command sent again after a reconnection', () => {
       (r) => r.candidatureId === c(0).id,
     )!;
     expect(row.saisies).toHaveLength(1);
+  });
+});
+
+describe('an exam incident kept offline', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const attach = (id: string, revision: number, key: string) =>
+    agent.inject({
+      method: 'POST',
+      url: `/api/incidents-examen/${id}/piece-jointe`,
+      payload: PDF,
+      headers: {
+        'content-type': 'application/octet-stream',
+        'if-match': `W/"${revision}"`,
+        'idempotency-key': key,
+        'x-nom-fichier': encodeURIComponent('constat salle 2.pdf'),
+      },
+    }) as Promise<Reply>;
+
+  it('is recorded once with its attachment, and answered so after its type was deactivated', async () => {
+    const type = await requests(admin).created('/api/types-incidents-examen', {
+      code: 'PANNE',
+      libelle: 'Panne de courant',
+    });
+    const body = {
+      ...keys(),
+      typeId: type.id,
+      candidatureIds: [c(0).id],
+      description: 'Coupure de courant en salle 2 de 10 h 05 à 10 h 20.',
+    };
+    const typedAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    const first = await send(agent, '/api/incidents-examen', body, 'incident-0001-hors-ligne', {
+      'x-saisi-le': typedAt,
+    });
+    const again = await send(agent, '/api/incidents-examen', body, 'incident-0001-hors-ligne');
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json()).toEqual(first.json());
+    const { id, revision } = first.json<{ id: string; revision: number }>();
+
+    // Its attachment, under an id of its own, sent twice too.
+    const attached = await attach(id, revision, 'incident-0001-hors-ligne.pj');
+    const reattached = await attach(id, revision, 'incident-0001-hors-ligne.pj');
+    expect([attached.statusCode, reattached.statusCode]).toEqual([200, 200]);
+    expect(reattached.json()).toEqual(attached.json());
+    const { position } = attached.json<{ position: string }>();
+    const doc = await requests(admin).read<{
+      version: number;
+      description: string;
+      pieceJointe: { nomFichier: string } | null;
+    }>(`/api/incidents-examen/${id}`, position);
+    expect(doc).toMatchObject({
+      version: 1,
+      description: body.description,
+      pieceJointe: { nomFichier: 'constat salle 2.pdf' },
+    });
+
+    // The type deactivated meanwhile: the incident recorded before is answered as the first time,
+    // a new one naming that type is refused, in French, and writes nothing.
+    await requests(admin).ok(`/api/types-incidents-examen/${type.id}/desactiver`, undefined, 0);
+    const late = await send(agent, '/api/incidents-examen', body, 'incident-0001-hors-ligne');
+    expect({ status: late.statusCode, body: late.json() }).toEqual({
+      status: 201,
+      body: first.json(),
+    });
+    const before = await t.eventStore.headPosition();
+    const other = await send(agent, '/api/incidents-examen', body, 'incident-0002-hors-ligne');
+    expect({
+      status: other.statusCode,
+      message: other.json<{ message: string }>().message,
+    }).toEqual({ status: 400, message: 'Choisissez un type d’incident actif.' });
+    expect(await t.eventStore.headPosition()).toBe(before);
   });
 });

@@ -9,6 +9,7 @@ import { preloadScreen } from '../common/lazyScreen';
 import { displayName, sessionStore, sessionUser } from '../common/session';
 import { useThemeMode } from '../common/theme';
 import { startOutbox } from '../offline/outbox';
+import { entrySender } from '../offline/sendEntry';
 import { managedListResources } from '../resources';
 import { authProvider } from './authProvider';
 import { apiResource, dataProvider } from './dataProvider';
@@ -81,17 +82,7 @@ const useOutbox = () =>
   useEffect(
     () =>
       startOutbox({
-        send: (entry) =>
-          dataProvider.command(entry.path, {
-            data: entry.data,
-            headers: {
-              'Idempotency-Key': entry.id,
-              // Sent later than typed (kept offline): the history says when it was typed.
-              ...(Date.now() - Date.parse(entry.typedAt) > 2_000
-                ? { 'X-Saisi-Le': entry.typedAt }
-                : {}),
-            },
-          }),
+        send: entrySender(dataProvider),
         author: () => {
           const user = sessionUser(sessionStore.get());
           return user && { id: user.id, name: displayName(user) };

@@ -28,6 +28,14 @@ import {
   readableOffline,
 } from '../offline/readCache';
 import { managedPath } from '../kit/routes';
+import {
+  keepList,
+  keepRecords,
+  offlineList,
+  offlineMany,
+  offlineOne,
+  OFFLINE_LISTS,
+} from '../offline/listCache';
 
 const API = '/api';
 
@@ -292,19 +300,58 @@ export interface DocumentProgress {
 }
 
 /**
+ * A read of a list the offline incident form chooses from (offline/listCache): kept for the
+ * signed-in user when it answers, answered from the day's copy when the network is gone.
+ */
+const keptForTheDay = async <R>(
+  api: string,
+  read: () => Promise<R>,
+  keep: (user: string, api: string, result: R) => void,
+  offline: (user: string, api: string) => Promise<R>,
+): Promise<R> => {
+  const user = OFFLINE_LISTS.has(api) ? sessionUser(sessionStore.get())?.id : undefined;
+  if (!user) return read();
+  try {
+    const result = await read();
+    keep(user, api, result);
+    return result;
+  } catch (error) {
+    if (isNetworkFailure(error)) return offline(user, api);
+    throw error;
+  }
+};
+
+/**
  * Reads in the ra-data-simple-rest dialect; writes are commands (`If-Match` from the record's
  * version), each followed by a read-back at the position it answered. Pessimistic mode only.
  */
 export const dataProvider: ExamensDataProvider = {
-  getList: (resource, params) => reads.getList(apiResource(resource), params),
+  getList: (resource, params) =>
+    keptForTheDay(
+      apiResource(resource),
+      () => reads.getList(apiResource(resource), params),
+      (user, api, result) => keepList(user, api, params, result),
+      (user, api) => offlineList(user, api, params),
+    ),
   async getOne(resource, params) {
     if (apiResource(resource) === OWN_ACCOUNT) {
       const { json } = await httpClient(`${API}/${OWN_ACCOUNT}`);
       return { data: json as never };
     }
-    return reads.getOne(apiResource(resource), params);
+    return keptForTheDay(
+      apiResource(resource),
+      () => reads.getOne(apiResource(resource), params),
+      (user, api, result) => keepRecords(user, api, [result.data]),
+      (user, api) => offlineOne(user, api, params.id),
+    );
   },
-  getMany: (resource, params) => reads.getMany(apiResource(resource), params),
+  getMany: (resource, params) =>
+    keptForTheDay(
+      apiResource(resource),
+      () => reads.getMany(apiResource(resource), params),
+      (user, api, result) => keepRecords(user, api, result.data),
+      (user, api) => offlineMany(user, api, params.ids),
+    ),
   getManyReference: (resource, params) => reads.getManyReference(apiResource(resource), params),
 
   async create(resource, params) {

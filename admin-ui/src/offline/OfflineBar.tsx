@@ -19,6 +19,8 @@ import { drop, flush, retry, useOutbox, type QueuedEntry } from './outbox';
 const OFFLINE_SCREENS = [
   '/espace-examen/notes/liste-des-notes',
   '/espace-examen/presences-des-candidats/editer-les-presences',
+  '/espace-examen/gestion-des-incidents/edition-des-incidents/create',
+  '/espace-examen/gestion-des-incidents/liste-des-incidents/create',
 ];
 export const worksOffline = (pathname: string): boolean =>
   OFFLINE_SCREENS.some((path) => pathname.replace(/\/+$/, '').endsWith(path));
@@ -31,8 +33,8 @@ const RefusedEntries = ({ entries }: { entries: readonly QueuedEntry[] }) => (
     <strong>
       {plural(entries.length, 'saisie refusée', 'saisies refusées')} au retour du réseau
     </strong>{' '}
-    — rien n’en a été enregistré. Renvoyez-les une fois la cause levée (fenêtre rouverte, par
-    exemple), ou abandonnez-les.
+    — rien n’en a été enregistré, sauf ce que dit leur motif. Renvoyez-les une fois la cause levée
+    (fenêtre rouverte, par exemple), ou abandonnez-les.
     <Table size="small" aria-label="Saisies refusées au retour du réseau" sx={{ mt: 1 }}>
       <TableHead>
         <TableRow>
@@ -99,7 +101,7 @@ export const OfflineBar = () => {
       severity: 'warning',
       text: worksOffline(pathname)
         ? `Hors ligne — ${waitingText} d’envoi. Elles sont gardées sur cet appareil et partiront d’elles-mêmes au retour du réseau.`
-        : `Hors ligne — cet écran a besoin du réseau. Sans réseau, seuls « Éditer les présences » et « Liste des notes » restent utilisables${pending.length > 0 ? ` (${waitingText} d’envoi)` : ''}.`,
+        : `Hors ligne — cet écran a besoin du réseau. Sans réseau, seuls « Éditer les présences », « Liste des notes » et « Enregistrer un incident d’examen » restent utilisables${pending.length > 0 ? ` (${waitingText} d’envoi)` : ''}.`,
     };
   else if (pending.length > 0)
     status = {

@@ -1,5 +1,6 @@
 /**
- * Entries typed on the exam sites without a steady network (#35): presences and marks wait in this
+ * Entries typed on the exam sites without a steady network (#35): presences, marks and incidents
+ * (with their attachment) wait in this
  * browser (IndexedDB) instead of failing, each with the command id it was given when typed (sent
  * as `Idempotency-Key`: the server records it once however often it arrives), and go in the order
  * typed when the network returns. The queue belongs to its author: only the person who typed an
@@ -12,11 +13,11 @@
  * mutation of the browser whoever is signed in. These screens send commands (`notes/saisies`,
  * `notes/presences`) and the queue must wait for its author: a queue of our own, on idb-keyval.
  */
-import { createStore as idbStore, get, set } from 'idb-keyval';
+import { createStore as idbStore, del, get, set } from 'idb-keyval';
 import { HttpError } from 'react-admin';
 import { createStore, useStore } from '../common/store';
 
-export type EntryKind = 'note' | 'presence';
+export type EntryKind = 'note' | 'presence' | 'incident';
 
 export interface QueuedEntry {
   /** The command id, sent as Idempotency-Key on every attempt. */
@@ -35,6 +36,10 @@ export interface QueuedEntry {
   readonly rows: Readonly<Record<string, string>>;
   readonly state: 'pending' | 'refused';
   readonly message?: string;
+  /** A file sent with the command once it is recorded (an incident's attachment), kept apart. */
+  readonly attachment?: { readonly name: string; readonly size: number };
+  /** The command recorded, its attachment not yet: a new attempt sends the attachment only. */
+  readonly recorded?: { readonly id: string; readonly revision: number };
 }
 
 export interface OutboxState {
@@ -51,16 +56,24 @@ export interface Author {
   readonly name: string;
 }
 
-export type Outcome = { readonly status: 'sent' } | { readonly status: 'queued' };
+export type Outcome =
+  { readonly status: 'sent'; readonly answer: unknown } | { readonly status: 'queued' };
 
 /** How an entry is sent, and who is signed in: given by the dashboard (its data provider, session). */
 export interface OutboxWiring {
-  send(entry: QueuedEntry): Promise<unknown>;
+  /** `file`: the entry's attachment; `recorded`: kept when its command is recorded before it. */
+  send(
+    entry: QueuedEntry,
+    file: Blob | undefined,
+    recorded: (answer: NonNullable<QueuedEntry['recorded']>) => Promise<unknown>,
+  ): Promise<unknown>;
   author(): Author | undefined;
 }
 
 const database = idbStore('examens-pro-hors-ligne', 'saisies');
 const KEY = 'file';
+/** An entry's attachment, under its own key: the queue is rewritten at each change, files not. */
+const fileKey = (id: string) => `piece|${id}`;
 
 export const outboxStore = createStore<OutboxState>({
   loaded: false,
@@ -73,11 +86,19 @@ let wiring: OutboxWiring | undefined;
 let writes: Promise<unknown> = Promise.resolve();
 const waiters = new Map<string, { resolve(o: Outcome): void; reject(e: unknown): void }>();
 
-/** Every change of the queue is written through, one after the other, before it is acted upon. */
+/**
+ * Every change of the queue is written through, one after the other, before it is acted upon;
+ * the attachments of the entries it no longer holds are deleted after it.
+ */
 const change = (next: (entries: readonly QueuedEntry[]) => readonly QueuedEntry[]) => {
+  const before = outboxStore.get().entries;
   outboxStore.set((s) => ({ ...s, entries: next(s.entries) }));
   const entries = outboxStore.get().entries;
-  writes = writes.then(() => set(KEY, entries, database)).catch(() => undefined);
+  const gone = before.filter((e) => e.attachment && !entries.some((n) => n.id === e.id));
+  writes = writes
+    .then(() => set(KEY, entries, database))
+    .then(() => Promise.all(gone.map((e) => del(fileKey(e.id), database))))
+    .catch(() => undefined);
   return writes;
 };
 
@@ -113,8 +134,14 @@ export const flush = (): Promise<void> => {
             .get()
             .entries.find((e) => e.state === 'pending' && mine(e, author));
           if (!next || !wiring) break;
+          let answer: unknown;
           try {
-            await wiring.send(next);
+            answer = await wiring.send(
+              next,
+              next.attachment ? await get<Blob>(fileKey(next.id), database) : undefined,
+              (recorded) =>
+                change((all) => all.map((e) => (e.id === next.id ? { ...e, recorded } : e))),
+            );
           } catch (error) {
             if (!isRefusal(error)) {
               waiters.get(next.id)?.resolve({ status: 'queued' });
@@ -138,7 +165,7 @@ export const flush = (): Promise<void> => {
           }
           count += 1;
           await change((all) => all.filter((e) => e.id !== next.id));
-          waiters.get(next.id)?.resolve({ status: 'sent' });
+          waiters.get(next.id)?.resolve({ status: 'sent', answer });
           waiters.delete(next.id);
         }
       } finally {
@@ -164,7 +191,8 @@ export const flush = (): Promise<void> => {
  * (window closed, mark out of scale) is thrown, in French, and the entry dropped: the screen shows it.
  */
 export const submit = async (
-  entry: Omit<QueuedEntry, 'id' | 'author' | 'authorName' | 'typedAt' | 'state'>,
+  entry: Omit<QueuedEntry, 'id' | 'author' | 'authorName' | 'typedAt' | 'state' | 'attachment'>,
+  file?: File,
 ): Promise<Outcome> => {
   const author = wiring?.author();
   if (!author) throw new Error('Votre session a expiré. Veuillez vous reconnecter.');
@@ -175,7 +203,10 @@ export const submit = async (
     authorName: author.name,
     typedAt: new Date().toISOString(),
     state: 'pending',
+    ...(file ? { attachment: { name: file.name, size: file.size } } : {}),
   };
+  // The file first: an entry never stands in the queue without the attachment it announces.
+  if (file) await set(fileKey(queued.id), file, database);
   await change((all) => [...all, queued]);
   if (!navigator.onLine) return { status: 'queued' };
   const outcome = new Promise<Outcome>((resolve, reject) =>

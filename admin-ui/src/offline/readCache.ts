@@ -5,14 +5,15 @@
  */
 import { createStore as idbStore, get, set } from 'idb-keyval';
 
-const database = idbStore('examens-pro-lectures', 'lectures');
+/** This browser's copies of the day's reads (the grade screens' here, the incident form's lists). */
+export const readsDatabase = idbStore('examens-pro-lectures', 'lectures');
 
 /** The reads the exam sites' screens need offline. */
 const OFFLINE_READS = /^notes\/(choix|feuille)(\?|$)/;
 
 export const readableOffline = (path: string): boolean => OFFLINE_READS.test(path);
 
-const today = (): string => new Date().toLocaleDateString('fr-FR');
+export const today = (): string => new Date().toLocaleDateString('fr-FR');
 
 /** No answer at all (no network, server unreachable), said in French. */
 export class NetworkError extends Error {
@@ -34,11 +35,11 @@ export const NOT_KEPT =
   'Hors ligne : ces données n’ont pas été ouvertes aujourd’hui sur cet appareil. Elles s’afficheront au retour du réseau.';
 
 export const keepRead = (user: string, path: string, value: unknown): void => {
-  void set(`${user}|${path}`, { day: today(), value }, database).catch(() => undefined);
+  void set(`${user}|${path}`, { day: today(), value }, readsDatabase).catch(() => undefined);
 };
 
 export const keptRead = async <T>(user: string, path: string): Promise<T | undefined> => {
-  const kept = await get<{ day: string; value: T }>(`${user}|${path}`, database).catch(
+  const kept = await get<{ day: string; value: T }>(`${user}|${path}`, readsDatabase).catch(
     () => undefined,
   );
   return kept && kept.day === today() ? kept.value : undefined;

@@ -35,6 +35,7 @@ import {
   sequence,
   serialized,
   retryOnConflict,
+  storedAnswer,
   type CommandAnswer,
   type EventStore,
   type ReadStore,
@@ -151,24 +152,27 @@ export const sessionEpreuve = async (deps: GradeDeps, sessionId: string, epreuve
   return epreuveOf(doc);
 };
 
-/** Runs a command on a sheet, opening it with its roster when needed; retried on a race. */
 /**
  * The answer a command already recorded on its sheet gave (same command id, the client's
  * `Idempotency-Key`): an entry typed offline and sent again once the network returns is answered
  * as the first time, even when the window it was typed in has closed since or the session moved
  * on — it was recorded while they were open. Undefined when the sheet holds nothing of it.
  */
-export const recordedOnSheet = async (
+export const recordedOnSheet = (
   deps: GradeDeps,
   keys: Omit<SheetKeys, 'feuilleId'>,
   context: CommandContext,
 ): Promise<CommandAnswer | undefined> => {
   const feuilleId = gradeSheetId(keys.sessionId, keys.epreuveId, keys.siteId);
-  const events = await deps.eventStore.readStream(streamName(GRADE_SHEET_CATEGORY, feuilleId));
-  const done = events.filter((e) => e.metadata.correlationId === context.commandId).at(-1);
-  return done && { id: feuilleId, revision: done.revision, position: done.position };
+  return storedAnswer(
+    deps.eventStore,
+    streamName(GRADE_SHEET_CATEGORY, feuilleId),
+    feuilleId,
+    context.commandId,
+  );
 };
 
+/** Runs a command on a sheet, opening it with its roster when needed; retried on a race. */
 export const onSheet = async (
   deps: GradeDeps,
   keys: Omit<SheetKeys, 'feuilleId'>,

@@ -1,5 +1,6 @@
 import {
   NotFoundError,
+  streamName,
   type CommandContext,
   type Decider,
   type Incident,
@@ -9,7 +10,7 @@ import {
   type IncidentStatus,
   type PieceFile,
 } from '@examens-pro/domain';
-import type { CommandAnswer, EventStore } from '@examens-pro/platform';
+import { storedAnswer, type CommandAnswer, type EventStore } from '@examens-pro/platform';
 import { aggregateRunner } from '../commands.js';
 
 // Every kind of incident is recorded, takes an attachment, changes statut and may be deleted the
@@ -74,6 +75,14 @@ export const incidentCommandsOf = <Details, D extends object>(
     aggregateRunner(eventStore, kind.category, scoped(kind, decider, scope));
   return {
     async record(id: string, input: Details, scope: string | null, context: CommandContext) {
+      // Recorded already (an incident kept offline, sent again once the network returned, #35):
+      // answered as the first time, even if a reference it names was closed since. A kind read
+      // per centre goes the whole way (its decider checks the caller's centre).
+      const done =
+        scope === null
+          ? await storedAnswer(eventStore, streamName(kind.category, id), id, context.commandId)
+          : undefined;
+      if (done) return done;
       const data = await prepare(input, scope);
       return (
         await runner(scope)(

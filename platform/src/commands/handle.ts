@@ -46,6 +46,23 @@ export const toEnvelopes = (
   }));
 
 /**
+ * What a command already stored on a stream answered (same command id, the client's
+ * `Idempotency-Key`), or undefined: an entry kept offline and sent again once the network returns
+ * is answered as the first time, before any check that may since have changed its verdict (#35).
+ */
+export const storedAnswer = async (
+  store: EventStore,
+  stream: string,
+  id: string,
+  commandId: string,
+): Promise<CommandAnswer | undefined> => {
+  const done = (await store.readStream(stream))
+    .filter((e) => e.metadata.correlationId === commandId)
+    .at(-1);
+  return done && { id, revision: done.revision, position: done.position };
+};
+
+/**
  * Read the stream, fold, decide, append at the revision read. `expectedRevision` is the client's
  * If-Match: a stale one answers 412 before deciding; a change that lands in between fails the append.
  */

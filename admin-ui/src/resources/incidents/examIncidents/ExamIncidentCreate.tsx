@@ -40,6 +40,9 @@ const TYPE = fieldInput({
   choose: 'select',
 });
 
+/** Recorded on the exam sites, with or without network (#35). */
+const OFFLINE = { label: 'Incident d’examen' };
+
 const SessionInput = () => (
   <ReferenceInput source="sessionId" reference={SESSIONS} sort={{ field: 'annee', order: 'DESC' }}>
     <AutocompleteInput
@@ -114,7 +117,8 @@ const CandidatesInput = ({ sessionId, siteId }: { sessionId?: string; siteId?: s
 /**
  * « Enregistrer un incident d’examen »: the session, the site and the épreuve where it happened,
  * its type, the candidates involved (seated at that site), a description and an optional
- * attachment (the shared incident form); then the incident's page.
+ * attachment (the shared incident form); then the incident's page. Without network the incident
+ * waits on this device (its lists are read from the day's copy) and goes when the network returns.
  */
 export const ExamIncidentCreate = () => {
   const navigate = useNavigate();
@@ -124,6 +128,7 @@ export const ExamIncidentCreate = () => {
     <IncidentForm
       api={API}
       title="Enregistrer un incident d’examen"
+      offline={OFFLINE}
       dataOf={(values) => ({
         sessionId: values.sessionId,
         siteId: values.siteId,
