@@ -116,6 +116,20 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
   const window = (verb: 'ouvrir' | 'fermer') =>
     api(admin, `/api/configurations-notes/${session.id}/importation/${verb}`, {});
   const bar = () => agent.locator('.offline-status');
+  /** How many copies of the day's reads this browser keeps (IndexedDB `examens-pro-lectures`). */
+  const keptReads = () =>
+    agent.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const opened = indexedDB.open('examens-pro-lectures');
+          opened.onerror = () => reject(opened.error);
+          opened.onsuccess = () => {
+            const count = opened.result.transaction('lectures').objectStore('lectures').count();
+            count.onerror = () => reject(count.error);
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
   const chooseEpreuve = async (code: 'THEO' | 'PRAT') => {
     await agent.getByRole('combobox', { name: /^Épreuve/ }).click();
     await agent.getByRole('option', { name: new RegExp(`^${code} — `) }).click();
@@ -458,9 +472,12 @@ run('Sites d’examen hors ligne : présences et notes gardées, envoyées au re
     await agent.waitForTimeout(3_000);
     expect(row(await sheet('PRAT'), numero(17)).note).toBeNull();
     await shot(agent, 'hors-ligne-05-autre-utilisateur');
+    expect(await keptReads()).toBeGreaterThan(0);
     await agent.getByRole('button', { name: 'Menu utilisateur' }).click();
     await agent.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await agent.waitForURL(/\/connexion/);
+    // A sign-out forgets the day's copies (a shared computer); the waiting entry stays.
+    expect(await keptReads()).toBe(0);
     // Its author signs in again: it goes, as them.
     await signIn(agent, journey.url, NKOLO.login, NKOLO.password);
     await agent.waitForURL((url) => url.pathname.startsWith(DASHBOARD));

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { currentPath, signInUrl, signOut } from '../common/api';
+import { forgetReads } from '../offline/readCache';
 import { displayName, refreshSession, sessionStore, sessionUser } from '../common/session';
 
 const signedInUser = () => sessionUser(sessionStore.get());
@@ -25,6 +26,7 @@ export const authProvider: AuthProvider = {
     // react-admin also calls this when checkAuth fails: without a session there is nothing to end.
     if (!signedInUser()) return signInUrl(currentPath());
     const url = await signOut('/connexion');
+    await forgetReads();
     // A full load drops every cached record of the signed-out user along with the page.
     window.location.assign(url.startsWith('/') ? url : '/connexion');
     return false;

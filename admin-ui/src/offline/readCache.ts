@@ -3,7 +3,7 @@
  * sites) and each sheet's roster, stored in this browser when read, per user, and answered from
  * there when the network is gone. A copy from another day, or another user's, is never shown.
  */
-import { createStore as idbStore, get, set } from 'idb-keyval';
+import { clear, createStore as idbStore, get, set } from 'idb-keyval';
 
 /** This browser's copies of the day's reads (the grade screens' here, the incident form's lists). */
 export const readsDatabase = idbStore('examens-pro-lectures', 'lectures');
@@ -44,3 +44,9 @@ export const keptRead = async <T>(user: string, path: string): Promise<T | undef
   );
   return kept && kept.day === today() ? kept.value : undefined;
 };
+
+/**
+ * An explicit sign-out forgets every copy of the day's reads (names, numbers, marks) on this
+ * browser: exam-site computers are shared. The entries waiting to be sent stay (offline/outbox).
+ */
+export const forgetReads = (): Promise<void> => clear(readsDatabase).catch(() => undefined);
