@@ -6,10 +6,11 @@ import { registerSW } from 'virtual:pwa-register';
 import { DASHBOARD_ROUTES } from '@examens-pro/domain';
 import { ErrorPage } from '../common/ErrorPage';
 import { preloadScreen } from '../common/lazyScreen';
-import { displayName, sessionStore, sessionUser } from '../common/session';
+import { displayName, sessionStore, sessionUser, useSession } from '../common/session';
 import { useThemeMode } from '../common/theme';
 import { startOutbox } from '../offline/outbox';
 import { entrySender } from '../offline/sendEntry';
+import { keepIncidentLists } from '../offline/warmUp';
 import { managedListResources } from '../resources';
 import { authProvider } from './authProvider';
 import { apiResource, dataProvider } from './dataProvider';
@@ -91,10 +92,22 @@ const useOutbox = () =>
     [],
   );
 
+/** The incident form's lists kept for the day once the dashboard opens online (#35). */
+const useDayLists = () => {
+  const user = sessionUser(useSession());
+  const userId = user?.id;
+  // Once per person signed in (and again the next day: the copies are of the day).
+  useEffect(() => {
+    const current = sessionUser(sessionStore.get());
+    if (userId && current?.id === userId) void keepIncidentLists(dataProvider, current);
+  }, [userId]);
+};
+
 /** The staff dashboard under /tableau-de-bord: one resource per list route of the route table. */
 const Dashboard = () => {
   const mode = useThemeMode();
   useOutbox();
+  useDayLists();
   // The app's own cookie-backed switch drives the theme, not react-admin's stored one.
   const theme = useMemo(() => muiTheme(mode), [mode]);
   return (

@@ -112,6 +112,13 @@ export const selectRecords = (
   return { data: sorted.slice((page - 1) * perPage, page * perPage), total: sorted.length };
 };
 
+/** Whether a list is kept today under this filter (the day's lists are then in place). */
+export const hasKeptList = async (
+  user: string,
+  resource: string,
+  filter: Record<string, unknown>,
+): Promise<boolean> => (await keptRecords(listKey(user, resource, filter))) !== undefined;
+
 export const offlineList = async (
   user: string,
   resource: string,
