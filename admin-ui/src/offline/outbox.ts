@@ -1,17 +1,18 @@
 /**
  * Entries typed on the exam sites without a steady network (#35): presences, marks and incidents
- * (with their attachment) wait in this
- * browser (IndexedDB) instead of failing, each with the command id it was given when typed (sent
- * as `Idempotency-Key`: the server records it once however often it arrives), and go in the order
- * typed when the network returns. The queue belongs to its author: only the person who typed an
- * entry sends it, once signed in again on this browser; another person signed in here sees that
- * entries wait, never sends them. An entry the server refuses on return stays, with its French
- * message, until its author sends it again or drops it.
+ * (an incident's attachment kept beside it) wait in this browser (IndexedDB) instead of failing,
+ * each with the command id it was given when typed (sent as `Idempotency-Key`: the server records
+ * it once however often it arrives), and go in the order typed when the network returns. The queue
+ * belongs to its author: only the person who typed an entry sends it, once signed in again on this
+ * browser; another person signed in here sees that entries wait, never sends them. An entry the
+ * server refuses on return stays, with its French message, until its author sends it again or
+ * drops it.
  *
  * Why not react-admin's `addOfflineSupportToQueryClient`: it resumes the data provider's own
  * mutations (create, update, delete of a resource), and TanStack Query resumes every paused
  * mutation of the browser whoever is signed in. These screens send commands (`notes/saisies`,
- * `notes/presences`) and the queue must wait for its author: a queue of our own, on idb-keyval.
+ * `notes/presences`, `incidents-examen`) and the queue must wait for its author: a queue of our
+ * own, on idb-keyval.
  */
 import { createStore as idbStore, del, get, set } from 'idb-keyval';
 import { HttpError } from 'react-admin';
