@@ -10,8 +10,9 @@ export const ATTACHMENT_REFUSED = 'Incident enregistré, mais sans sa pièce joi
  * How a waiting entry is sent (#35): its command under the id it was given when typed
  * (`Idempotency-Key`), with `X-Saisi-Le` when it goes later than typed (the history says when it
  * was typed); then its attachment, if any, under an id of its own and the revision the command
- * answered. A recorded command is remembered in the queue first, so that a new attempt sends only
- * the attachment. An attachment refused carries the recorded answer in its body (`enregistre`).
+ * answered (the incident's current one if it changed meanwhile). A recorded command is remembered
+ * in the queue first, so that a new attempt sends only the attachment. An attachment refused
+ * carries the recorded answer in its body (`enregistre`).
  */
 export const entrySender =
   (dataProvider: ExamensDataProvider): OutboxWiring['send'] =>
@@ -24,24 +25,34 @@ export const entrySender =
         data: entry.data,
         headers: { 'Idempotency-Key': entry.id, ...typed },
       }));
-    if (!entry.attachment) return answer;
+    const { attachment } = entry;
+    if (!attachment) return answer;
     const done = { id: String(answer.id), revision: answer.revision };
     if (!entry.recorded) await recorded(done);
+    const attach = (revision: number) =>
+      dataProvider.command(attachmentCommand(entry.path, done.id), {
+        file,
+        revision,
+        headers: {
+          'Idempotency-Key': `${entry.id}.pj`,
+          'X-Nom-Fichier': encodeURIComponent(attachment.name),
+          ...typed,
+        },
+      });
     try {
       if (!file)
         throw new HttpError(
           'le fichier n’est plus sur cet appareil ; joignez-le depuis la fiche de l’incident.',
           400,
         );
-      return await dataProvider.command(attachmentCommand(entry.path, done.id), {
-        file,
-        revision: done.revision,
-        headers: {
-          'Idempotency-Key': `${entry.id}.pj`,
-          'X-Nom-Fichier': encodeURIComponent(entry.attachment.name),
-          ...typed,
-        },
-      });
+      try {
+        return await attach(done.revision);
+      } catch (error) {
+        // Someone moved its statut on meanwhile: the attachment is still this incident's.
+        if (!(error instanceof HttpError && error.status === 412)) throw error;
+        const { data } = await dataProvider.getOne(entry.path, { id: done.id });
+        return await attach(Number(data.version));
+      }
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       const body = (error.body ?? {}) as Record<string, unknown>;

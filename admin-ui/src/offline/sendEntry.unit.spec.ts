@@ -138,6 +138,39 @@ describe('entrySender', () => {
     ).rejects.toBe(offline);
   });
 
+  it('an incident moved on meanwhile takes its attachment at its current revision, same id', async () => {
+    const reads: unknown[] = [];
+    const calls: Call[] = [];
+    const answers = [
+      () => {
+        throw new HttpError('Cet élément a été modifié entre-temps.', 412, {});
+      },
+      () => ({ id: 'i1', revision: 3, position: '50' }),
+    ];
+    const send = entrySender({
+      command: async (path: string, params?: Call['params']) => {
+        calls.push({ path, params });
+        return answers[calls.length - 1]!();
+      },
+      getOne: async (resource: string, params: { id: string }) => {
+        reads.push([resource, params.id]);
+        return { data: { id: 'i1', version: 2 } };
+      },
+    } as unknown as ExamensDataProvider);
+    await expect(
+      send(
+        entry({ attachment: { name: 'a.pdf', size: 8 }, recorded: { id: 'i1', revision: 0 } }),
+        PDF,
+        never,
+      ),
+    ).resolves.toEqual({ id: 'i1', revision: 3, position: '50' });
+    expect(reads).toEqual([['incidents-examen', 'i1']]);
+    expect(calls.map((c) => [c.params!.revision, c.params!.headers!['Idempotency-Key']])).toEqual([
+      [0, '0b6c1d1e-4e0c-4a55-9d43-1c2f3a4b5c6d.pj'],
+      [2, '0b6c1d1e-4e0c-4a55-9d43-1c2f3a4b5c6d.pj'],
+    ]);
+  });
+
   it('an attachment no longer on the device is refused, the incident said recorded', async () => {
     const { calls, send } = server([() => recordedAnswer]);
     await expect(
