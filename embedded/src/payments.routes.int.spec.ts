@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_TIME_ZONE,
   DOSSIER_NOT_FOUND,
   fold,
   onlinePaymentDecider,
@@ -334,7 +335,10 @@ describe('online payments through a provider’s signed webhook', () => {
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(response.rawPayload).join('\n').replace(/\s+/g, ' ');
-    const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
+    // The receipt is dated in the office's time zone (at 23:30 UTC it is already tomorrow there).
+    const today = new Intl.DateTimeFormat('fr-FR', { timeZone: DEFAULT_TIME_ZONE }).format(
+      new Date(),
+    );
     for (const expected of [
       'REÇU DE PAIEMENT',
       'PAY-EL-000001',
